@@ -107,7 +107,7 @@ class Board:
     walls: tuple[Segment, ...]  # every wall piece, explicit and outer, with door gaps removed
     doors: Mapping[str, Door]
     stores: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    rifle_square: str = "177"
+    rifle_square: Optional[str] = "177"
     source: str = "shipped"
 
     # ----- look-ups -------------------------------------------------------------------------
@@ -530,12 +530,13 @@ def board_from_dict(data: Any, source: str = "dict") -> Board:
         )
     )
 
-    rifle = data.get("rifle_square", "177")
-    if rifle not in squares:
+    strict = data.get("require_setup_symbols", True)  # False only for small teaching/test boards
+    rifle = data.get("rifle_square", "177" if strict else None)
+    if rifle is not None and rifle not in squares:
         raise MapError(f"'rifle_square' names square {rifle!r}, which is not on the map [3.2]")
 
     zombie_n = sum(s.zombie_symbol for s in squares.values())
-    if data.get("require_setup_symbols", True):
+    if strict:
         if zombie_n != 45:
             raise MapError(f"the map must carry 45 Zombie Placement Symbols [3.1]; it has {zombie_n}")
         chars = [s for s in squares.values() if s.character_symbol]
