@@ -1,0 +1,1012 @@
+"""Line of sight [6.4], [7.1], distance and shot modifiers [6.7] on any mall board, decided exactly.
+
+Sight [6.4]: an imaginary line from the centre of one square to the centre of the other. It is
+blocked when it
+
+* crosses or runs along a wall ("wall") or touches a wall piece anywhere, its end included
+  ("wall_corner": "Wall corners block sight");
+* passes a closed solid door ("closed_door");
+* passes a glass door (open, closed or destroyed) or an open solid door that is a side of neither
+  end square ("door_not_side"), or a main door ("main_door", a ruling: beyond it is the outside);
+* passes two doors ("two_doors": "Sight may not be traced through two doors");
+* passes through a square, other than the two end squares, that holds a character or a zombie
+  unit ("token" [6.3]).
+
+"Passes through" a square means meeting its interior: a line that only touches a square's edge or
+corner does not pass through it. Walls and doors, on the other hand, are closed segments: touching
+one, even at its very end, counts. The full rulings are in docs/rulings/sight.md.
+
+Two independent exact implementations live here, and the tests check they agree on every pair:
+
+* ``line_of_sight`` walks the line across a compressed grid (every x and y used by a square, wall or
+  door), cell by cell, in integer arithmetic on doubled coordinates (square centres become lattice
+  points). It gives the squares, doors and obstacles in order, for teaching and for widgets.
+* ``sight_table`` decides all pairs at once with numpy on int64 doubled coordinates (exact integer
+  arithmetic; no floats anywhere), then keeps for every visible pair the squares lying between, so
+  tokens can be applied with one bit mask test.
+
+Nothing here imports widgets; render and widgets read the result objects.
+"""
+
+from __future__ import annotations
+
+import weakref
+from bisect import bisect_left, bisect_right
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Iterable, Mapping, Optional, Union
+
+import numpy as np
+
+from dodnb.board.geometry import Point, Segment
+from dodnb.board.model import DOOR_STATES, Board
+
+SquareRef = Union[str, int]
+
+__all__ = [
+    "REASONS",
+    "REASON_CASES",
+    "SightError",
+    "NotInSight",
+    "NoPath",
+    "Obstacle",
+    "Sight",
+    "ModifierLine",
+    "ShotModifiers",
+    "SightTable",
+    "line_of_sight",
+    "distance",
+    "shot_modifiers",
+    "sight_table",
+    "visible_from",
+    "normalise_door_states",
+]
+
+# Blocking reasons, most fundamental first. When a line meets several obstacles, the reported
+# `reason` is the first class in this order that occurs; within the class, the obstacle nearest
+# the first square. Both directions therefore report the same class (docs/rulings/sight.md).
+REASONS = ("wall", "wall_corner", "closed_door", "main_door", "door_not_side", "two_doors", "token")
+REASON_CASES = {
+    "wall": "[6.4]",
+    "wall_corner": "[6.4]",
+    "closed_door": "[6.4]",
+    "main_door": "[6.4]",
+    "door_not_side": "[6.4]",
+    "two_doors": "[6.4]",
+    "token": "[6.3]",
+}
+_RANK = {r: i for i, r in enumerate(REASONS)}
+
+
+class SightError(ValueError):
+    """Bad input to a sight, distance or shot question; the message names the value and the Case."""
+
+
+class NotInSight(SightError):
+    """A shot asked for at a square that is not within sight [6.0 step 1], [6.4]."""
+
+    def __init__(self, message: str, sight: "Sight"):
+        super().__init__(message)
+        self.sight = sight
+
+
+class NoPath(SightError):
+    """Two squares not joined by any chain of shared sides, so no distance can be counted [2.1], [6.7]."""
+
+
+# =============================================================================================
+# Result objects
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """One thing that blocks a line of sight.
+
+    reason  one of REASONS;
+    culprit the wall Segment ("wall"), the corner Point ("wall_corner", Fractions, grid units),
+            a door id (the door reasons) or a square id ("token");
+    message a sentence for a learner, naming the Case;
+    case    the Case, e.g. "[6.4]";
+    at      where along the line it is met, as a Fraction of the way from `a` (0) to `b` (1).
+    """
+
+    reason: str
+    culprit: Any
+    message: str
+    case: str
+    at: Fraction
+
+
+@dataclass(frozen=True)
+class Sight:
+    """The answer to "can a see b?" [6.4], with everything a teacher wants to point at.
+
+    a, b       square ids (normalised: '024'), from a to b;
+    start, end the two centres (exact Fractions, grid units); `segment` is (start, end);
+    visible    True when b is within a's sight [6.4] (and a's within b's: sight is symmetric);
+    squares    every square whose interior the line passes through, in order from a to b, a first
+               and b last (a single entry when a == b); touching a square's edge or corner only
+               does not count; `between` is squares[1:-1];
+    doors      ids of the doors the line passes, in order; `passages` groups them by crossing
+               point (two doors meeting at one point with no wall there are one passage);
+    obstacles  every blocking obstacle on the line, in order from a (empty when visible);
+    reason, culprit, message, case   the reported obstacle (None when visible);
+    distance   squares counted for the shot modifier [6.7] (0 for the same square; None when no
+               chain of shared sides joins them, which only a map in several pieces can have);
+    occupied   the token squares that were taken into account.
+    """
+
+    a: str
+    b: str
+    start: Point
+    end: Point
+    visible: bool
+    squares: tuple[str, ...]
+    doors: tuple[str, ...]
+    passages: tuple[tuple[str, ...], ...]
+    obstacles: tuple[Obstacle, ...]
+    reason: Optional[str]
+    culprit: Any
+    message: Optional[str]
+    case: Optional[str]
+    distance: Optional[int]
+    occupied: frozenset = field(default_factory=frozenset)
+
+    @property
+    def segment(self) -> tuple[Point, Point]:
+        return (self.start, self.end)
+
+    @property
+    def between(self) -> tuple[str, ...]:
+        """Squares strictly between a and b that the line passes through [6.3]."""
+        return self.squares[1:-1]
+
+    def passes_door(self, door_id: str) -> bool:
+        """True when the line passes the door (e.g. sight "through the glass door" [10.4])."""
+        return door_id in self.doors
+
+    def point_at(self, t: Fraction) -> Point:
+        """The point a fraction t of the way from a's centre to b's centre."""
+        t = Fraction(t)
+        return (self.start[0] + t * (self.end[0] - self.start[0]), self.start[1] + t * (self.end[1] - self.start[1]))
+
+    def explain(self) -> str:
+        head = f"{self.a} -> {self.b}: "
+        if self.a == self.b:
+            return head + "same square, always in sight; distance 0 [6.4], [6.7]"
+        path = " -> ".join(self.squares)
+        via = f"; through door {', '.join(self.doors)}" if self.doors else ""
+        if self.visible:
+            return head + f"in sight [6.4]; the line passes {path}{via}; distance {self.distance} [6.7]"
+        return head + f"not in sight: {self.message}"
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+@dataclass(frozen=True)
+class ModifierLine:
+    """One line of the Shot Modifier Chart applied to a shot [6.7]: label, value (<= 0), Case."""
+
+    label: str
+    value: int
+    case: str
+    note: str = ""
+
+    def __str__(self) -> str:
+        sign = f"{self.value:+d}" if self.value else "0"
+        text = f"{self.label}: {sign} {self.case}"
+        return f"{text} ({self.note})" if self.note else text
+
+
+@dataclass(frozen=True)
+class ShotModifiers:
+    """The itemised shot modifier for one gun [6.7]; apply it to each gun separately [6.8].
+
+    lines          ModifierLine items (label, value, case, note);
+    total          their sum (0 or negative), added to the dice total of one gun;
+    reduction      -total, the positive number subtracted (what dodnb.prob.shot calls `modifier`);
+    distance       squares away [6.7];
+    destroys_doors ids of closed glass doors the shot goes through: destroyed by the shot [6.7] note b,
+                   [10.5]; `destroys_door` is the first of them or None;
+    panic_check    True for a target in the shooter's own square (Chart note a, [6.5]);
+    sight          the Sight the modifiers were read from.
+    """
+
+    shooter: str
+    target: str
+    distance: int
+    lines: tuple[ModifierLine, ...]
+    total: int
+    destroys_doors: tuple[str, ...]
+    panic_check: bool
+    sight: Sight
+
+    @property
+    def reduction(self) -> int:
+        return -self.total
+
+    @property
+    def destroys_door(self) -> Optional[str]:
+        return self.destroys_doors[0] if self.destroys_doors else None
+
+    def for_guns(self, guns: int) -> int:
+        """Total modifier for `guns` characters shooting together: applied to each gun [6.8]."""
+        if isinstance(guns, bool) or not isinstance(guns, int) or guns < 1:
+            raise SightError(f"the number of guns shooting together must be a whole number >= 1, got {guns!r} [6.8]")
+        return self.total * guns
+
+    def explain(self) -> str:
+        body = "; ".join(str(line) for line in self.lines)
+        return f"{self.shooter} -> {self.target}: {body}; total {self.total:+d} per gun [6.7], [6.8]"
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+# =============================================================================================
+# Input checks
+
+
+def _sid(board: Board, value: SquareRef) -> str:
+    return board.square_id(value)  # raises UnknownSquare [2.1]
+
+
+def _occupied(board: Board, occupied: Iterable[SquareRef]) -> frozenset:
+    if occupied is None:
+        return frozenset()
+    if isinstance(occupied, (str, int)):
+        raise SightError(
+            f"occupied must be a collection of square ids, like ['115'], not the single value {occupied!r} [6.3]"
+        )
+    return frozenset(_sid(board, s) for s in occupied)
+
+
+def normalise_door_states(board: Board, door_states: Optional[Mapping[str, str]]) -> dict[str, str]:
+    """Every door's state, checked: missing doors are open [3.3]; only glass doors can be destroyed [10.4]."""
+    states = {d: "open" for d in board.doors}
+    if door_states is None:
+        return states
+    if not isinstance(door_states, Mapping):
+        raise SightError(f"door_states must map door ids to 'open', 'closed' or 'destroyed', got {door_states!r}")
+    for did, state in door_states.items():
+        if did not in board.doors:
+            known = ", ".join(sorted(board.doors)[:8])
+            raise SightError(f"there is no door {did!r} on this map (doors are named like {known}, ...)")
+        if state not in DOOR_STATES:
+            raise SightError(f"door {did} cannot be {state!r}; a door is 'open', 'closed' or 'destroyed' [3.3], [10.5]")
+        if state == "destroyed" and board.doors[did].kind != "glass":
+            raise SightError(
+                f"door {did} is a {board.doors[did].kind} door and cannot be destroyed: only closed glass doors can [10.4]"
+            )
+        states[did] = state
+    return states
+
+
+# =============================================================================================
+# The exact walker (reference implementation)
+
+
+class _Grid:
+    """Compressed grid of a board in doubled coordinates: every square centre is a lattice point.
+
+    xs, ys: sorted distinct doubled coordinates of every square side, wall and door end. Cell (i, j)
+    is [xs[i], xs[i+1]] x [ys[j], ys[j+1]]; each cell lies inside one square or in none, and each
+    cell edge is wholly wall, wholly one door, or neither.
+    """
+
+    def __init__(self, board: Board):
+        xs: set[int] = set()
+        ys: set[int] = set()
+        for s in board.squares.values():
+            r = s.rect
+            xs.update((2 * r.x0, 2 * r.x1))
+            ys.update((2 * r.y0, 2 * r.y1))
+        segs = list(board.walls) + [d.seg for d in board.doors.values()]
+        for g in segs:
+            xs.update((2 * g.x0, 2 * g.x1))
+            ys.update((2 * g.y0, 2 * g.y1))
+        self.xs = sorted(xs)
+        self.ys = sorted(ys)
+        self.xset = set(self.xs)
+        self.yset = set(self.ys)
+        xi = {x: i for i, x in enumerate(self.xs)}
+        yi = {y: j for j, y in enumerate(self.ys)}
+        nx, ny = len(self.xs) - 1, len(self.ys) - 1
+        self.nx, self.ny = nx, ny
+        cells: list[list[Optional[str]]] = [[None] * ny for _ in range(nx)]
+        self.centre: dict[str, tuple[int, int]] = {}
+        for s in board.squares.values():
+            r = s.rect
+            self.centre[s.id] = (r.x0 + r.x1, r.y0 + r.y1)
+            for i in range(xi[2 * r.x0], xi[2 * r.x1]):
+                col = cells[i]
+                for j in range(yi[2 * r.y0], yi[2 * r.y1]):
+                    col[j] = s.id
+        self.cells = cells
+        # edges: vertical edge (i, j) on x = xs[i] from ys[j] to ys[j+1]; horizontal (i, j) on y = ys[j]
+        self.vedge: dict[tuple[int, int], tuple[str, Any]] = {}
+        self.hedge: dict[tuple[int, int], tuple[str, Any]] = {}
+        # vertices (i, j) at (xs[i], ys[j]): walls through them (seg, is_end, horizontal), doors (id, horizontal)
+        self.vwalls: dict[tuple[int, int], list[tuple[Segment, bool, bool]]] = {}
+        self.vdoors: dict[tuple[int, int], list[tuple[str, bool]]] = {}
+
+        def mark(seg: Segment, value: tuple[str, Any], is_wall: bool) -> None:
+            if seg.horizontal:
+                j = yi[2 * seg.y0]
+                lo, hi = xi[2 * seg.x0], xi[2 * seg.x1]
+                for i in range(lo, hi):
+                    self.hedge[(i, j)] = value
+                verts = [((i, j), i in (lo, hi)) for i in range(lo, hi + 1)]
+            else:
+                i = xi[2 * seg.x0]
+                lo, hi = yi[2 * seg.y0], yi[2 * seg.y1]
+                for j in range(lo, hi):
+                    self.vedge[(i, j)] = value
+                verts = [((i, j), j in (lo, hi)) for j in range(lo, hi + 1)]
+            for v, is_end in verts:
+                if is_wall:
+                    self.vwalls.setdefault(v, []).append((seg, is_end, seg.horizontal))
+                else:
+                    self.vdoors.setdefault(v, []).append((value[1], seg.horizontal))
+
+        for w in board.walls:
+            mark(w, ("wall", w), True)
+        for d in board.doors.values():
+            mark(d.seg, ("door", d.id), False)
+
+    def cell(self, i: int, j: int) -> Optional[str]:
+        if 0 <= i < self.nx and 0 <= j < self.ny:
+            return self.cells[i][j]
+        return None
+
+
+_GRIDS: "weakref.WeakKeyDictionary[Board, _Grid]" = weakref.WeakKeyDictionary()
+
+
+def _grid(board: Board) -> _Grid:
+    g = _GRIDS.get(board)
+    if g is None:
+        g = _GRIDS[board] = _Grid(board)
+    return g
+
+
+# An event on the walk: (t, kind, payload) with t a Fraction in (0, 1).
+#   ("wall", (seg, "crosses"|"runs along")), ("corner", (X2, Y2) doubled point),
+#   ("door", (door ids, "crosses"|"runs along"))
+
+
+def _walk(g: _Grid, P: tuple[int, int], Q: tuple[int, int]) -> tuple[list[str], list[tuple[Fraction, str, Any]]]:
+    """Squares passed (interior) and contacts with walls and doors, in order from P to Q."""
+    PX, PY = P
+    QX, QY = Q
+    DX, DY = QX - PX, QY - PY
+    if DX == 0 and PX in g.xset:
+        return _walk_along(g, P, Q, vertical=True)
+    if DY == 0 and PY in g.yset:
+        return _walk_along(g, P, Q, vertical=False)
+    xs, ys = g.xs, g.ys
+    sx = (DX > 0) - (DX < 0)
+    sy = (DY > 0) - (DY < 0)
+    adx, ady = abs(DX), abs(DY)
+    i = (bisect_left(xs, PX) - 1) if sx < 0 else (bisect_right(xs, PX) - 1)
+    j = (bisect_left(ys, PY) - 1) if sy < 0 else (bisect_right(ys, PY) - 1)
+    squares: list[str] = []
+    events: list[tuple[Fraction, str, Any]] = []
+    first = g.cell(i, j)
+    if first is not None:
+        squares.append(first)
+    # distances (numerators of t) to the next vertical and horizontal grid line
+    nx_ = abs((xs[i + 1] if sx > 0 else xs[i]) - PX) if sx else 0
+    ny_ = abs((ys[j + 1] if sy > 0 else ys[j]) - PY) if sy else 0
+    vedge, hedge = g.vedge, g.hedge
+    while True:
+        x_done = sx == 0 or nx_ >= adx
+        y_done = sy == 0 or ny_ >= ady
+        if x_done and y_done:
+            break
+        if x_done:
+            step = 2
+        elif y_done:
+            step = 1
+        else:
+            lhs, rhs = nx_ * ady, ny_ * adx
+            step = 1 if lhs < rhs else (2 if rhs < lhs else 3)
+        if step == 1:  # cross a vertical grid line inside a cell edge
+            bi = i + 1 if sx > 0 else i
+            hit = vedge.get((bi, j))
+            if hit is not None:
+                events.append(_edge_event(Fraction(nx_, adx), hit))
+            i += sx
+            nx_ = abs((xs[i + 1] if sx > 0 else xs[i]) - PX) if 0 <= i < g.nx else adx
+        elif step == 2:  # cross a horizontal grid line inside a cell edge
+            bj = j + 1 if sy > 0 else j
+            hit = hedge.get((i, bj))
+            if hit is not None:
+                events.append(_edge_event(Fraction(ny_, ady), hit))
+            j += sy
+            ny_ = abs((ys[j + 1] if sy > 0 else ys[j]) - PY) if 0 <= j < g.ny else ady
+        else:  # pass exactly through a grid vertex
+            bi = i + 1 if sx > 0 else i
+            bj = j + 1 if sy > 0 else j
+            _vertex_event(g, bi, bj, Fraction(nx_, adx), events, only_horizontal=None)
+            i += sx
+            j += sy
+            nx_ = abs((xs[i + 1] if sx > 0 else xs[i]) - PX) if 0 <= i < g.nx else adx
+            ny_ = abs((ys[j + 1] if sy > 0 else ys[j]) - PY) if 0 <= j < g.ny else ady
+        sq = g.cell(i, j)
+        if sq is not None and (not squares or squares[-1] != sq):
+            squares.append(sq)  # squares are convex: each one is met in a single stretch
+    return squares, events
+
+
+def _edge_event(t: Fraction, hit: tuple[str, Any]) -> tuple[Fraction, str, Any]:
+    """The line crosses a cell edge, between its ends, that is a wall or a door."""
+    kind, what = hit
+    return (t, "wall", (what, "crosses")) if kind == "wall" else (t, "door", ((what,), "crosses"))
+
+
+def _vertex_event(
+    g: _Grid, bi: int, bj: int, t: Fraction, events: list, only_horizontal: Optional[bool]
+) -> None:
+    """Contact with whatever meets at grid vertex (bi, bj).
+
+    only_horizontal: None for a slanting line; when the line runs along a vertical grid line, True
+    (only the horizontal pieces across it count here: its own line is reported edge by edge), and
+    False when it runs along a horizontal grid line."""
+    along = only_horizontal
+    walls = g.vwalls.get((bi, bj), ())
+    if walls:
+        across = [w for w in walls if along is None or w[2] == along]
+        inner = [w for w in across if not w[1]]
+        if inner:
+            events.append((t, "wall", (inner[0][0], "crosses")))
+        elif across:
+            events.append((t, "corner", (g.xs[bi], g.ys[bj])))
+        return  # a door end at a wall is no doorway: the wall blocks there
+    doors = [d for d, horiz in g.vdoors.get((bi, bj), ()) if along is None or horiz == along]
+    if doors:
+        events.append((t, "door", (tuple(sorted(set(doors))), "crosses")))
+
+
+def _walk_along(
+    g: _Grid, P: tuple[int, int], Q: tuple[int, int], vertical: bool
+) -> tuple[list[str], list[tuple[Fraction, str, Any]]]:
+    """The line lies on a grid line: it runs along edges, between the cells on either side."""
+    if vertical:
+        line = bisect_left(g.xs, P[0])
+        p, q = P[1], Q[1]
+        marks = g.ys
+    else:
+        line = bisect_left(g.ys, P[1])
+        p, q = P[0], Q[0]
+        marks = g.xs
+    span = abs(q - p)
+    lo, hi = min(p, q), max(p, q)
+    inner = marks[bisect_right(marks, lo) : bisect_left(marks, hi)]
+    if q < p:
+        inner = inner[::-1]
+    stops = [p, *inner, q]
+    squares: list[str] = []
+    events: list[tuple[Fraction, str, Any]] = []
+    seen_walls: set[Segment] = set()
+    seen_doors: set[str] = set()
+    for n in range(len(stops) - 1):
+        u, w = stops[n], stops[n + 1]
+        k = bisect_right(marks, min(u, w)) - 1  # index of the edge holding this stretch
+        t = Fraction(abs(u - p), span)
+        if n > 0:  # the grid vertex at u
+            v = bisect_left(marks, u)
+            if vertical:
+                _vertex_event(g, line, v, t, events, only_horizontal=True)
+            else:
+                _vertex_event(g, v, line, t, events, only_horizontal=False)
+        if vertical:
+            hit = g.vedge.get((line, k))
+            left, right = g.cell(line - 1, k), g.cell(line, k)
+        else:
+            hit = g.hedge.get((k, line))
+            left, right = g.cell(k, line - 1), g.cell(k, line)
+        if hit is not None:
+            kind, what = hit
+            if kind == "wall" and what not in seen_walls:
+                seen_walls.add(what)
+                events.append((t, "wall", (what, "runs along")))
+            elif kind == "door" and what not in seen_doors:
+                seen_doors.add(what)
+                events.append((t, "door", ((what,), "runs along")))
+        if left is not None and left == right and (not squares or squares[-1] != left):
+            squares.append(left)
+    return squares, events
+
+
+def _fmt_point(p: tuple[Fraction, Fraction]) -> str:
+    def f(v: Fraction) -> str:
+        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+
+    return f"({f(p[0])}, {f(p[1])})"
+
+
+def line_of_sight(
+    board: Board,
+    a: SquareRef,
+    b: SquareRef,
+    occupied: Iterable[SquareRef] = (),
+    door_states: Optional[Mapping[str, str]] = None,
+) -> Sight:
+    """Is square b within the sight of square a [6.4], [7.1]? Exact, with the reason when not.
+
+    occupied: squares holding a character or a zombie unit; one of them strictly between a and b on
+    the line blocks sight [6.3] (tokens in a or b themselves never do: [6.3] decides those shots).
+    door_states: door id -> 'open' | 'closed' | 'destroyed'; doors not named are open [3.3].
+    Symmetric: line_of_sight(b, a) has the same `visible` and `reason`.
+    """
+    a, b = _sid(board, a), _sid(board, b)
+    occ = _occupied(board, occupied)
+    states = normalise_door_states(board, door_states)
+    sa, sb = board.squares[a], board.squares[b]
+    start, end = sa.centre, sb.centre
+    if a == b:
+        return Sight(a, b, start, end, True, (a,), (), (), (), None, None, None, None, 0, occ)
+    g = _grid(board)
+    squares, events = _walk(g, g.centre[a], g.centre[b])
+    obstacles: list[Obstacle] = []
+    passages: list[tuple[Fraction, tuple[str, ...]]] = []
+    for t, kind, payload in events:
+        if kind == "wall":
+            seg, how = payload
+            obstacles.append(
+                Obstacle("wall", seg, f"the line from {a} to {b} {how} a wall {seg}; walls block sight [6.4]", "[6.4]", t)
+            )
+        elif kind == "corner":
+            pt = (Fraction(payload[0], 2), Fraction(payload[1], 2))
+            obstacles.append(
+                Obstacle(
+                    "wall_corner",
+                    pt,
+                    f"the line from {a} to {b} touches the end of a wall at {_fmt_point(pt)}: wall corners block sight [6.4]",
+                    "[6.4]",
+                    t,
+                )
+            )
+        else:
+            ids, how = payload
+            passages.append((t, ids))
+            for did in ids:
+                door = board.doors[did]
+                if door.kind == "main":
+                    obstacles.append(
+                        Obstacle(
+                            "main_door",
+                            did,
+                            f"the line from {a} to {b} {how} main door {did}: beyond a main door is the outside, "
+                            "so no sight between squares passes one [6.4] (ruling)",
+                            "[6.4]",
+                            t,
+                        )
+                    )
+                elif door.kind == "solid" and states[did] == "closed":
+                    obstacles.append(
+                        Obstacle(
+                            "closed_door",
+                            did,
+                            f"the line from {a} to {b} {how} the closed solid door {did}; a closed solid door blocks sight like a wall [6.4]",
+                            "[6.4]",
+                            t,
+                        )
+                    )
+                elif not (door.is_side_of(a) or door.is_side_of(b)):
+                    sides = " and ".join(door.squares)
+                    obstacles.append(
+                        Obstacle(
+                            "door_not_side",
+                            did,
+                            f"the line from {a} to {b} {how} {door.kind} door {did}, a side of {sides} but of neither "
+                            f"{a} nor {b}; sight goes through a door only when it is a side of one of the two squares [6.4]",
+                            "[6.4]",
+                            t,
+                        )
+                    )
+    if len(passages) >= 2:
+        t2, ids2 = passages[1]
+        every = ", ".join("+".join(ids) for _, ids in passages)
+        obstacles.append(
+            Obstacle(
+                "two_doors",
+                ids2[0],
+                f"the line from {a} to {b} passes {len(passages)} doors ({every}): sight may not be traced through two doors [6.4]",
+                "[6.4]",
+                t2,
+            )
+        )
+    if occ:
+        inner = squares[1:-1]
+        for sid in inner:
+            if sid in occ:
+                obstacles.append(
+                    Obstacle(
+                        "token",
+                        sid,
+                        f"square {sid}, between {a} and {b} on the line, holds a character or zombie unit; "
+                        "no shooting through an occupied square [6.3]",
+                        "[6.3]",
+                        _entry_t(board.squares[sid].rect, g.centre[a], g.centre[b]),
+                    )
+                )
+    obstacles.sort(key=lambda o: o.at)
+    if obstacles:
+        best = min(obstacles, key=lambda o: (_RANK[o.reason], o.at))
+        reason, culprit, message, case = best.reason, best.culprit, best.message, best.case
+    else:
+        reason = culprit = message = case = None
+    doors = tuple(d for _, ids in passages for d in ids)
+    return Sight(
+        a,
+        b,
+        start,
+        end,
+        not obstacles,
+        tuple(squares),
+        doors,
+        tuple(ids for _, ids in passages),
+        tuple(obstacles),
+        reason,
+        culprit,
+        message,
+        case,
+        _distance_or_none(board, a, b),
+        occ,
+    )
+
+
+def _entry_t(rect: Any, P: tuple[int, int], Q: tuple[int, int]) -> Fraction:
+    """Where the line P->Q (doubled coordinates) enters the rectangle, as a fraction of its length."""
+    lo = Fraction(0)
+    for p, q, rlo, rhi in ((P[0], Q[0], 2 * rect.x0, 2 * rect.x1), (P[1], Q[1], 2 * rect.y0, 2 * rect.y1)):
+        d = q - p
+        if d:
+            lo = max(lo, min(Fraction(rlo - p, d), Fraction(rhi - p, d)))
+    return lo
+
+
+# =============================================================================================
+# Distance [6.7]
+
+_DIST: "weakref.WeakKeyDictionary[Board, dict[str, dict[str, int]]]" = weakref.WeakKeyDictionary()
+
+
+def _bfs(board: Board, a: str) -> dict[str, int]:
+    cache = _DIST.setdefault(board, {})
+    got = cache.get(a)
+    if got is None:
+        got = {a: 0}
+        todo = deque([a])
+        while todo:
+            s = todo.popleft()
+            for n in board.neighbours(s):
+                if n not in got:
+                    got[n] = got[s] + 1
+                    todo.append(n)
+        cache[a] = got
+    return got
+
+
+def _distance_or_none(board: Board, a: str, b: str) -> Optional[int]:
+    return _bfs(board, a).get(b)
+
+
+def distance(board: Board, a: SquareRef, b: SquareRef) -> int:
+    """Squares between a and b for the shot modifier [6.7], counting b but not a, never diagonally.
+
+    Ruling (docs/rulings/sight.md): the fewest steps from a to b, each step into a square sharing a
+    side with the last [2.1], whatever walls and doors stand there; same square: 0. Whatever their
+    drawn size, all squares count one [2.1].
+    """
+    a, b = _sid(board, a), _sid(board, b)
+    got = _bfs(board, a).get(b)
+    if got is None:
+        raise NoPath(f"squares {a} and {b} are not joined by any chain of shared sides, so no distance can be counted [2.1], [6.7]")
+    return got
+
+
+# =============================================================================================
+# Shot modifiers [6.7]
+
+
+def shot_modifiers(
+    board: Board,
+    shooter_square: SquareRef,
+    target_square: SquareRef,
+    door_states: Optional[Mapping[str, str]] = None,
+    occupied: Iterable[SquareRef] = (),
+) -> ShotModifiers:
+    """Shot Modifier Chart [6.7] for one gun: -1 per square away, -2 through an open door, -3 through
+    a closed glass door (which the shot destroys [10.5]); 0 in the same square (panic check [6.5]).
+
+    Raises NotInSight (a ValueError) when the target is not within sight [6.0 step 1], [6.4].
+    """
+    sight = line_of_sight(board, shooter_square, target_square, occupied=occupied, door_states=door_states)
+    a, b = sight.a, sight.b
+    if not sight.visible:
+        raise NotInSight(f"{b} is not within the sight of {a}, so there is no shot [6.0], [6.4]: {sight.message}", sight)
+    if a == b:
+        line = ModifierLine("same square", 0, "[6.7]", "panic check required [6.5]")
+        return ShotModifiers(a, b, 0, (line,), 0, (), True, sight)
+    states = normalise_door_states(board, door_states)
+    d = sight.distance
+    lines = [ModifierLine(f"{d} square{'s' if d != 1 else ''} away", -d, "[6.7]")]
+    destroyed: tuple[str, ...] = ()
+    for ids in sight.passages:  # at most one passage when visible [6.4]
+        closed_glass = tuple(i for i in ids if board.doors[i].kind == "glass" and states[i] == "closed")
+        names = "+".join(ids)
+        if closed_glass:
+            lines.append(
+                ModifierLine(
+                    f"through a closed glass door ({names})",
+                    -3,
+                    "[6.7]",
+                    f"the door {'+'.join(closed_glass)} is destroyed [10.5]",
+                )
+            )
+            destroyed += closed_glass
+        else:
+            kind = "destroyed glass door, always open" if all(states[i] == "destroyed" for i in ids) else ""
+            label = f"through an open door ({names}{', ' + kind if kind else ''})"
+            lines.append(ModifierLine(label, -2, "[6.7]", "[10.5]" if kind else ""))
+    total = sum(line.value for line in lines)
+    return ShotModifiers(a, b, d, tuple(lines), total, destroyed, False, sight)
+
+
+# =============================================================================================
+# All pairs at once
+
+
+class SightTable:
+    """Sight between every pair of squares for one set of closed solid doors, tokens applied on demand.
+
+    Glass doors (open, closed, destroyed), open solid doors and main doors do not change who sees
+    whom [6.4]; only closed solid doors do, so one table serves every door state with the same closed
+    solid doors. For each visible pair the table keeps the squares lying between (as a bit mask) so
+    that tokens [6.3] cost one AND.
+    """
+
+    def __init__(self, board: Board, closed_solid: frozenset, rows: list[dict[int, int]]):
+        self.board = board
+        self.closed_solid = closed_solid
+        self.ids: tuple[str, ...] = tuple(sorted(board.squares))
+        self._index = {s: n for n, s in enumerate(self.ids)}
+        self._rows = rows  # rows[i][j] = bit mask of squares strictly between, for visible i != j
+
+    @property
+    def pairs(self) -> int:
+        """Unordered pairs of distinct squares."""
+        n = len(self.ids)
+        return n * (n - 1) // 2
+
+    @property
+    def n_visible(self) -> int:
+        """Unordered pairs of distinct squares in sight of each other, tokens ignored."""
+        return sum(len(r) for r in self._rows) // 2
+
+    def _mask(self, occupied: Iterable[SquareRef]) -> int:
+        m = 0
+        for s in _occupied(self.board, occupied):
+            m |= 1 << self._index[s]
+        return m
+
+    def visible(self, a: SquareRef, b: SquareRef, occupied: Iterable[SquareRef] = ()) -> bool:
+        """Same answer as line_of_sight(...).visible [6.4], [6.3], from the table."""
+        i, j = self._index[_sid(self.board, a)], self._index[_sid(self.board, b)]
+        if i == j:
+            return True
+        m = self._rows[i].get(j)
+        return m is not None and not (m & self._mask(occupied))
+
+    def between(self, a: SquareRef, b: SquareRef) -> Optional[frozenset]:
+        """Squares strictly between a and b on the line, for a visible pair (None if not visible)."""
+        i, j = self._index[_sid(self.board, a)], self._index[_sid(self.board, b)]
+        if i == j:
+            return frozenset()
+        m = self._rows[i].get(j)
+        if m is None:
+            return None
+        return frozenset(s for n, s in enumerate(self.ids) if m >> n & 1)
+
+    def visible_from(self, a: SquareRef, occupied: Iterable[SquareRef] = ()) -> frozenset:
+        """Every square within a's sight, a included [6.4], [7.1]."""
+        a = _sid(self.board, a)
+        i = self._index[a]
+        occ = self._mask(occupied)
+        ids = self.ids
+        return frozenset([a, *(ids[j] for j, m in self._rows[i].items() if not m & occ)])
+
+    def visible_pairs(self) -> list[tuple[str, str]]:
+        """Unordered visible pairs (a < b), tokens ignored."""
+        ids = self.ids
+        return [(ids[i], ids[j]) for i, row in enumerate(self._rows) for j in row if i < j]
+
+
+_TABLES: "weakref.WeakKeyDictionary[Board, OrderedDict]" = weakref.WeakKeyDictionary()
+_TABLE_CACHE_SIZE = 64
+_INT64_SAFE = 1 << 20  # doubled coordinates below this keep every product far inside int64
+
+
+def sight_table(board: Board, door_states: Optional[Mapping[str, str]] = None) -> SightTable:
+    """All-pairs sight [6.4] for the board and door states, computed once and cached."""
+    if door_states:
+        states = normalise_door_states(board, door_states)
+        closed_solid = frozenset(d for d, s in states.items() if s == "closed" and board.doors[d].kind == "solid")
+    else:  # the start of the game: every door open [3.3]
+        if door_states is not None:
+            normalise_door_states(board, door_states)  # still rejects a non-mapping
+        closed_solid = frozenset()
+    cache = _TABLES.setdefault(board, OrderedDict())
+    table = cache.get(closed_solid)
+    if table is None:
+        table = SightTable(board, closed_solid, _compute_rows(board, closed_solid))
+        cache[closed_solid] = table
+        while len(cache) > _TABLE_CACHE_SIZE:
+            cache.popitem(last=False)
+    else:
+        cache.move_to_end(closed_solid)
+    return table
+
+
+def visible_from(
+    board: Board,
+    a: SquareRef,
+    occupied: Iterable[SquareRef] = (),
+    door_states: Optional[Mapping[str, str]] = None,
+) -> frozenset:
+    """Every square within sight of a (a included) [6.4]; [7.1] uses this for zombie reaction."""
+    return sight_table(board, door_states).visible_from(a, occupied)
+
+
+def _compute_rows(board: Board, closed_solid: frozenset) -> list[dict[int, int]]:
+    ids = sorted(board.squares)
+    n = len(ids)
+    rects = [board.squares[s].rect for s in ids]
+    big = max(max(abs(r.x0), abs(r.y0), abs(r.x1), abs(r.y1)) for r in rects) * 2
+    if big >= _INT64_SAFE:  # enormous coordinates: the exact walker decides every pair instead
+        rows: list[dict[int, int]] = [dict() for _ in range(n)]
+        states = {d: ("closed" if d in closed_solid else "open") for d in board.doors}
+        for i in range(n):
+            for j in range(i + 1, n):
+                s = line_of_sight(board, ids[i], ids[j], door_states=states)
+                if s.visible:
+                    m = 0
+                    for sid in s.between:
+                        m |= 1 << ids.index(sid)
+                    rows[i][j] = rows[j][i] = m
+        return rows
+
+    i64 = np.int64
+    X0 = np.array([2 * r.x0 for r in rects], dtype=i64)
+    X1 = np.array([2 * r.x1 for r in rects], dtype=i64)
+    Y0 = np.array([2 * r.y0 for r in rects], dtype=i64)
+    Y1 = np.array([2 * r.y1 for r in rects], dtype=i64)
+    CX, CY = (X0 + X1) // 2, (Y0 + Y1) // 2  # doubled centres: r.x0 + r.x1
+    I, J = np.triu_indices(n, 1)
+    PX, PY, QX, QY = CX[I], CY[I], CX[J], CY[J]
+    alive = np.ones(len(I), dtype=bool)
+
+    # --- walls: any contact blocks [6.4] (crossing, running along, touching an end)
+    for w in board.walls:
+        sel = np.nonzero(alive)[0]
+        hit = _touch(w, PX[sel], PY[sel], QX[sel], QY[sel])
+        alive[sel[hit]] = False
+
+    # --- doors: contacts of the surviving lines, grouped into passages by contact point
+    sel = np.nonzero(alive)[0]
+    px, py, qx, qy = PX[sel], PY[sel], QX[sel], QY[sel]
+    door_list = list(board.doors.values())
+    contacts_pair, contacts_door, contacts_along, contacts_tn, contacts_td = [], [], [], [], []
+    for k, d in enumerate(door_list):
+        hit = _touch(d.seg, px, py, qx, qy)
+        idx = np.nonzero(hit)[0]
+        if not len(idx):
+            continue
+        if d.seg.horizontal:
+            c, p0, dd = 2 * d.seg.y0, py[idx], qy[idx] - py[idx]
+        else:
+            c, p0, dd = 2 * d.seg.x0, px[idx], qx[idx] - px[idx]
+        along = dd == 0  # touching a door while parallel to it = running along it
+        tn, td = c - p0, dd
+        neg = td < 0
+        tn, td = np.where(neg, -tn, tn), np.where(neg, -td, td)
+        contacts_pair.append(idx)
+        contacts_door.append(np.full(len(idx), k))
+        contacts_along.append(along)
+        contacts_tn.append(tn)
+        contacts_td.append(td)
+    ok_rows: dict[int, int] = {}
+    if contacts_pair:
+        cp = np.concatenate(contacts_pair)
+        cd = np.concatenate(contacts_door)
+        ca = np.concatenate(contacts_along)
+        ctn = np.concatenate(contacts_tn)
+        ctd = np.concatenate(contacts_td)
+        # can sight pass door k when square s is one end? [6.4]: not main, not closed solid, a side of s
+        pass_ok = np.zeros((len(door_list), n), dtype=bool)
+        index = {s: m for m, s in enumerate(ids)}
+        for k, d in enumerate(door_list):
+            if d.kind == "main" or (d.kind == "solid" and d.id in closed_solid):
+                continue
+            for s in d.squares:
+                pass_ok[k, index[s]] = True
+        count = np.bincount(cp, minlength=len(sel))
+        gi, gj = I[sel[cp]], J[sel[cp]]
+        contact_ok = (pass_ok[cd, gi] | pass_ok[cd, gj]) & ~ca
+        single = count[cp] == 1
+        bad_single = cp[single & ~contact_ok]
+        alive[sel[bad_single]] = False
+        multi = np.nonzero(count >= 2)[0]
+        if len(multi):
+            multi_set = set(multi.tolist())
+            groups: dict[int, list[tuple[Fraction, bool]]] = {}
+            for p, ok, tn_, td_ in zip(cp.tolist(), contact_ok.tolist(), ctn.tolist(), ctd.tolist()):
+                if p in multi_set:
+                    # runs along a door: td == 0; such a contact is never ok, so its t does not matter
+                    groups.setdefault(p, []).append((Fraction(tn_, td_) if td_ else Fraction(-1), ok))
+            for p, items in groups.items():
+                points = {t for t, _ in items}
+                if len(points) >= 2 or not all(ok for _, ok in items):
+                    alive[sel[p]] = False  # two door passages [6.4], or a door it may not pass
+
+    # --- squares strictly between, for the visible pairs (token masks [6.3])
+    vis = np.nonzero(alive)[0]
+    rows = [dict() for _ in range(n)]
+    if not len(vis):
+        return rows
+    vi, vj = I[vis], J[vis]
+    px, py, qx, qy = PX[vis], PY[vis], QX[vis], QY[vis]
+    masks = np.zeros((len(vis), n), dtype=bool)
+    chunk = max(1, 2_000_000 // max(n, 1))
+    for lo in range(0, len(vis), chunk):
+        hi = min(len(vis), lo + chunk)
+        a_px, a_py, a_qx, a_qy = px[lo:hi, None], py[lo:hi, None], qx[lo:hi, None], qy[lo:hi, None]
+        # bounding boxes overlap with positive extent (open rectangle)
+        bb = (
+            (np.minimum(a_px, a_qx) < X1)
+            & (np.maximum(a_px, a_qx) > X0)
+            & (np.minimum(a_py, a_qy) < Y1)
+            & (np.maximum(a_py, a_qy) > Y0)
+        )
+        pi, si = np.nonzero(bb)
+        keep = (si != vi[lo:hi][pi]) & (si != vj[lo:hi][pi])
+        pi, si = pi[keep], si[keep]
+        sx, sy = px[lo:hi][pi], py[lo:hi][pi]
+        dx, dy = qx[lo:hi][pi] - sx, qy[lo:hi][pi] - sy
+        pos = np.zeros(len(pi), dtype=bool)
+        neg = np.zeros(len(pi), dtype=bool)
+        for cxs, cys in ((X0, Y0), (X1, Y0), (X0, Y1), (X1, Y1)):
+            o = dx * (cys[si] - sy) - dy * (cxs[si] - sx)
+            pos |= o > 0
+            neg |= o < 0
+        hit = pos & neg  # corners strictly on both sides of the line: it meets the open rectangle
+        masks[lo + pi[hit], si[hit]] = True
+    packed = np.packbits(masks, axis=1, bitorder="little")
+    for r, (i, j) in enumerate(zip(vi.tolist(), vj.tolist())):
+        m = int.from_bytes(packed[r].tobytes(), "little")
+        rows[i][j] = m
+        rows[j][i] = m
+    return rows
+
+
+def _touch(seg: Segment, px: np.ndarray, py: np.ndarray, qx: np.ndarray, qy: np.ndarray) -> np.ndarray:
+    """Exact int64 test: which segments P-Q (doubled) share at least one point with `seg`."""
+    if seg.horizontal:  # swap the axes so that seg is vertical
+        px, py, qx, qy = py, px, qy, qx
+        k, lo, hi = 2 * seg.y0, 2 * seg.x0, 2 * seg.x1
+    else:
+        k, lo, hi = 2 * seg.x0, 2 * seg.y0, 2 * seg.y1
+    swap = px > qx
+    ax, bx = np.where(swap, qx, px), np.where(swap, px, qx)
+    ay, by = np.where(swap, qy, py), np.where(swap, py, qy)
+    dx = bx - ax
+    inx = (ax <= k) & (k <= bx)
+    num = ay * dx + (by - ay) * (k - ax)  # y at x = k, times dx
+    slanted = (dx > 0) & (lo * dx <= num) & (num <= hi * dx)
+    upright = (dx == 0) & (np.maximum(ay, by) >= lo) & (np.minimum(ay, by) <= hi)
+    return inx & (slanted | upright)
