@@ -54,6 +54,10 @@ class ZombieUnit:
     seen: bool = False
     pool: str = "map"  # map | hidden (Hidden Zombie box [3.1]) | eliminated [13.3]
 
+    def __post_init__(self) -> None:
+        if self.face_up and not self.seen:  # a value face up now has been seen [5.4], [7.7]
+            object.__setattr__(self, "seen", True)
+
 
 @dataclass(frozen=True)
 class GameState:

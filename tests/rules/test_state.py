@@ -76,3 +76,9 @@ def test_6_3_occupied_squares_and_unseen_values():
     )
     assert s.occupied() == {"115", "113", "024"}
     assert s.unseen_values() == [2, 4]
+
+
+def test_7_7_face_up_unit_counts_as_seen():
+    """[5.4], [7.7] a unit built face up has been seen: its value is no longer unknown."""
+    s = GameState.build(zombies=[{"square": "113", "value": 4, "face_up": True}, {"square": "024", "value": 6}])
+    assert s.zombie_in("113").seen and s.unseen_values() == [6]

@@ -1,0 +1,518 @@
+"""Zombie attacks, exactly [8.0]-[8.8], with reaction fire [6.9], [8.1] and solitaire [15.6].
+
+Procedure [8.0]: (1) the characters in the square may shoot the attacker first, each checking
+panic as for a same-square shot [6.9]; (2)-(3) k characters are attacked; (4) strength =
+Zombie Value // k (round down); (5) 2d6 on the Zombie Attack Table for each attacked character,
+results applied at once; a stunned or infected character who is stunned or infected again is
+killed [8.5].
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from fractions import Fraction
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+
+from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
+from dodnb.prob.errors import ProbError
+from dodnb.prob.shots import (
+    FireOutcome,
+    Shooter,
+    as_value_dist,
+    check_value,
+    fire_table,
+    shooter,
+    unseen_values,
+    ways,
+)
+from dodnb.rules.counters import CounterError, Counters, canonical_name, check_status, default_counters
+from dodnb.rules.tables import ATTACK_RESULTS, Tables, default_tables
+
+#: Effects of one attack on one character, least to most harmful.
+EFFECTS = ("none", "stunned", "infected", "killed")
+#: A character's status after an attack.
+STATUS_ORDER = ("normal", "stunned", "infected", "killed")
+
+
+def _tables(dice_table: Any) -> Tables:
+    if dice_table is None:
+        return default_tables()
+    if isinstance(dice_table, Tables):
+        return dice_table
+    raise ProbError("8.8", f"dice_table must be a Tables object (dodnb.rules.tables.load_tables) or None, got {type(dice_table).__name__}")
+
+
+def _strength(strength: Any) -> int:
+    if isinstance(strength, bool) or not isinstance(strength, int):
+        raise ProbError("8.0", f"an attack strength must be a whole number, got {strength!r}")
+    if strength < 0:
+        raise ProbError("8.0", f"an attack strength cannot be negative, got {strength}")
+    return strength
+
+
+def attack_result(strength: int, dice_table: Tables | None = None) -> Dist:
+    """Dist over 'none' / 'stunned' / 'infected' for one character attacked at this strength [8.8].
+
+    Strength 0 (Zombie Value smaller than the number of characters attacked) has no column on the
+    table; ruling (docs/rulings/prob.md): no effect.  Strengths above 13 use the 9-13 column.
+    """
+    s = _strength(strength)
+    t = _tables(dice_table)
+    if s == 0:
+        return Dist.certain("none", order=ATTACK_RESULTS).with_steps(
+            "[8.0] step 4: the Zombie Value divided by the characters attacked, rounded down, is 0.",
+            "Ruling: a strength of 0 has no column on the Zombie Attack Table [8.8] and has no effect.",
+            title="Zombie attack at strength 0",
+        )
+    w = ways(2)
+    acc = {r: 0 for r in ATTACK_RESULTS}
+    totals: dict[str, list[int]] = {r: [] for r in ATTACK_RESULTS}
+    for total in range(2, 13):
+        r = t.attack_result(total, s)
+        acc[r] += w[total]
+        totals[r].append(total)
+    col = t.column_label(s)
+    steps = [f"[8.8] Zombie Attack Table, column {col} (strength {s}); roll 2d6 (36 equally likely ways)."]
+    for r in ("stunned", "infected", "none"):
+        if totals[r]:
+            detail = " + ".join(str(w[x]) for x in totals[r])
+            steps.append(f"  {r}: dice {', '.join(map(str, totals[r]))} → ({detail})/36 = {fmt_fraction(Fraction(acc[r], 36))}")
+    return Dist(acc, order=ATTACK_RESULTS).with_steps(*steps, title=f"Zombie attack at strength {s}")
+
+
+def new_status(status: str, effect: str) -> str:
+    """A character's status after one attack result [8.3], [8.4], [8.5]."""
+    status = _status(status)
+    if effect not in EFFECTS:
+        raise ProbError("8.2", f"unknown attack result {effect!r}: use 'none', 'stunned', 'infected' or 'killed'")
+    if effect == "none":
+        return status
+    if effect == "killed" or status in ("stunned", "infected"):
+        return "killed"  # [8.5]
+    return effect
+
+
+def _status(status: str) -> str:
+    try:
+        return check_status(status)
+    except CounterError as exc:
+        raise ProbError(exc.case, str(exc).split("] ", 1)[1]) from exc
+
+
+def attack_on(strength: int, status: str = "normal", dice_table: Tables | None = None) -> Dist:
+    """Dist over 'none' / 'stunned' / 'infected' / 'killed' for one attack on a character [8.5].
+
+    A normal character suffers the table result; a stunned or infected one is killed by any
+    stun or infect result [8.5] and is otherwise unaffected.
+    """
+    st = _status(status)
+    base = attack_result(strength, dice_table)
+    if st == "normal":
+        return Dist(base.as_dict(), order=EFFECTS).with_steps(
+            *base.steps, f"[8.5] {st} character: the table result applies as it is.", title=f"Attack at strength {strength} on a normal character"
+        )
+    harmed = 1 - base.p("none")
+    d = Dist({"none": base.p("none"), "killed": harmed}, order=EFFECTS)
+    return d.with_steps(
+        *base.steps,
+        f"[8.5] the character is already {st}: a stunned or infected result kills him.",
+        f"P(killed) = P(stunned) + P(infected) = {fmt_fraction(base.p('stunned'))} + {fmt_fraction(base.p('infected'))} = {fmt_fraction(harmed)}",
+        title=f"Attack at strength {strength} on a {st} character",
+    )
+
+
+def attack_strength(value: int | Dist, k: int) -> int | Dist:
+    """Strength against each of k attacked characters: value // k, rounded down [8.0] step 4."""
+    k = _k(k)
+    value = check_value(value)
+    if isinstance(value, Dist):
+        return value.map(lambda v: v // k)
+    return value // k
+
+
+def _k(k: Any, n: int | None = None) -> int:
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise ProbError("8.0", f"the number of characters attacked must be a whole number, got {k!r}")
+    if k < 1:
+        raise ProbError("8.0", f"a zombie attack is made on at least one character, got {k}")
+    if n is not None and k > n:
+        raise ProbError("8.0", f"the zombie cannot attack {k} characters: only {n} are in the square")
+    return k
+
+
+# --------------------------------------------------------------------------- whole square
+
+
+class SquareOutcome(NamedTuple):
+    """Whole outcome of a zombie attack in one square."""
+
+    destroyed: bool  # the attacker was destroyed by reaction fire, no attack [8.0] step 1
+    panicked: tuple[str, ...]  # characters who panicked in the reaction fire [6.9]
+    statuses: tuple[tuple[str, str], ...]  # (name, status after the attack) for every character
+
+    def status(self, name: str) -> str:
+        return dict(self.statuses)[canonical_name(name)]
+
+
+def _characters(characters: Any) -> list[tuple[str, str]]:
+    if isinstance(characters, str):
+        characters = [characters]
+    if isinstance(characters, Mapping):
+        pairs = list(characters.items())
+    else:
+        pairs = []
+        for c in characters:
+            if isinstance(c, str):
+                pairs.append((c, "normal"))
+            else:
+                name, st = c
+                pairs.append((name, st))
+    out = []
+    for name, st in pairs:
+        try:
+            cname = canonical_name(name)
+        except CounterError as exc:
+            raise ProbError(exc.case, str(exc).split("] ", 1)[1]) from exc
+        out.append((cname, _status(st)))
+    if not out:
+        raise ProbError("8.0", "a zombie attack needs at least one character in the square")
+    names = [n for n, _ in out]
+    if len(set(names)) != len(names):
+        raise ProbError("8.0", f"a character is listed twice in the square: {names}")
+    return out
+
+
+def choose_targets(characters: Sequence[tuple[str, str]], k: int) -> tuple[str, ...]:
+    """Default choice of the human player when fewer than all are attacked [8.0] step 3:
+    characters at normal status first (an attack cannot kill them [8.5]), then in the order given.
+    This is a policy, not a rule: pass ``targets=`` to choose otherwise."""
+    ranked = sorted(range(len(characters)), key=lambda i: (characters[i][1] != "normal", i))
+    return tuple(characters[i][0] for i in sorted(ranked[:k]))
+
+
+def _kind(berserk: bool, super_zombies: int) -> str:
+    return "super" if super_zombies else ("berserk" if berserk else "zombie")
+
+
+def _total_value(value: Any, super_zombies: int, counters: Counters) -> int | Dist:
+    if isinstance(super_zombies, bool) or not isinstance(super_zombies, int) or super_zombies < 0:
+        raise ProbError("11.3", f"super_zombies must be a whole number >= 0, got {super_zombies!r}")
+    add = counters.super_zombie_value * super_zombies
+    if value is None:
+        if super_zombies:
+            return add  # a super zombie alone [11.3]
+        return unseen_values(counters)
+    value = check_value(value)
+    return value + add if add else value
+
+
+def prepare_square(
+    characters: Any,
+    value: int | Dist | None = None,
+    k: int | None = None,
+    *,
+    targets: Iterable[str] | None = None,
+    berserk: bool = False,
+    super_zombies: int = 0,
+    reaction_fire: bool = True,
+    shooters: Iterable[str | Shooter] | None = None,
+    rifles: Iterable[str] = (),
+    counters: Counters | None = None,
+) -> tuple[list[tuple[str, str]], int, tuple[str, ...], int | Dist, str, list[Shooter]]:
+    """Check and normalise the parameters of a zombie attack [8.0] (shared with Monte Carlo).
+
+    Returns (characters as (name, status), k, attacked names, attacking value, attacker kind,
+    reaction shooters)."""
+    c = counters or default_counters()
+    chars = _characters(characters)
+    n = len(chars)
+    k = n if k is None else _k(k, n)
+    if targets is None:
+        tgt = choose_targets(chars, k)
+    else:
+        tgt = tuple(canonical_name(t) for t in targets)
+        if len(tgt) != k or len(set(tgt)) != k:
+            raise ProbError("8.0", f"step 3: exactly {k} different characters must be named as attacked, got {list(tgt)}")
+        missing = [t for t in tgt if t not in dict(chars)]
+        if missing:
+            raise ProbError("8.0", f"{missing} not in the square, so cannot be attacked")
+    total = _total_value(value, super_zombies, c)
+    kind = _kind(berserk, super_zombies)
+    status0 = dict(chars)
+    rifle_set = {canonical_name(r) for r in rifles}
+    shooter_list: list[Shooter] = []
+    if reaction_fire:
+        if shooters is None:
+            pool = [name for name, st in chars if st != "stunned"]  # stunned: no shooting [8.3]
+        else:
+            pool = list(shooters)
+        for s in pool:
+            if isinstance(s, Shooter):
+                shooter_list.append(s)
+                continue
+            name = canonical_name(s)
+            if name not in status0:
+                raise ProbError("8.1", f"{name} is not in the square, so may not shoot at this attack")
+            if status0[name] == "stunned":
+                raise ProbError("8.3", f"{name} is stunned and may not shoot")
+            shooter_list.append(shooter(name, status=status0[name], rifle=name in rifle_set, counters=c))
+    return chars, k, tgt, total, kind, shooter_list
+
+
+def square_attack(
+    characters: Any,
+    value: int | Dist | None = None,
+    k: int | None = None,
+    *,
+    targets: Iterable[str] | None = None,
+    berserk: bool = False,
+    super_zombies: int = 0,
+    reaction_fire: bool = True,
+    shooters: Iterable[str | Shooter] | None = None,
+    together: bool = True,
+    rifles: Iterable[str] = (),
+    counters: Counters | None = None,
+    tables: Tables | None = None,
+) -> Dist:
+    """Whole outcome of a zombie attack in one square [8.0], with reaction fire first [6.9], [8.1].
+
+    characters: names (normal status), ``{name: status}`` or ``[(name, status), ...]``.
+    value: the attacking unit's Zombie Value (int or Dist); None = unknown unit [7.7], or no unit
+        at all when ``super_zombies`` > 0 (a super zombie alone).  Each super zombie adds 2 [11.3].
+    k: how many characters are attacked (default: all) [8.0] step 2; ``targets``: which ones
+        (default :func:`choose_targets`) [8.0] step 3.
+    shooters: who fires in reaction (default: every character not stunned [8.3]); ``rifles``:
+        names carrying a hunting rifle [12.0].  ``reaction_fire=False`` skips step 1.
+    Returns a Dist over :class:`SquareOutcome`.
+    """
+    w, info = _square(
+        characters, value, k, targets=targets, berserk=berserk, super_zombies=super_zombies,
+        reaction_fire=reaction_fire, shooters=shooters, together=together, rifles=rifles,
+        counters=counters, tables=tables,
+    )
+    chars, k, tgt = info["chars"], info["k"], info["tgt"]
+    steps = _square_steps(w, info)
+    return Dist(w).with_steps(*steps, title=f"Zombie attack on {', '.join(nm for nm, _ in chars)} (k = {k})")
+
+
+def _square(characters: Any, value: Any, k: int | None, *, together: bool = True, tables: Tables | None = None, counters: Counters | None = None, **kw) -> tuple[dict, dict]:
+    c = counters or default_counters()
+    chars, k, tgt, total, kind, shooter_list = prepare_square(characters, value, k, counters=c, **kw)
+    t = tables or default_tables()
+    increase = t.panic_increase(kind, True) if shooter_list else None
+    w = square_weights(chars, k, tgt, total, shooter_list, increase, together, t)
+    info = dict(chars=chars, k=k, tgt=tgt, total=total, kind=kind, shooters=shooter_list,
+                super_add=c.super_zombie_value * kw.get("super_zombies", 0))
+    return w, info
+
+
+def _marginal_lines(w: Mapping[SquareOutcome, int], chars: Sequence[tuple[str, str]]) -> list[str]:
+    total = sum(w.values())
+    lines = []
+    for i, (nm, _) in enumerate(chars):
+        acc: dict[str, int] = {}
+        for o, x in w.items():
+            st = o.statuses[i][1]
+            acc[st] = acc.get(st, 0) + x
+        lines.append(f"  {nm}: " + ", ".join(f"P({s}) = {fmt_fraction(Fraction(acc[s], total))}" for s in STATUS_ORDER if s in acc))
+    return lines
+
+
+def _square_steps(w: Mapping[SquareOutcome, int], info: dict) -> list[str]:
+    chars, k, tgt, total, kind, shooter_list = (info[x] for x in ("chars", "k", "tgt", "total", "kind", "shooters"))
+    steps = [
+        f"Square: {', '.join(f'{nm} ({st})' for nm, st in chars)}; attacker: {kind}"
+        + (f" stack, value unit + {info['super_add']} [11.3]" if info["super_add"] else "")
+        + ".",
+    ]
+    if isinstance(total, Dist):
+        steps.append("[7.7] the attacking value is unknown: everything below is averaged over the possible values.")
+    else:
+        steps.append(f"Attacking value {total}.")
+    if shooter_list:
+        p_destroyed = Fraction(sum(x for o, x in w.items() if o.destroyed), sum(w.values()))
+        steps.append(
+            f"[8.0] step 1 / [6.9]: {_and(s.name for s in shooter_list)} {'shoots' if len(shooter_list) == 1 else 'shoot'} first,"
+            f" {'checking' if len(shooter_list) == 1 else 'each checking'} panic as for a same-square shot;"
+            f" P(attacker destroyed) = {fmt_fraction(p_destroyed)}."
+        )
+    else:
+        steps.append("[8.0] step 1: nobody shoots first.")
+    if isinstance(total, int):
+        steps.append(f"[8.0] step 4: {k} attacked ({', '.join(tgt)}), strength {total} // {k} = {total // k}.")
+    else:
+        steps.append(f"[8.0] step 4: {k} attacked ({', '.join(tgt)}), strength = value // {k}.")
+    steps.append("[8.0] step 5: one 2d6 roll per attacked character on the Zombie Attack Table [8.8]; [8.6] the rolls are independent.")
+    steps.extend(_marginal_lines(w, chars))
+    return steps
+
+
+# --------------------------------------------------------------------------- fast core
+
+_JOINT_CACHE: dict[tuple, dict[tuple, int]] = {}
+
+
+def _attack_joint(chars: tuple, tgt: tuple, strength: int, t: Tables) -> dict[tuple, int]:
+    """{statuses of every character: weight} for one attack of the given strength on ``tgt``,
+    weights counted over the 36**len(tgt) equally likely pairs of 2d6 rolls [8.6], [8.8], [8.5]."""
+    key = (chars, tgt, strength, id(t))
+    hit = _JOINT_CACHE.get(key)
+    if hit is not None and hit[0] is t:
+        return hit[1]
+    w = ways(2)
+    per_total = [(t.attack_result(x, strength) if strength else "none", w[x]) for x in range(2, 13)]
+    joint: dict[tuple, int] = {tuple(chars): 1}
+    for name in tgt:
+        nxt: dict[tuple, int] = {}
+        for sts, c in joint.items():
+            for result, cnt in per_total:
+                new = tuple((nm, new_status(st, result) if nm == name else st) for nm, st in sts)
+                nxt[new] = nxt.get(new, 0) + c * cnt
+        joint = nxt
+    if len(_JOINT_CACHE) > 4096:
+        _JOINT_CACHE.clear()
+    _JOINT_CACHE[key] = (t, joint)
+    return joint
+
+
+def square_weights(
+    chars: Sequence[tuple[str, str]],
+    k: int,
+    tgt: Sequence[str],
+    total: int | Dist,
+    group: Sequence[Shooter],
+    increase: int | None,
+    together: bool,
+    t: Tables,
+) -> dict[SquareOutcome, int]:
+    """Unnormalised integer weights of every :class:`SquareOutcome` [8.0].
+
+    The fire outcome depends on the value; the attack results on the strength only.  Exact
+    Fraction coefficients P(value) x P(fire outcome | value) are put on one common denominator, so
+    the big product with the attack rolls runs in integers (no rounding: the weights are exact
+    multiples of the probabilities)."""
+    chars, tgt = tuple(chars), tuple(tgt)
+    vd = as_value_dist(total)
+    coeff: dict[tuple[int, tuple, bool], Fraction] = {}
+    for v, pv in vd.items():
+        fire = fire_table(group, v, increase, together) if group else {FireOutcome((), (), 0, False): Fraction(1)}
+        for fo, pf in fire.items():
+            key = (v, fo.panicked, fo.killed)
+            coeff[key] = coeff.get(key, Fraction(0)) + pv * pf
+    den = 1
+    for c in coeff.values():
+        den = den * c.denominator // math.gcd(den, c.denominator)
+    full = 36 ** len(tgt)
+    acc: dict[SquareOutcome, int] = {}
+    for (v, panicked, killed), c in coeff.items():
+        wt = c.numerator * (den // c.denominator)
+        if not wt:
+            continue
+        if killed:
+            o = SquareOutcome(True, panicked, chars)
+            acc[o] = acc.get(o, 0) + wt * full
+            continue
+        for sts, a in _attack_joint(chars, tgt, v // k, t).items():
+            o = SquareOutcome(False, panicked, sts)
+            acc[o] = acc.get(o, 0) + wt * a
+    return acc
+
+
+def _and(names: Iterable[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def status_of(d: Dist, name: str) -> Dist:
+    """Marginal Dist of one character's status after an attack (from a Dist of SquareOutcome)."""
+    cname = canonical_name(name)
+    return d.map(lambda o: o.status(cname), order=STATUS_ORDER, title=f"{cname} after the attack")
+
+
+def statuses_only(d: Dist) -> Dist:
+    """Forget who panicked and whether the zombie died: only the statuses."""
+    return d.map(lambda o: o.statuses)
+
+
+class ByK(dict):
+    """``{k: Dist of SquareOutcome}`` for every possible number of attacked characters, side by side."""
+
+    def rows(self) -> list[tuple]:
+        out = []
+        for k, d in self.items():
+            names = [nm for nm, _ in d.outcomes[0].statuses]
+            for nm in names:
+                m = status_of(d, nm)
+                out.append((k, nm, *(m.p(s) for s in STATUS_ORDER), d.p(lambda o: o.destroyed)))
+        return out
+
+    def __str__(self) -> str:
+        head = ("k", "character", *STATUS_ORDER, "zombie destroyed")
+        lines = ["  ".join(f"{h:>10}" for h in head)]
+        for r in self.rows():
+            lines.append("  ".join(f"{str(x if not isinstance(x, Fraction) else fmt_fraction(x)):>10}" for x in r))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        head = ("k attacked", "character", *STATUS_ORDER, "zombie destroyed first")
+        out = ['<table class="dodnb-byk"><tr>' + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
+        for r in self.rows():
+            cells = [str(r[0]), html.escape(r[1])] + [f"{fmt_fraction(x)} ({fmt_percent(x)})" for x in r[2:]]
+            out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        out.append("</table>")
+        return "".join(out)
+
+
+def attack_by_k(characters: Any, value: int | Dist | None = None, **kw) -> ByK:
+    """:func:`square_attack` for every k = 1 .. number of characters, side by side [8.0] step 2."""
+    n = len(_characters(characters))
+    return ByK((k, square_attack(characters, value, k, **kw)) for k in range(1, n + 1))
+
+
+# --------------------------------------------------------------------------- solitaire [15.6]
+
+
+def solitaire_k(n: int) -> Dist:
+    """Number of characters attacked in the solitaire game [15.6]: one die, the numbers 1..n
+    sharing the die faces equally.  Ruling: when 6 faces cannot be shared equally (n = 4 or 5)
+    the unassigned faces are rolled again, so every k is equally likely."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ProbError("15.6", f"the number of characters in the square must be a whole number >= 1, got {n!r}")
+    if n > 6:
+        raise ProbError("15.6", f"one die cannot choose among {n} numbers")
+    per = 6 // n
+    assign = ", ".join(
+        f"{k}: {'face' if per == 1 else 'faces'} {'-'.join(map(str, sorted({(k - 1) * per + 1, k * per})))}" for k in range(1, n + 1)
+    )
+    steps = [f"[15.6] {n} character(s) in the square: die faces → {assign}."]
+    if 6 % n:
+        steps.append(f"Ruling: faces {n * per + 1}-6 are rolled again, so each k has probability 1/{n}.")
+    return Dist.uniform(range(1, n + 1)).with_steps(*steps, title="Solitaire: characters attacked")
+
+
+def solitaire_attack(characters: Any, value: int | Dist | None = None, **kw) -> Dist:
+    """Solitaire zombie attack [15.6]: a die roll decides how many characters are attacked;
+    the result is the mixture of :func:`square_attack` over that number (same keywords, except
+    ``targets``: the human player still names who is attacked [8.0] step 3, by :func:`choose_targets`)."""
+    if kw.get("targets") is not None:
+        raise ProbError("15.6", "in the solitaire game a die decides how many are attacked; do not name targets")
+    kw.pop("targets", None)
+    chars = _characters(characters)
+    kd = solitaire_k(len(chars))
+    parts = []
+    for kk, pk in kd.items():
+        w, info = _square(characters, value, kk, **kw)
+        parts.append((pk / sum(w.values()), w))
+    den = 1
+    for coef, _ in parts:
+        den = den * coef.denominator // math.gcd(den, coef.denominator)
+    mixed: dict[SquareOutcome, int] = {}
+    for coef, w in parts:
+        mult = coef.numerator * (den // coef.denominator)
+        for o, x in w.items():
+            mixed[o] = mixed.get(o, 0) + x * mult
+    steps = list(kd.steps)
+    steps.append("Law of total probability: P(outcome) = Σ_k P(k) × P(outcome | k attacked) (see square_attack for each k).")
+    steps.extend(_marginal_lines(mixed, chars))
+    return Dist(mixed).with_steps(*steps, title=f"Solitaire zombie attack on {', '.join(nm for nm, _ in chars)}")

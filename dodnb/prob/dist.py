@@ -1,0 +1,576 @@
+"""Exact probability distributions for teaching (DESIGN.md, "Probability").
+
+A :class:`Dist` maps outcomes (any hashable value: a dice total, a word such as
+``"stunned"``, a frozenset of doors, a tuple describing a whole shot) to exact
+probabilities held as :class:`fractions.Fraction`.  They always add up to
+exactly 1.  The single float anywhere in this module is :meth:`Dist.sd`, a
+standard deviation, which is irrational in general.
+
+A Dist may carry ``steps``: the lines of the derivation a teacher would write on
+the board.  The function that builds a Dist sets them, :meth:`Dist.explain`
+prints them.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import numbers
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+
+class DistError(ValueError):
+    """A distribution was asked for something impossible (bad weights, P(condition) = 0...)."""
+
+
+# --------------------------------------------------------------------------- formatting helpers
+
+
+def fmt_fraction(p: Fraction) -> str:
+    """``Fraction(5, 12)`` -> ``"5/12"``; whole numbers print without a denominator."""
+    p = Fraction(p)
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def fmt_percent(p: Fraction, digits: int = 1) -> str:
+    """Percentage computed exactly then rounded for display: ``Fraction(1, 3)`` -> ``"33.3%"``."""
+    scaled = round(Fraction(p) * 100 * 10**digits)  # exact rounding, no float involved
+    sign = "-" if scaled < 0 else ""
+    scaled = abs(scaled)
+    whole, frac = divmod(scaled, 10**digits)
+    if digits:
+        return f"{sign}{whole}.{frac:0{digits}d}%"
+    return f"{sign}{whole}%"
+
+
+def fmt_decimal(p: Fraction, digits: int = 4) -> str:
+    """``Fraction(5, 12)`` -> ``"0.4167"`` (exact rounding, display only)."""
+    scaled = round(Fraction(p) * 10**digits)
+    sign = "-" if scaled < 0 else ""
+    scaled = abs(scaled)
+    whole, frac = divmod(scaled, 10**digits)
+    return f"{sign}{whole}.{frac:0{digits}d}" if digits else f"{sign}{whole}"
+
+
+def fmt_one_in(p: Fraction) -> str:
+    """"1 in N" wording: ``Fraction(1, 36)`` -> ``"1 in 36"``, ``Fraction(5, 36)`` -> ``"1 in 7.2"``."""
+    p = Fraction(p)
+    if p == 0:
+        return "never"
+    n = 1 / p
+    if n.denominator == 1:
+        return f"1 in {n.numerator}"
+    return f"1 in {fmt_decimal(n, 1)}"
+
+
+def fmt_outcome(x: Any) -> str:
+    """Readable label for an outcome: frozensets as ``{E, N}``, the empty set as ``{}``."""
+    if isinstance(x, (frozenset, set)):
+        return "{" + ", ".join(fmt_outcome(v) for v in sorted(x, key=_sort_key)) + "}"
+    if isinstance(x, Fraction):
+        return fmt_fraction(x)
+    if isinstance(x, tuple) and hasattr(x, "_fields"):  # a NamedTuple outcome
+        return "(" + ", ".join(f"{k}={fmt_outcome(v)}" for k, v in zip(x._fields, x)) + ")"
+    if isinstance(x, tuple):
+        return "(" + ", ".join(fmt_outcome(v) for v in x) + ")"
+    return str(x)
+
+
+def _sort_key(x: Any):
+    """Total order over the outcome kinds used in dodnb (numbers, words, None, tuples, sets)."""
+    if x is None:
+        return (0,)
+    if isinstance(x, bool):
+        return (1, int(x))
+    if isinstance(x, numbers.Real):
+        return (1, x)
+    if isinstance(x, str):
+        return (2, x)
+    if isinstance(x, tuple):
+        return (3, len(x), tuple(_sort_key(v) for v in x))
+    if isinstance(x, (frozenset, set)):
+        return (4, len(x), tuple(sorted(_sort_key(v) for v in x)))
+    return (9, type(x).__name__, repr(x))
+
+
+def _as_weight(w: Any, outcome: Any) -> Fraction:
+    if isinstance(w, float):
+        raise DistError(
+            f"weight {w!r} for outcome {outcome!r} is a float; use an int or a Fraction "
+            "so that probabilities stay exact"
+        )
+    if isinstance(w, bool) or not isinstance(w, numbers.Rational):
+        raise DistError(f"weight {w!r} for outcome {outcome!r} is not an int or a Fraction")
+    w = Fraction(w)
+    if w < 0:
+        raise DistError(f"weight {w} for outcome {outcome!r} is negative; weights must be >= 0")
+    return w
+
+
+class _Outcomes(tuple):
+    """The outcomes of a Dist, in display order.  Usable as ``d.outcomes`` or ``d.outcomes()``."""
+
+    __slots__ = ()
+
+    def __call__(self):
+        return self
+
+
+class Row(NamedTuple):
+    """One row of :meth:`Dist.table`."""
+
+    outcome: Any
+    exact: Fraction
+    at_least: Fraction | None  # P(X >= outcome), None when outcomes are not numbers
+    at_most: Fraction | None  # P(X <= outcome)
+    one_in: str  # "1 in N"
+
+
+class DistTable(list):
+    """List of :class:`Row` that also prints itself as text or HTML."""
+
+    def __init__(self, rows, title: str = ""):
+        super().__init__(rows)
+        self.title = title
+
+    def __str__(self) -> str:
+        numeric = bool(self) and self[0].at_least is not None
+        head = ["outcome", "exact", "percent"] + (["at least", "at most"] if numeric else []) + ["1 in N"]
+        body = []
+        for r in self:
+            cells = [fmt_outcome(r.outcome), fmt_fraction(r.exact), fmt_percent(r.exact)]
+            if numeric:
+                cells += [fmt_fraction(r.at_least), fmt_fraction(r.at_most)]
+            cells.append(r.one_in)
+            body.append(cells)
+        widths = [max(len(h), *(len(c[i]) for c in body)) if body else len(h) for i, h in enumerate(head)]
+        lines = [self.title] if self.title else []
+        lines.append("  ".join(h.ljust(w) for h, w in zip(head, widths)))
+        lines.append("  ".join("-" * w for w in widths))
+        lines += ["  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))) for cells in body]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        numeric = bool(self) and self[0].at_least is not None
+        head = ["outcome", "exact", "percent"] + (["at least", "at most"] if numeric else []) + ["1 in N"]
+        out = ['<table class="dodnb-table">']
+        if self.title:
+            out.append(f"<caption>{html.escape(self.title)}</caption>")
+        out.append("<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>")
+        for r in self:
+            cells = [fmt_outcome(r.outcome), fmt_fraction(r.exact), fmt_percent(r.exact)]
+            if numeric:
+                cells += [fmt_fraction(r.at_least), fmt_fraction(r.at_most)]
+            cells.append(r.one_in)
+            out.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+        out.append("</table>")
+        return "".join(out)
+
+
+# --------------------------------------------------------------------------- the distribution
+
+
+class Dist:
+    """An exact probability distribution: outcome -> Fraction, summing to exactly 1.
+
+    >>> d = Dist({"hit": 1, "miss": 2})
+    >>> d.p("hit")
+    Fraction(1, 3)
+
+    Weights may be ints or Fractions (never floats); they are normalised.  Outcomes
+    with weight 0 are dropped.  Dists are immutable; every operation returns a new one.
+
+    ``steps`` (a sequence of strings) is the derivation shown by :meth:`explain`;
+    ``title`` names the quantity ("Shot result, 2d6 - 1").  ``order`` optionally fixes
+    the display order of outcomes (e.g. none, stunned, infected, killed).
+    """
+
+    __slots__ = ("_probs", "_order", "steps", "title")
+
+    def __init__(
+        self,
+        weights: Mapping[Any, int | Fraction],
+        *,
+        steps: Iterable[str] = (),
+        title: str = "",
+        order: Iterable[Any] | None = None,
+    ):
+        if isinstance(weights, Dist):
+            weights = dict(weights.items())
+        if not isinstance(weights, Mapping):
+            raise DistError(
+                f"Dist() takes a mapping outcome -> weight, got {type(weights).__name__}; "
+                "use Dist.from_pairs for a list of (outcome, weight) pairs"
+            )
+        clean: dict[Any, Fraction] = {}
+        for outcome, w in weights.items():
+            fw = _as_weight(w, outcome)
+            if fw:
+                clean[outcome] = clean.get(outcome, Fraction(0)) + fw
+        total = sum(clean.values(), Fraction(0))
+        if total == 0:
+            raise DistError("all weights are zero: a distribution needs at least one possible outcome")
+        probs = {k: v / total for k, v in clean.items()}
+        keys = list(probs)
+        if order is not None:
+            order = list(order)
+            rank = {k: i for i, k in enumerate(order)}
+            keys.sort(key=lambda k: (0, rank[k]) if k in rank else (1, _sort_key(k)))
+        else:
+            keys.sort(key=_sort_key)
+        object.__setattr__(self, "_probs", {k: probs[k] for k in keys})
+        object.__setattr__(self, "_order", tuple(order) if order is not None else None)
+        object.__setattr__(self, "steps", tuple(steps))
+        object.__setattr__(self, "title", title)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Dist is immutable; use with_steps()/titled() to get an annotated copy")
+
+    # ----------------------------------------------------------------- constructors
+
+    @classmethod
+    def certain(cls, x: Any, **kw) -> "Dist":
+        """The distribution that is ``x`` with probability 1."""
+        return cls({x: 1}, **kw)
+
+    @classmethod
+    def uniform(cls, outcomes: Iterable[Any], **kw) -> "Dist":
+        """Each listed outcome equally likely (repeats count as extra weight)."""
+        return cls.from_pairs(((x, 1) for x in outcomes), **kw)
+
+    @classmethod
+    def from_pairs(cls, pairs: Iterable[tuple[Any, int | Fraction]], **kw) -> "Dist":
+        """Build from ``(outcome, weight)`` pairs; repeated outcomes add their weights."""
+        acc: dict[Any, Fraction] = {}
+        for outcome, w in pairs:
+            acc[outcome] = acc.get(outcome, Fraction(0)) + _as_weight(w, outcome)
+        return cls(acc, **kw)
+
+    @staticmethod
+    def mixture(pairs: Iterable[tuple[int | Fraction, "Dist"]], **kw) -> "Dist":
+        """``sum(w_i * D_i)`` with the weights ``w_i`` normalised (law of total probability)."""
+        pairs = list(pairs)
+        if not pairs:
+            raise DistError("mixture() needs at least one (weight, Dist) pair")
+        ws = []
+        for w, d in pairs:
+            if not isinstance(d, Dist):
+                raise DistError(f"mixture() expects (weight, Dist) pairs, got a {type(d).__name__}")
+            ws.append(_as_weight(w, d))
+        total = sum(ws, Fraction(0))
+        if total == 0:
+            raise DistError("mixture(): all weights are zero")
+        acc: dict[Any, Fraction] = {}
+        for w, (_, d) in zip(ws, pairs):
+            if not w:
+                continue
+            for x, p in d._probs.items():
+                acc[x] = acc.get(x, Fraction(0)) + w / total * p
+        kw.setdefault("order", next((d._order for _, d in pairs if d._order), None))
+        return Dist(acc, **kw)
+
+    @staticmethod
+    def product(*dists: "Dist", **kw) -> "Dist":
+        """Joint distribution of independent Dists: outcomes are tuples ``(x1, x2, ...)``."""
+        acc: dict[Any, Fraction] = {}
+        for combo in itertools.product(*(d._probs.items() for d in dists)):
+            key = tuple(x for x, _ in combo)
+            p = Fraction(1)
+            for _, q in combo:
+                p *= q
+            acc[key] = acc.get(key, Fraction(0)) + p
+        return Dist(acc, **kw)
+
+    # ----------------------------------------------------------------- reading
+
+    def items(self) -> list[tuple[Any, Fraction]]:
+        """``[(outcome, probability), ...]`` in display order (sorted by outcome)."""
+        return list(self._probs.items())
+
+    @property
+    def outcomes(self) -> _Outcomes:
+        """The possible outcomes (probability > 0), in display order."""
+        return _Outcomes(self._probs)
+
+    def __iter__(self):
+        return iter(self._probs)
+
+    def __len__(self) -> int:
+        return len(self._probs)
+
+    def __contains__(self, x) -> bool:
+        return x in self._probs
+
+    def as_dict(self) -> dict[Any, Fraction]:
+        return dict(self._probs)
+
+    def p(self, event: Any) -> Fraction:
+        """P(event).  ``event`` is an outcome, or a predicate ``outcome -> bool``."""
+        if callable(event) and not _hashable_in(event, self._probs):
+            return sum((p for x, p in self._probs.items() if event(x)), Fraction(0))
+        return self._probs.get(event, Fraction(0))
+
+    __getitem__ = p
+
+    def at_least(self, k) -> Fraction:
+        """P(X >= k) for numeric outcomes."""
+        self._need_numbers("at_least")
+        return sum((p for x, p in self._probs.items() if x >= k), Fraction(0))
+
+    def at_most(self, k) -> Fraction:
+        """P(X <= k) for numeric outcomes."""
+        self._need_numbers("at_most")
+        return sum((p for x, p in self._probs.items() if x <= k), Fraction(0))
+
+    def mean(self) -> Fraction:
+        """Expected value E[X] (exact)."""
+        self._need_numbers("mean")
+        return sum((x * p for x, p in self._probs.items()), Fraction(0))
+
+    def variance(self) -> Fraction:
+        """Var[X] = E[X^2] - E[X]^2 (exact)."""
+        m = self.mean()
+        return sum(((x - m) ** 2 * p for x, p in self._probs.items()), Fraction(0))
+
+    def sd(self) -> float:
+        """Standard deviation.  The ONLY float in dodnb.prob: a square root is rarely rational."""
+        return float(self.variance()) ** 0.5
+
+    def min(self):
+        return min(self._probs, key=_sort_key)
+
+    def max(self):
+        return max(self._probs, key=_sort_key)
+
+    def is_numeric(self) -> bool:
+        return all(isinstance(x, numbers.Real) for x in self._probs)
+
+    def _need_numbers(self, what: str) -> None:
+        if not self.is_numeric():
+            bad = next(x for x in self._probs if not isinstance(x, numbers.Real))
+            raise DistError(f"{what}() needs numeric outcomes; this Dist has outcome {bad!r}")
+
+    # ----------------------------------------------------------------- transforming
+
+    def map(self, f: Callable[[Any], Any], **kw) -> "Dist":
+        """Distribution of ``f(X)``; outcomes that map to the same value merge."""
+        acc: dict[Any, Fraction] = {}
+        for x, p in self._probs.items():
+            y = f(x)
+            acc[y] = acc.get(y, Fraction(0)) + p
+        return Dist(acc, **kw)
+
+    def bind(self, f: Callable[[Any], "Dist"], **kw) -> "Dist":
+        """Chain rule: ``P(Y=y) = sum_x P(X=x) * P(Y=y | X=x)`` where ``f(x)`` is the Dist of Y given x."""
+        acc: dict[Any, Fraction] = {}
+        order = None
+        for x, p in self._probs.items():
+            d = f(x)
+            if not isinstance(d, Dist):
+                raise DistError(f"bind(): the function returned {type(d).__name__} for {x!r}, not a Dist")
+            order = order or d._order
+            for y, q in d._probs.items():
+                acc[y] = acc.get(y, Fraction(0)) + p * q
+        kw.setdefault("order", order)
+        return Dist(acc, **kw)
+
+    def given(self, event: Any, **kw) -> "Dist":
+        """Conditional distribution given ``event`` (an outcome or a predicate)."""
+        if callable(event) and not _hashable_in(event, self._probs):
+            keep = {x: p for x, p in self._probs.items() if event(x)}
+        else:
+            keep = {x: p for x, p in self._probs.items() if x == event}
+        if not keep:
+            raise DistError("given(): the condition has probability 0, so there is nothing to condition on")
+        kw.setdefault("order", self._order)
+        return Dist(keep, **kw)
+
+    def __add__(self, other) -> "Dist":
+        """Independent sum (convolution) of two Dists, or a shift by a constant number."""
+        if isinstance(other, Dist):
+            acc: dict[Any, Fraction] = {}
+            for x, p in self._probs.items():
+                for y, q in other._probs.items():
+                    acc[x + y] = acc.get(x + y, Fraction(0)) + p * q
+            return Dist(acc)
+        if isinstance(other, numbers.Number) and not isinstance(other, bool):
+            return self.map(lambda x: x + other)
+        return NotImplemented
+
+    def __radd__(self, other) -> "Dist":
+        # makes sum([d1, d2, d3]) work (sum starts from 0)
+        return self.__add__(other)
+
+    def __sub__(self, other) -> "Dist":
+        if isinstance(other, Dist):
+            return self + other.map(lambda y: -y)
+        if isinstance(other, numbers.Number) and not isinstance(other, bool):
+            return self.map(lambda x: x - other)
+        return NotImplemented
+
+    def __neg__(self) -> "Dist":
+        return self.map(lambda x: -x)
+
+    def repeat_sum(self, n: int) -> "Dist":
+        """Sum of ``n`` independent copies (n >= 1)."""
+        if not isinstance(n, int) or n < 1:
+            raise DistError(f"repeat_sum(n) needs a whole number n >= 1, got {n!r}")
+        out = self
+        for _ in range(n - 1):
+            out = out + self
+        return out
+
+    def _annotated(self, steps: tuple, title: str) -> "Dist":
+        # same (already normalised and ordered) probabilities, new annotations: no re-validation
+        new = object.__new__(Dist)
+        object.__setattr__(new, "_probs", self._probs)  # shared: never mutated
+        object.__setattr__(new, "_order", self._order)
+        object.__setattr__(new, "steps", tuple(steps))
+        object.__setattr__(new, "title", title)
+        return new
+
+    def with_steps(self, *steps: str, title: str | None = None) -> "Dist":
+        """Same distribution, annotated with derivation lines (replacing any previous ones)."""
+        return self._annotated(steps, self.title if title is None else title)
+
+    def titled(self, title: str) -> "Dist":
+        return self._annotated(self.steps, title)
+
+    # ----------------------------------------------------------------- comparing
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Dist):
+            return NotImplemented
+        return self._probs == other._probs
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._probs.items()))
+
+    # ----------------------------------------------------------------- showing
+
+    def table(self) -> DistTable:
+        """Rows ``(outcome, exact, at_least, at_most, one_in)``; cumulative columns for numbers only."""
+        numeric = self.is_numeric()
+        rows = []
+        for x, p in self._probs.items():
+            rows.append(
+                Row(
+                    outcome=x,
+                    exact=p,
+                    at_least=self.at_least(x) if numeric else None,
+                    at_most=self.at_most(x) if numeric else None,
+                    one_in=fmt_one_in(p),
+                )
+            )
+        return DistTable(rows, title=self.title)
+
+    def explain(self) -> str:
+        """The derivation as text, ready to project: title, steps, then the result line by line."""
+        lines = []
+        if self.title:
+            lines.append(self.title)
+            lines.append("=" * len(self.title))
+        lines.extend(self.steps)
+        if self.steps:
+            lines.append("")
+        lines.append("Result:")
+        for x, p in self._probs.items():
+            label = fmt_outcome(x)
+            if isinstance(x, tuple) and hasattr(x, "_fields"):
+                label = label[1:-1]  # P(a=1, b=2) rather than P((a=1, b=2))
+            lines.append(f"  P({label}) = {fmt_fraction(p)}  ({fmt_percent(p)}, {fmt_one_in(p)})")
+        total = sum(self._probs.values(), Fraction(0))
+        lines.append(f"  (total {fmt_fraction(total)})")
+        if self.is_numeric() and len(self._probs) > 1:
+            lines.append(f"  mean = {fmt_fraction(self.mean())} = {fmt_decimal(self.mean(), 3)}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return str(self.table())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{x!r}: {fmt_fraction(p)}" for x, p in self._probs.items())
+        return f"Dist({{{inner}}})"
+
+    def _repr_html_(self) -> str:
+        """Table with the exact fraction, the percentage and a proportional bar per outcome."""
+        pmax = max(self._probs.values())
+        numeric = self.is_numeric()
+        out = ['<div class="dodnb-dist">']
+        if self.title:
+            out.append(f"<b>{html.escape(self.title)}</b>")
+        out.append('<table style="border-collapse:collapse">')
+        head = ["outcome", "exact", "percent"] + (["at least", "at most"] if numeric else []) + ["1 in N", ""]
+        out.append("<tr>" + "".join(f'<th style="padding:2px 8px">{h}</th>' for h in head) + "</tr>")
+        for x, p in self._probs.items():
+            width = round(p / pmax * 240)
+            bar = (
+                f'<div style="background:#8b1a1a;height:0.9em;width:{width}px" '
+                f'title="{html.escape(fmt_percent(p))}"></div>'
+            )
+            cells = [
+                html.escape(fmt_outcome(x)),
+                fmt_fraction(p),
+                fmt_percent(p),
+            ]
+            if numeric:
+                cells += [fmt_fraction(self.at_least(x)), fmt_fraction(self.at_most(x))]
+            cells += [fmt_one_in(p), bar]
+            out.append(
+                "<tr>"
+                + "".join(
+                    f'<td style="padding:2px 8px;text-align:{"left" if i in (0, len(cells) - 1) else "right"}">{c}</td>'
+                    for i, c in enumerate(cells)
+                )
+                + "</tr>"
+            )
+        out.append("</table>")
+        if self.steps:
+            out.append(
+                '<pre style="margin-top:4px">' + html.escape("\n".join(self.steps)) + "</pre>"
+            )
+        out.append("</div>")
+        return "".join(out)
+
+
+def _hashable_in(x, mapping) -> bool:
+    try:
+        return x in mapping
+    except TypeError:
+        return False
+
+
+# --------------------------------------------------------------------------- dice
+
+
+_DICE_CACHE: dict[int, Dist] = {}
+
+
+def dice(n: int) -> Dist:
+    """Dist of the sum of ``n`` six-sided dice (n >= 1), e.g. ``dice(2).p(7) == 1/6``."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise DistError(f"dice(n): n must be a whole number of dice, got {n!r}")
+    if n < 1:
+        raise DistError(f"dice(n): need at least 1 die, got {n}")
+    if n not in _DICE_CACHE:
+        acc = {0: 1}
+        for _ in range(n):
+            nxt: dict[int, int] = {}
+            for s, c in acc.items():
+                for face in range(1, 7):
+                    nxt[s + face] = nxt.get(s + face, 0) + c
+            acc = nxt
+        _DICE_CACHE[n] = Dist(acc)
+    d = _DICE_CACHE[n]
+    return d.with_steps(
+        f"{n}d6: {6 ** n} equally likely ways the dice can fall; "
+        f"P(total = t) = (number of ways to make t) / {6 ** n}.",
+        title=f"Sum of {n}d6",
+    )
+
+
+def d6() -> Dist:
+    """One six-sided die."""
+    return dice(1)

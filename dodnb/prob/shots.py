@@ -1,0 +1,621 @@
+"""Shooting and panic, exactly [6.0]-[6.9], [10.6], [11.3], [11.5].
+
+Plain-parameter functions: they take dice counts, Panic Levels and modifiers (or a
+:class:`Shooter` built from counters), so the state-aware wrappers in
+:mod:`dodnb.prob.stateaware` only have to read those numbers from a game.
+
+Every function that uses counter values takes ``counters=`` (default: the shipped
+reconstruction, docs/COUNTERS.md) and every table lookup takes ``tables=``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+from fractions import Fraction
+from typing import Any, Iterable, NamedTuple, Sequence
+
+from dodnb.prob.dist import Dist, dice as _dice, fmt_fraction, fmt_percent
+from dodnb.prob.errors import ProbError
+from dodnb.rules.counters import CounterError, Counters, check_status, default_counters
+from dodnb.rules.tables import TableError, Tables, default_tables, normalise_target
+
+#: No more than three dice may ever be rolled for a single shot [6.8].
+MAX_SHOT_DICE = 3
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _whole(x: Any, case: str, what: str, lo: int | None = None, hi: int | None = None) -> int:
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise ProbError(case, f"{what} must be a whole number, got {x!r}")
+    if lo is not None and x < lo:
+        raise ProbError(case, f"{what} must be at least {lo}, got {x}")
+    if hi is not None and x > hi:
+        raise ProbError(case, f"{what} must be at most {hi}, got {x}")
+    return x
+
+
+def check_shot_dice(n: Any) -> int:
+    """1, 2 or 3 dice [6.6], [6.8]."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise ProbError("6.6", f"the number of shot dice must be a whole number, got {n!r}")
+    if n < 1:
+        raise ProbError("6.6", f"a shot is rolled with one, two or three dice; got {n} dice")
+    if n > MAX_SHOT_DICE:
+        raise ProbError(
+            "6.8",
+            f"no more than three dice may ever be rolled for a single shot; got {n} "
+            "(shooters pooling more dice still roll three)",
+        )
+    return n
+
+
+def check_panic_dice(n: Any) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise ProbError("6.5", f"the number of panic dice must be a whole number, got {n!r}")
+    if n < 1 or n > MAX_SHOT_DICE:
+        raise ProbError("6.5", f"a panic check rolls one or two dice (three at most), got {n}")
+    return n
+
+
+def check_modifier(m: Any) -> int:
+    """Shot modifiers are reductions, whole numbers >= 0 [6.7]."""
+    if isinstance(m, bool) or not isinstance(m, int):
+        raise ProbError("6.7", f"a shot modifier must be a whole number, got {m!r}")
+    if m < 0:
+        raise ProbError(
+            "6.7",
+            f"shot modifiers are reductions written as positive numbers (2 means 'subtract 2'); got {m}",
+        )
+    return m
+
+
+def check_level(level: Any) -> int:
+    if isinstance(level, bool) or not isinstance(level, int):
+        raise ProbError("6.5", f"a Panic Level must be a whole number, got {level!r}")
+    if level < 0:
+        raise ProbError("6.5", f"a Panic Level cannot be negative, got {level}")
+    return level
+
+
+def check_value(value: Any) -> int | Dist:
+    """A Zombie Value: a whole number >= 1, or a Dist of such numbers [2.3]."""
+    if isinstance(value, Dist):
+        for v in value.outcomes:
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ProbError("2.3", f"a Zombie Value distribution may only hold whole numbers >= 1; it holds {v!r}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ProbError("2.3", f"a Zombie Value must be a whole number (or a Dist of them), got {value!r}")
+    if value < 1:
+        raise ProbError("2.3", f"a Zombie Value is at least 1, got {value}")
+    return value
+
+
+def as_value_dist(value: int | Dist) -> Dist:
+    value = check_value(value)
+    return value if isinstance(value, Dist) else Dist.certain(value)
+
+
+# --------------------------------------------------------------------------- dice counts
+
+_WAYS: dict[int, dict[int, int]] = {}
+
+
+def ways(n: int) -> dict[int, int]:
+    """Number of the 6**n face combinations giving each total (cached)."""
+    if n not in _WAYS:
+        acc = {0: 1}
+        for _ in range(n):
+            nxt: dict[int, int] = {}
+            for s, c in acc.items():
+                for f in range(1, 7):
+                    nxt[s + f] = nxt.get(s + f, 0) + c
+            acc = nxt
+        _WAYS[n] = acc
+    return _WAYS[n]
+
+
+@lru_cache(maxsize=4096)
+def p_total_at_least(n: int, t: int) -> Fraction:
+    """P(total of n d6 >= t), exact (cached: it is asked thousands of times per attack)."""
+    return Fraction(sum(c for s, c in ways(n).items() if s >= t), 6**n)
+
+
+@lru_cache(maxsize=4096)
+def p_total_at_most(n: int, t: int) -> Fraction:
+    """P(total of n d6 <= t), exact (cached)."""
+    return Fraction(sum(c for s, c in ways(n).items() if s <= t), 6**n)
+
+
+# --------------------------------------------------------------------------- [6.0] one shot
+
+
+def shot(dice: int, modifier: int = 0) -> Dist:
+    """Dist of the shot result: dice total minus the modifier [6.0] step 4, [6.7].
+
+    >>> shot(2, 1).p(6)   # 2d6 - 1 = 6 means 2d6 = 7
+    Fraction(1, 6)
+    """
+    n = check_shot_dice(dice)
+    m = check_modifier(modifier)
+    d = _dice(n) - m
+    return d.with_steps(
+        f"[6.0] step 4: roll {n}d6 and subtract the shot modifier {m} [6.7].",
+        f"Each total t of {n}d6 has probability (ways to make t)/{6 ** n}; the result is t − {m}.",
+        title=f"Shot result: {n}d6 − {m}",
+    )
+
+
+# --------------------------------------------------------------------------- [6.5] panic
+
+
+def panic_chance(level: int, dice: int) -> Fraction:
+    """P(panic) = P(total of the panic dice <= level) [6.5].  ``level`` already includes any increase."""
+    level = check_level(level)
+    n = check_panic_dice(dice)
+    return p_total_at_most(n, level)
+
+
+def panic(level: int, dice: int) -> Dist:
+    """Dist over 'panics' / 'keeps nerve' with its derivation [6.5]."""
+    p = panic_chance(level, dice)
+    n = dice
+    return Dist({"panics": p, "keeps nerve": 1 - p}, order=("keeps nerve", "panics")).with_steps(
+        f"[6.5] the character panics if {n}d6 ≤ adjusted Panic Level {level}.",
+        f"P(panic) = P({n}d6 ≤ {level}) = {sum(c for s, c in ways(n).items() if s <= level)}/{6 ** n}"
+        f" = {fmt_fraction(p)}",
+        title=f"Panic check: {n}d6 ≤ {level}",
+    )
+
+
+def panic_check(target_kind: str, same_square: bool, tables: Tables | None = None) -> int | None:
+    """Panic Level increase for a shot, or None when no check is made [6.5], [10.6], [11.5].
+
+    =========  ============  ===========
+    target     same square   elsewhere
+    =========  ============  ===========
+    zombie     +0            no check
+    berserk    +1 [10.6]     +0
+    super      +3 [11.5]     +1 [11.5]
+    =========  ============  ===========
+    """
+    t = tables or default_tables()
+    try:
+        return t.panic_increase(target_kind, same_square)
+    except TableError as exc:
+        raise ProbError(exc.case, str(exc).split("] ", 1)[1]) from exc
+
+
+# --------------------------------------------------------------------------- [6.0] kill
+
+
+def kill_chance(dice: int, modifier: int, value: int | Dist | None, *, counters: Counters | None = None) -> Fraction:
+    """P(shot result >= Zombie Value) [6.0] step 5.
+
+    ``value`` is a whole number, or a Dist of possible values (e.g. :func:`unseen_values`),
+    or None for "unknown": the Zombie Value of a unit drawn from ``counters`` [7.7].
+    """
+    n = check_shot_dice(dice)
+    m = check_modifier(modifier)
+    if value is None:
+        value = unseen_values(counters)
+    value = check_value(value)
+    if isinstance(value, Dist):
+        return sum((pv * p_total_at_least(n, v + m) for v, pv in value.items()), Fraction(0))
+    return p_total_at_least(n, value + m)
+
+
+def kill(dice: int, modifier: int, value: int | Dist | None, *, counters: Counters | None = None) -> Dist:
+    """Dist over 'killed' / 'not killed' for one shot, with the derivation [6.0]."""
+    n = check_shot_dice(dice)
+    m = check_modifier(modifier)
+    if value is None:
+        value = unseen_values(counters)
+    value = check_value(value)
+    p = kill_chance(n, m, value)
+    steps = [f"[6.0] the unit is destroyed if {n}d6 − {m} ≥ Zombie Value, i.e. {n}d6 ≥ value + {m}."]
+    if isinstance(value, Dist):
+        steps.append("[7.7] the value is unknown: average over the possible values (law of total probability).")
+        parts = []
+        for v, pv in value.items():
+            q = p_total_at_least(n, v + m)
+            steps.append(f"  value {v}: P(value) = {fmt_fraction(pv)}, P({n}d6 ≥ {v + m}) = {fmt_fraction(q)}")
+            parts.append(f"{fmt_fraction(pv)}×{fmt_fraction(q)}")
+        steps.append("P(kill) = " + " + ".join(parts) + f" = {fmt_fraction(p)}")
+        title = f"Kill chance: {n}d6 − {m} against an unknown value"
+    else:
+        c = sum(cnt for s, cnt in ways(n).items() if s >= value + m)
+        steps.append(f"P(kill) = P({n}d6 ≥ {value + m}) = {c}/{6 ** n} = {fmt_fraction(p)}")
+        title = f"Kill chance: {n}d6 − {m} against value {value}"
+    return Dist({"killed": p, "not killed": 1 - p}, order=("killed", "not killed")).with_steps(*steps, title=title)
+
+
+# --------------------------------------------------------------------------- unknown values [5.4] [7.7]
+
+
+def unseen_values(
+    counters: Counters | None = None,
+    exclude: Iterable[int] = (),
+    pool: Iterable[int] | None = None,
+) -> Dist:
+    """Zombie Value of a unit whose value you do not know [5.4], [7.7].
+
+    Every unit not seen is equally likely.  ``pool``: the values of the units it could be (e.g.
+    read from a game state); default: every unit in ``counters``.  ``exclude``: values of units you
+    know are elsewhere (players may use their memories [2.3]), removed one unit per entry.
+    """
+    if pool is None:
+        c = counters or default_counters()
+        pool_list = list(c.zombie_values())
+    else:
+        pool_list = [check_value(v) for v in pool]
+    for v in exclude:
+        v = check_value(v)
+        try:
+            pool_list.remove(v)
+        except ValueError:
+            raise ProbError("7.7", f"cannot exclude a unit of value {v}: no unseen unit left with that value") from None
+    if not pool_list:
+        raise ProbError("7.7", "no unseen zombie units are left, so there is no value to guess")
+    d = Dist.uniform(pool_list)
+    counts = {v: pool_list.count(v) for v in sorted(set(pool_list))}
+    return d.with_steps(
+        f"[7.7] {len(pool_list)} units could be this one, each equally likely.",
+        "Units per value: " + ", ".join(f"{v}:{k}" for v, k in counts.items()),
+        f"P(value = v) = (units of value v)/{len(pool_list)}",
+        title="Zombie Value of an unseen unit",
+    )
+
+
+def with_super_zombie(value: int | Dist | None = None, counters: Counters | None = None, super_zombies: int = 1) -> int | Dist:
+    """Combined value of a super zombie stack [11.3]: unit value + 2 per super zombie.
+
+    ``value=None`` means a super zombie alone (value 2).
+    """
+    c = counters or default_counters()
+    k = _whole(super_zombies, "11.3", "number of super zombies", lo=1)
+    add = c.super_zombie_value * k
+    if value is None:
+        return add
+    value = check_value(value)
+    if isinstance(value, Dist):
+        return (value + add).with_steps(*value.steps, f"[11.3] a super zombie adds {add}: value + {add}.", title=f"{value.title} + super zombie")
+    return value + add
+
+
+# --------------------------------------------------------------------------- shooters
+
+
+@dataclass(frozen=True)
+class Shooter:
+    """Plain numbers for one character's gun and nerve (no game state needed).
+
+    dice: shot dice [6.6]; panic_level / panic_dice: [6.5] (panic_level before increases);
+    modifier: this gun's reduction [6.7]; fire_rate: shots per turn [6.1] (sequences only).
+    """
+
+    name: str
+    dice: int
+    panic_level: int
+    panic_dice: int
+    modifier: int = 0
+    fire_rate: int | None = None
+
+    def __post_init__(self):
+        check_shot_dice(self.dice)
+        check_panic_dice(self.panic_dice)
+        check_level(self.panic_level)
+        check_modifier(self.modifier)
+        if self.fire_rate is not None:
+            _whole(self.fire_rate, "6.1", "Fire Rate", lo=0)
+
+    def label(self) -> str:
+        return f"{self.name} ({self.dice}d6, panic {self.panic_dice}d6 ≤ {self.panic_level})"
+
+
+def shooter(
+    name: str,
+    *,
+    status: str = "normal",
+    rifle: bool = False,
+    modifier: int = 0,
+    squares_away: int | None = None,
+    open_door: bool = False,
+    closed_glass_door: bool = False,
+    counters: Counters | None = None,
+    tables: Tables | None = None,
+) -> Shooter:
+    """Build a :class:`Shooter` from the counters [2.3], [6.6], [12.0].
+
+    The modifier is either given directly or computed from the Shot Modifier Chart [6.7]
+    (``squares_away``, ``open_door``, ``closed_glass_door``).
+    """
+    c = counters or default_counters()
+    try:
+        ch = c.character(name)
+        st = check_status(status)
+        if st == "stunned":
+            raise ProbError("8.3", f"{ch.name} is stunned and may not shoot")
+        side = ch.side(st)
+        n = ch.dice_for_shot(rifle)
+        pn = ch.dice_for_panic(rifle)
+    except CounterError as exc:
+        raise ProbError(exc.case, str(exc).split("] ", 1)[1]) from exc
+    if squares_away is not None or open_door or closed_glass_door:
+        t = tables or default_tables()
+        try:
+            m = t.shot_modifier(squares_away or 0, int(bool(open_door)), int(bool(closed_glass_door)))
+        except TableError as exc:
+            raise ProbError(exc.case, str(exc).split("] ", 1)[1]) from exc
+        modifier = modifier + m
+    return Shooter(ch.name, n, side.panic_level, pn, check_modifier(modifier), side.fire_rate)
+
+
+def _as_shooters(shooters: Any, modifier: int, counters: Counters | None) -> list[Shooter]:
+    if isinstance(shooters, (Shooter, str)):
+        shooters = [shooters]
+    out = []
+    for s in shooters:
+        if isinstance(s, Shooter):
+            out.append(s)
+        elif isinstance(s, str):
+            out.append(shooter(s, modifier=modifier, counters=counters))
+        else:
+            raise ProbError("6.8", f"a shooter is a character name or a Shooter, got {s!r}")
+    if not out:
+        raise ProbError("6.8", "at least one character must shoot")
+    names = [s.name for s in out]
+    if len(set(names)) != len(names):
+        raise ProbError("6.8", f"a character appears twice among the shooters: {names}")
+    return out
+
+
+# --------------------------------------------------------------------------- [6.8] combined fire
+
+
+class FireOutcome(NamedTuple):
+    """One way a (combined) shot can end."""
+
+    panicked: tuple[str, ...]  # shooters who panicked and did not fire [6.5]
+    fired: tuple[str, ...]  # shooters whose guns fired
+    dice: int  # dice rolled (pooled, capped at 3 [6.8]); 0 if nobody fired
+    killed: bool  # the target was destroyed [6.0]
+
+
+def _panic_probs(shooters: Sequence[Shooter], increase: int | None) -> list[Fraction]:
+    if increase is None:
+        return [Fraction(0)] * len(shooters)
+    return [panic_chance(s.panic_level + increase, s.panic_dice) for s in shooters]
+
+
+def combined_fire(
+    shooters: Any,
+    value: int | Dist | None = None,
+    target_kind: str = "zombie",
+    same_square: bool = True,
+    *,
+    together: bool = True,
+    modifier: int = 0,
+    counters: Counters | None = None,
+    tables: Tables | None = None,
+) -> Dist:
+    """Whole outcome of one shot by one or more characters at one target [6.0], [6.5], [6.8].
+
+    Each shooter checks panic separately when the target requires it (:func:`panic_check`);
+    those who panic do not fire.  ``together=True``: the others pool their dice (at most three)
+    and every gun that fires subtracts its own modifier [6.8].  ``together=False``: they fire
+    one after another, in the order given, until the target is destroyed.
+
+    ``shooters``: names (built from ``counters`` with ``modifier`` per gun) or :class:`Shooter`.
+    ``value``: Zombie Value, a Dist of values, or None (unknown, from ``counters`` [7.7]).
+    Returns a Dist over :class:`FireOutcome`.
+    """
+    group = _as_shooters(shooters, check_modifier(modifier), counters)
+    if value is None:
+        value = unseen_values(counters)
+    value = check_value(value)
+    if not isinstance(same_square, bool):
+        raise ProbError("6.5", f"same_square must be True or False, got {same_square!r}")
+    increase = panic_check(target_kind, same_square, tables)
+    kind = normalise_target(target_kind)
+    qs = _panic_probs(group, increase)
+    vd = as_value_dist(value)
+
+    terms: list[tuple[str, str]] = []  # (probability of this firing group, its kill chance) for the summary
+    if together:
+        acc: dict[FireOutcome, Fraction] = {}
+        lines = []
+        for flags in itertools.product((False, True), repeat=len(group)):
+            pw = Fraction(1)
+            for q, f in zip(qs, flags):
+                pw *= q if f else 1 - q
+            if pw == 0:
+                continue
+            panicked = tuple(s.name for s, f in zip(group, flags) if f)
+            firing = [s for s, f in zip(group, flags) if not f]
+            if not firing:
+                acc[FireOutcome(panicked, (), 0, False)] = acc.get(FireOutcome(panicked, (), 0, False), Fraction(0)) + pw
+                who_p = "everybody panics" if len(group) > 1 else f"{group[0].name} panics"
+                lines.append(f"  {who_p}: P = {fmt_fraction(pw)}, no shot")
+                continue
+            n = min(MAX_SHOT_DICE, sum(s.dice for s in firing))
+            m = sum(s.modifier for s in firing)
+            pk = kill_chance(n, m, vd)
+            fired = tuple(s.name for s in firing)
+            for killed, pp in ((True, pk), (False, 1 - pk)):
+                if pp:
+                    o = FireOutcome(panicked, fired, n, killed)
+                    acc[o] = acc.get(o, Fraction(0)) + pw * pp
+            who = " + ".join(s.name for s in firing)
+            capped = " (capped at 3 [6.8])" if sum(s.dice for s in firing) > MAX_SHOT_DICE else ""
+            target = f"value {value}" if not isinstance(value, Dist) else "the value"
+            lines.append(
+                f"  {who} fire{'s' if len(firing) == 1 else ''}: P = {fmt_fraction(pw)};"
+                f" {n}d6{capped} − {m} ≥ {target}: P(kill) = {fmt_fraction(pk)}"
+            )
+            terms.append((fmt_fraction(pw), fmt_fraction(pk)))
+        result = Dist(acc)
+    else:
+        result = vd.bind(lambda v: _separate_given_value(group, qs, v))
+        lines = [f"  shots in the order {', '.join(s.name for s in group)}, each stops when the unit is destroyed"]
+
+    p_kill = result.p(lambda o: o.killed)
+    steps = [f"Target: {kind} unit{' in the same square' if same_square else ' in another square'}."]
+    if increase is None:
+        steps.append("[6.5] no panic check is needed for this target.")
+    else:
+        steps.append(f"[6.5] each shooter checks panic separately at Panic Level + {increase}:")
+        for s, q in zip(group, qs):
+            steps.append(f"  {s.name}: P({s.panic_dice}d6 ≤ {s.panic_level + increase}) = {fmt_fraction(q)}")
+    if isinstance(value, Dist):
+        steps.append("[7.7] the Zombie Value is unknown: each kill chance averages over the possible values.")
+    else:
+        steps.append(f"Zombie Value {value}.")
+    steps.append("[6.8] who keeps their nerve, and the shot they make:" if together else "[6.8] shooting separately:")
+    steps.extend(lines)
+    if together and len(group) == 1 and terms:
+        (s0,) = group
+        nerve = f"P({s0.name} keeps his nerve) × " if increase is not None else ""
+        shot_txt = f"P({s0.dice}d6 − {s0.modifier} ≥ {'value' if isinstance(value, Dist) else value})"
+        nums = f" = {terms[0][0]} × {terms[0][1]}" if increase is not None else ""
+        steps.append(f"P(unit destroyed) = {nerve}{shot_txt}{nums} = {fmt_fraction(p_kill)} ({fmt_percent(p_kill)})")
+    elif together and terms:
+        steps.append(
+            "P(unit destroyed) = Σ P(group fires) × P(kill | group) = "
+            + " + ".join(f"{a} × {b}" for a, b in terms)
+            + f" = {fmt_fraction(p_kill)} ({fmt_percent(p_kill)})"
+        )
+    else:
+        steps.append(f"P(unit destroyed) = {fmt_fraction(p_kill)} ({fmt_percent(p_kill)})")
+    names = " + ".join(s.name for s in group)
+    return result.with_steps(*steps, title=f"{'Combined' if together and len(group) > 1 else 'Shot'}: {names} at a {kind} unit")
+
+
+def fire_table(group: Sequence[Shooter], v: int, increase: int | None, together: bool = True) -> dict[FireOutcome, Fraction]:
+    """{FireOutcome: probability} against a unit of known value v (no Dist, no text: the fast
+    core used by the zombie-attack engine) [6.5], [6.8]."""
+    qs = _panic_probs(group, increase)
+    if not together:
+        return _separate_table(group, qs, v)
+    acc: dict[FireOutcome, Fraction] = {}
+    for flags in itertools.product((False, True), repeat=len(group)):
+        pw = Fraction(1)
+        for q, f in zip(qs, flags):
+            pw *= q if f else 1 - q
+        if pw == 0:
+            continue
+        panicked = tuple(s.name for s, f in zip(group, flags) if f)
+        firing = [s for s, f in zip(group, flags) if not f]
+        if not firing:
+            acc[FireOutcome(panicked, (), 0, False)] = pw
+            continue
+        n = min(MAX_SHOT_DICE, sum(s.dice for s in firing))
+        pk = p_total_at_least(n, v + sum(s.modifier for s in firing))
+        fired = tuple(s.name for s in firing)
+        if pk:
+            acc[FireOutcome(panicked, fired, n, True)] = pw * pk
+        if pk != 1:
+            acc[FireOutcome(panicked, fired, n, False)] = pw * (1 - pk)
+    return acc
+
+
+def _separate_given_value(group: Sequence[Shooter], qs: Sequence[Fraction], v: int) -> Dist:
+    return Dist(_separate_table(group, qs, v))
+
+
+def _separate_table(group: Sequence[Shooter], qs: Sequence[Fraction], v: int) -> dict[FireOutcome, Fraction]:
+    """Shooters fire one by one (each after his own panic check) until the unit of value v dies."""
+    acc: dict[FireOutcome, Fraction] = {}
+
+    def go(i: int, pw: Fraction, panicked: tuple, fired: tuple, dice_rolled: int) -> None:
+        if pw == 0:
+            return
+        if i == len(group):
+            o = FireOutcome(panicked, fired, dice_rolled, False)
+            acc[o] = acc.get(o, Fraction(0)) + pw
+            return
+        s, q = group[i], qs[i]
+        go(i + 1, pw * q, panicked + (s.name,), fired, dice_rolled)
+        pk = p_total_at_least(s.dice, v + s.modifier)
+        if pk:
+            o = FireOutcome(panicked, fired + (s.name,), dice_rolled + s.dice, True)
+            acc[o] = acc.get(o, Fraction(0)) + pw * (1 - q) * pk
+        go(i + 1, pw * (1 - q) * (1 - pk), panicked, fired + (s.name,), dice_rolled + s.dice)
+
+    go(0, Fraction(1), (), (), 0)
+    return acc
+
+
+def fire_kill_chance(shooters: Any, value: int | Dist | None = None, target_kind: str = "zombie", same_square: bool = True, **kw) -> Fraction:
+    """P(the target is destroyed) for :func:`combined_fire` with the same arguments."""
+    return combined_fire(shooters, value, target_kind, same_square, **kw).p(lambda o: o.killed)
+
+
+# --------------------------------------------------------------------------- [6.1] sequences
+
+
+class SequenceOutcome(NamedTuple):
+    """How a shooting sequence ends [6.1]."""
+
+    shots: int  # shots actually fired
+    killed: bool
+    panicked: bool
+
+
+def shooting_sequence(
+    who: Shooter | str,
+    value: int | Dist | None = None,
+    target_kind: str = "zombie",
+    same_square: bool = True,
+    fire_rate: int | None = None,
+    *,
+    modifier: int = 0,
+    counters: Counters | None = None,
+    tables: Tables | None = None,
+) -> Dist:
+    """One character shoots the same unit again and again [6.1]: until it is destroyed, he panics
+    (no more shooting, [6.5]) or his Fire Rate is used up.  Dist over :class:`SequenceOutcome`.
+
+    The unit keeps the same value for every shot, so with an unknown value the sequence is
+    computed for each possible value and then averaged (not one fresh value per shot).
+    """
+    (s,) = _as_shooters([who], check_modifier(modifier), counters)
+    f = fire_rate if fire_rate is not None else s.fire_rate
+    if f is None:
+        raise ProbError("6.1", f"no Fire Rate known for {s.name}: pass fire_rate=")
+    f = _whole(f, "6.1", "Fire Rate", lo=1)
+    if value is None:
+        value = unseen_values(counters)
+    value = check_value(value)
+    increase = panic_check(target_kind, same_square, tables)
+    q = Fraction(0) if increase is None else panic_chance(s.panic_level + increase, s.panic_dice)
+
+    def given(v: int) -> Dist:
+        p = p_total_at_least(s.dice, v + s.modifier)
+        acc: dict[SequenceOutcome, Fraction] = {}
+        reach = Fraction(1)
+        for i in range(1, f + 1):
+            if q:
+                acc[SequenceOutcome(i - 1, False, True)] = acc.get(SequenceOutcome(i - 1, False, True), Fraction(0)) + reach * q
+            if p:
+                acc[SequenceOutcome(i, True, False)] = reach * (1 - q) * p
+            reach *= (1 - q) * (1 - p)
+        if reach:
+            acc[SequenceOutcome(f, False, False)] = reach
+        return Dist(acc)
+
+    result = as_value_dist(value).bind(given)
+    steps = [
+        f"[6.1] {s.name} may shoot {f} time(s) at the same unit; he stops when it is destroyed or he panics.",
+        f"Each shot: {s.dice}d6 − {s.modifier}; "
+        + ("no panic check [6.5]." if increase is None else f"panic check first: P(panic) = {fmt_fraction(q)} [6.5]."),
+        "Shot i happens with probability ((1 − P(panic)) × (1 − P(kill)))^(i−1).",
+    ]
+    if isinstance(value, Dist):
+        steps.append("[7.7] same unit, same value every shot: compute per value, then average over the values.")
+    steps.append(f"P(destroyed within {f} shots) = {fmt_fraction(result.p(lambda o: o.killed))}")
+    return result.with_steps(*steps, title=f"Shooting sequence: {s.name}, Fire Rate {f}")

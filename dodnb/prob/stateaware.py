@@ -1,0 +1,166 @@
+"""State-aware questions: read the shooters, panic levels, distance, doors and unseen counters
+from a game, then ask the plain-parameter engine (:mod:`dodnb.prob.shots`, :mod:`dodnb.prob.attacks`).
+
+* :func:`shoot` - "what happens if these characters shoot at that square now?" [6.0]-[6.8]
+* :func:`zombie_attack` - "what happens in this square in the Zombie Attack Phase?" [8.0], [15.6]
+
+``game_or_state`` is a :class:`dodnb.rules.state.GameState`, or any object with a ``state``
+attribute holding one (e.g. the engine's Game).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from dodnb.board.sight import SightError, shot_modifiers
+from dodnb.prob.attacks import solitaire_attack, square_attack
+from dodnb.prob.dist import Dist
+from dodnb.prob.errors import ProbError
+from dodnb.prob.shots import Shooter, combined_fire, shooter, unseen_values
+from dodnb.rules.counters import Counters, canonical_name, default_counters
+from dodnb.rules.state import GameState
+from dodnb.rules.tables import Tables
+
+
+def _state(game_or_state: Any) -> GameState:
+    if isinstance(game_or_state, GameState):
+        return game_or_state
+    st = getattr(game_or_state, "state", None)
+    if isinstance(st, GameState):
+        return st
+    raise ProbError("2.3", f"expected a GameState (or a game with .state), got {type(game_or_state).__name__}")
+
+
+def unseen_pool(state: GameState) -> list[int]:
+    """Values of every counter the players have not seen and cannot see now [2.3], [7.7]:
+    never seen and not face up (on the map, in the hidden box or among the eliminated)."""
+    return sorted(z.value for z in state.zombies if not (z.seen or z.face_up))
+
+
+def _target_value(state: GameState, unit: Any, counters: Counters) -> tuple[Any, str]:
+    """The value the players can reason with: known if the unit is face up or was seen [2.3], [5.4];
+    otherwise any counter never seen, equally likely [7.7]."""
+    if unit.face_up or unit.seen:
+        return unit.value, f"Zombie Value {unit.value} is known ({'face up' if unit.face_up else 'seen before; players may remember it'}) [2.3], [5.4]."
+    pool = unseen_pool(state)
+    return unseen_values(pool=pool), f"[7.7] the unit is face down: its value could be any of the {len(pool)} counters never seen."
+
+
+def shoot(
+    game_or_state: Any,
+    shooters: str | Iterable[str],
+    target: str | int,
+    *,
+    together: bool = True,
+    counters: Counters | None = None,
+    tables: Tables | None = None,
+) -> Dist:
+    """Dist over :class:`~dodnb.prob.shots.FireOutcome` for characters in one square shooting the
+    zombie unit (and/or super zombies) in square ``target`` [6.0], reading everything from the state:
+    sight and modifiers per gun [6.4], [6.7], [6.8], rifles [12.0], infected sides [8.4], berserk
+    [10.6] and super zombie [11.3], [11.5] targets, and what the players know of the value [7.7].
+    """
+    state = _state(game_or_state)
+    c = counters or default_counters()
+    names = [shooters] if isinstance(shooters, str) else list(shooters)
+    if not names:
+        raise ProbError("6.8", "at least one character must shoot")
+    chars = [state.character(n) for n in names]
+    for ch in chars:
+        if ch.status in ("killed", "super") or ch.square is None:
+            raise ProbError("8.5" if ch.status == "killed" else "11.0", f"{ch.name} is not in play and cannot shoot")
+        if ch.status == "stunned":
+            raise ProbError("8.3", f"{ch.name} is stunned and may not shoot")
+    squares = {ch.square for ch in chars}
+    if len(squares) != 1:
+        raise ProbError("6.8", f"only characters in the same square (a stack) shoot together; these are in {sorted(squares)}")
+    (src,) = squares
+    board = state.board
+    dst = board.square_id(target)
+    unit = state.zombie_in(dst)
+    supers = state.super_zombies_in(dst)
+    if unit is None and not supers:
+        raise ProbError("6.0", f"there is no zombie unit or super zombie in square {dst} to shoot at")
+    if src != dst:
+        if state.characters_in(dst):
+            raise ProbError("6.3", f"square {dst} holds a character: nobody may shoot at a zombie unit in another character's square")
+        if state.zombie_in(src) is not None or state.super_zombies_in(src):
+            raise ProbError("6.3", f"the shooters share square {src} with a zombie: they may shoot only at that one")
+    try:
+        mods = shot_modifiers(board, src, dst, door_states=state.doors, occupied=state.occupied())
+    except SightError as exc:
+        raise ProbError("6.4", str(exc)) from exc
+    per_gun = mods.reduction
+    group: list[Shooter] = [
+        shooter(ch.name, status=ch.status, rifle=ch.rifle, modifier=per_gun, counters=c) for ch in chars
+    ]
+    if unit is not None:
+        value, value_line = _target_value(state, unit, c)
+    else:
+        value, value_line = None, ""
+    if supers:
+        add = state.super_value * len(supers)
+        value = add if value is None else value + add
+        value_line = (value_line + " " if value_line else "") + f"[11.3] super zombie(s) add {add}: one combined target."
+        kind = "super"
+    else:
+        kind = "berserk" if unit.berserk else "zombie"
+    d = combined_fire(group, value, kind, src == dst, together=together, counters=c, tables=tables)
+    head = [mods.sight.explain(), mods.explain(), value_line]
+    if mods.destroys_doors:
+        head.append(f"[10.5] the shot destroys the closed glass door {', '.join(mods.destroys_doors)}.")
+    return d.with_steps(*head, *d.steps, title=f"{' + '.join(ch.name for ch in chars)} shoot from {src} at {dst}")
+
+
+def zombie_attack(
+    game_or_state: Any,
+    square: str | int,
+    targets: Iterable[str] | None = None,
+    *,
+    k: int | None = None,
+    solitaire: bool = False,
+    reaction_fire: bool = True,
+    together: bool = True,
+    counters: Counters | None = None,
+    tables: Tables | None = None,
+) -> Dist:
+    """Dist over :class:`~dodnb.prob.attacks.SquareOutcome` for the zombie attack in ``square`` [8.0]:
+    the characters there (statuses, rifles, infected sides) shoot first [6.9], [8.1], then the unit
+    (plus any super zombies [11.3], [11.8]) attacks ``targets`` (names; default: ``k`` of them chosen
+    by :func:`~dodnb.prob.attacks.choose_targets`, all when ``k`` is None). ``solitaire=True``: the
+    number attacked comes from the die [15.6]. The attacker's value is revealed in a character's
+    square [5.4], so it is known.
+    """
+    state = _state(game_or_state)
+    c = counters or default_counters()
+    sq = state.board.square_id(square)
+    here = state.characters_in(sq)
+    if not here:
+        raise ProbError("8.0", f"no character in square {sq}, so no zombie attack there")
+    unit = state.zombie_in(sq)
+    supers = state.super_zombies_in(sq)
+    if unit is None and not supers:
+        raise ProbError("8.0", f"no zombie unit or super zombie in square {sq}, so no zombie attack there")
+    chars = {ch.name: ch.status for ch in here}
+    rifles = [ch.name for ch in here if ch.rifle]
+    kw = dict(
+        berserk=bool(unit and unit.berserk),
+        super_zombies=len(supers),
+        reaction_fire=reaction_fire,
+        together=together,
+        rifles=rifles,
+        counters=c,
+        tables=tables,
+    )
+    value = unit.value if unit is not None else None
+    if targets is not None:
+        tg = [canonical_name(t) for t in targets]
+        if solitaire:
+            raise ProbError("15.6", "in the solitaire game a die decides how many are attacked; do not name targets")
+        d = square_attack(chars, value, len(tg), targets=tg, **kw)
+    elif solitaire:
+        d = solitaire_attack(chars, value, **kw)
+    else:
+        d = square_attack(chars, value, k, **kw)
+    head = [f"Square {sq}: the attacker's value is revealed because characters are there [5.4]."]
+    return d.with_steps(*head, *d.steps, title=f"Zombie attack in square {sq}")
