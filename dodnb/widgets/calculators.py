@@ -1,0 +1,762 @@
+"""Shot and zombie-attack calculators: ipywidgets shells over :mod:`dodnb.prob` (DESIGN.md, Widgets).
+
+:class:`ShotCalculator` answers "who shoots, at what, from where?" with
+:func:`dodnb.prob.combined_fire` [6.0]-[6.8]; :class:`AttackCalculator` answers "a zombie attacks
+this square: what happens to each character?" with :func:`dodnb.prob.square_attack`,
+:func:`dodnb.prob.attack_by_k` and :func:`dodnb.prob.solitaire_attack` [8.0]-[8.8], [15.6].
+
+The widgets compute nothing themselves: every number they show comes from the engine.  Each
+control change recomputes at once (no button).  A combination the rules forbid (nobody
+shooting, Peter with a hunting rifle [12.1], ...) shows a sentence naming the Case instead of a
+traceback.
+
+For tests and for reading in code, each calculator exposes plain attributes:
+
+* ``result``  - the engine's answer (a Dist; a :class:`dodnb.prob.ByK` for "every k side by side"),
+  or None while the settings are not allowed;
+* ``message`` - "" when all is well, else the friendly explanation shown to the learner;
+* ``notes``   - rule reminders that apply to the current settings ([6.8] three dice at most, ...);
+* ``code``    - the Python call that gives the same answer (``eval``-able with ``P = dodnb.prob``);
+* ``last_ms`` / ``compute_ms`` - time of the last refresh / of the engine call alone;
+* ``to_html()`` / ``_repr_html_()`` - a static snapshot (tables, SVG chart, derivation) that
+  reads on GitHub and nbviewer, where widgets do not run.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections import OrderedDict
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import Any, Callable
+
+import ipywidgets as W
+
+import dodnb.prob as P
+from dodnb.prob.dist import fmt_fraction, fmt_one_in, fmt_percent
+from dodnb.render.calc_charts import STATUS_COLOURS, fire_chart, heat_colour, ink_on, status_chart
+from dodnb.prob.shots import MAX_SHOT_DICE
+from dodnb.rules.counters import CHARACTERS
+
+#: Target kinds offered by the shot calculator: (label, key).  Panic [6.5], [10.6], [11.5].
+TARGETS = (
+    ("ordinary zombie unit", "zombie"),
+    ("berserk zombie unit [10.0]", "berserk"),
+    ("super zombie alone [11.3]", "super"),
+    ("super zombie + zombie unit [11.3]", "super+unit"),
+)
+#: Doors a shot may pass through [6.7] (sight passes one door at most [6.4]).
+DOORS = (
+    ("no door", "none"),
+    ("an open door (−2)", "open"),
+    ("a closed glass door (−3)", "closed glass"),
+)
+#: How many characters a zombie attacks [8.0] step 2, [15.6].
+ATTACK_MODES = (
+    ("all of them", "all"),
+    ("k of them (slider)", "k"),
+    ("every k, side by side", "by_k"),
+    ("solitaire die [15.6]", "solitaire"),
+)
+_TARGET_WORDS = {
+    "zombie": "an ordinary zombie unit",
+    "berserk": "a berserk zombie unit",
+    "super": "a super zombie alone",
+    "super+unit": "a super zombie stacked with a zombie unit",
+}
+STATUSES = ("normal", "stunned", "infected")
+STATUS_ORDER = ("normal", "stunned", "infected", "killed")
+#: Largest Zombie Value on the sliders: 11 (strongest unit) + 2 (super zombie) [8.8], [11.3].
+MAX_VALUE = 13
+MAX_DISTANCE = 10
+_CACHE_SIZE = 64
+
+
+def _esc(x: Any) -> str:
+    return html.escape(str(x))
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+#: Shading of the status columns (darkest at probability 1).
+_STATUS_BASE = {"normal": "#4575b4", "stunned": "#e6a700", "infected": "#f46d43", "killed": "#a50026"}
+
+
+def _cell(p: Fraction, status: str) -> str:
+    """A table cell: exact fraction over its percentage, shaded by size in the status's colour."""
+    fill = heat_colour(p, _STATUS_BASE[status])
+    return (
+        f'<td style="background:{fill};color:{ink_on(fill)};padding:3px 8px;text-align:right" title="{_esc(fmt_one_in(p))}">'
+        f"{fmt_fraction(p)}<br><small>{fmt_percent(p)}</small></td>"
+    )
+
+
+_MSG_STYLE = "background:#fff4d6;border-left:4px solid #e0a100;padding:6px 10px;margin:4px 0"
+_NOTE_STYLE = "background:#eef4fb;border-left:4px solid #4575b4;padding:4px 10px;margin:4px 0"
+_TABLE_STYLE = "border-collapse:collapse;font-size:13px"
+_TH = 'style="padding:3px 8px;text-align:left;border-bottom:1px solid #999"'
+
+
+def _with_statuses(result, names) -> tuple:
+    """The engine's Dist and each character's marginal status [8.5], computed (and cached) together."""
+    return result, {nm: P.status_of(result, nm) for nm in names}
+
+
+class _Calculator(W.VBox):
+    """Shared shell: observe controls, recompute through the engine, show HTML, never a traceback."""
+
+    title = "Calculator"
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.result: Any = None
+        self.message: str = ""
+        self.notes: list[str] = []
+        self.error: Exception | None = None
+        self.code: str = ""
+        self.last_ms: float = 0.0
+        self.compute_ms: float = 0.0
+        self.refreshes: int = 0
+        self._holding = 0
+        self._syncing = False
+        self._cache: OrderedDict = OrderedDict()
+        self.out_summary = W.HTML()
+        self.out_notes = W.HTML()
+        self.out_chart = W.HTML()
+        self.out_table = W.HTML()
+        self.out_explain = W.HTML()
+        self.out_code = W.HTML()
+
+    # ----------------------------------------------------------------- plumbing
+
+    def _watch(self, *controls: W.Widget) -> None:
+        for c in controls:
+            c.observe(self._on_change, names="value")
+
+    def _on_change(self, _change=None) -> None:
+        if self._holding or self._syncing:
+            return
+        self.refresh()
+
+    @contextmanager
+    def hold(self):
+        """Change several controls, recompute once at the end::
+
+            with calc.hold():
+                calc.value.value = 7
+                calc.distance.value = 3
+        """
+        self._holding += 1
+        try:
+            yield self
+        finally:
+            self._holding -= 1
+            if not self._holding:
+                self.refresh()
+
+    def set(self, **values) -> "_Calculator":
+        """``calc.set(value=7, same_square=False)``: set controls by attribute name, recompute once."""
+        with self.hold():
+            for name, v in values.items():
+                control = getattr(self, name, None)
+                if not isinstance(control, W.ValueWidget):
+                    raise AttributeError(f"{type(self).__name__} has no control named {name!r}")
+                control.value = v
+        return self
+
+    def clear_cache(self) -> None:
+        self._cache.clear()
+
+    def _cached(self, key: Any, compute: Callable[[], Any]) -> Any:
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+        value = compute()
+        self._cache[key] = value
+        if len(self._cache) > _CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return value
+
+    def refresh(self) -> None:
+        """Recompute from the controls and redraw (called on every control change)."""
+        t0 = time.perf_counter()
+        self._syncing = True
+        try:
+            self._sync_controls()
+        finally:
+            self._syncing = False
+        self.result, self.message, self.notes, self.error, self.code = None, "", [], None, ""
+        try:
+            t1 = time.perf_counter()
+            self._compute()
+            self.compute_ms = (time.perf_counter() - t1) * 1000
+        except ValueError as exc:  # ProbError, CounterError, TableError, DistError: rule messages
+            self.result, self.error = None, exc
+            self.message = str(exc)
+        except Exception as exc:  # a bug: still no traceback in the learner's face
+            self.result, self.error = None, exc
+            self.message = f"Something went wrong inside the calculator ({type(exc).__name__}: {exc}). Please report it."
+        try:
+            self._render()
+            self.out_code.value = (
+                '<details><summary><b>The same answer in code</b></summary>'
+                f'<pre style="font-size:12px;color:#333">{_esc(self.code)}</pre></details>'
+                if self.code
+                else ""
+            )
+        except Exception as exc:  # pragma: no cover - rendering bug, keep the widget alive
+            self.error = exc
+            self.message = f"The result could not be drawn ({type(exc).__name__}: {exc}). Please report it."
+            self._render_message_only()
+        self.refreshes += 1
+        self.last_ms = (time.perf_counter() - t0) * 1000
+
+    def _render_message_only(self) -> None:
+        self.out_summary.value = ""
+        self.out_notes.value = self._message_html()
+        self.out_chart.value = self.out_table.value = self.out_explain.value = self.out_code.value = ""
+
+    def _message_html(self) -> str:
+        parts = []
+        if self.message:
+            parts.append(f'<div style="{_MSG_STYLE}"><b>Not possible with these settings.</b> {_esc(self.message)}</div>')
+        for n in self.notes:
+            parts.append(f'<div style="{_NOTE_STYLE}">{_esc(n)}</div>')
+        return "".join(parts)
+
+    # ----------------------------------------------------------------- static view
+
+    def describe(self) -> str:  # pragma: no cover - overridden
+        return ""
+
+    def to_html(self) -> str:
+        """Static snapshot: settings, answer, notes, chart, table and derivation (no widgets)."""
+        return (
+            f'<div class="dodnb-calculator"><h4 style="margin:4px 0">{_esc(self.title)}</h4>'
+            f"<p><i>{_esc(self.describe())}</i></p>"
+            f"{self.out_summary.value}{self.out_notes.value}{self.out_chart.value}"
+            f"{self.out_table.value}{self.out_explain.value}{self.out_code.value}</div>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+    # subclasses fill these in
+    def _sync_controls(self) -> None: ...
+
+    def _compute(self) -> None: ...
+
+    def _render(self) -> None: ...
+
+
+def _value_controls(default: int = 4) -> tuple[W.ToggleButtons, W.IntSlider]:
+    known = W.ToggleButtons(
+        options=[("known", True), ("unknown — from the counters", False)],
+        value=True,
+        description="Zombie Value",
+        style={"description_width": "initial", "button_width": "auto"},
+    )
+    value = W.IntSlider(value=default, min=1, max=MAX_VALUE, description="value", continuous_update=False)
+    return known, value
+
+
+# =============================================================================================
+# Shots [6.0]-[6.8]
+
+
+class ShotCalculator(_Calculator):
+    """Chance that one shot (one character, or several shooting together [6.8]) destroys a unit.
+
+    Controls (all plain ipywidgets, set ``.value`` from code to drive them):
+    ``shoots[name]``, ``rifle[name]``, ``infected[name]`` for Peter, Roger, Steve and Fran;
+    ``target`` (see :data:`TARGETS`); ``same_square`` (True/False) and ``distance`` (1-10) [6.7];
+    ``door`` (:data:`DOORS`) [6.7]; ``value_known`` and ``value`` (1-13) [5.4], [7.7];
+    ``together`` (pool the dice [6.8], or fire one after another).
+    """
+
+    title = "Shot calculator [6.0]–[6.8]"
+
+    def __init__(self, shooters=("Peter",), value: int | None = 4, **kwargs):
+        super().__init__(**kwargs)
+        self.shoots = {n: W.Checkbox(value=n in shooters, description=n, indent=False, layout=W.Layout(width="90px")) for n in CHARACTERS}
+        self.rifle = {n: W.Checkbox(value=False, description="hunting rifle", indent=False, layout=W.Layout(width="120px")) for n in CHARACTERS}
+        self.infected = {n: W.Checkbox(value=False, description="infected", indent=False, layout=W.Layout(width="90px")) for n in CHARACTERS}
+        self.target = W.Dropdown(options=list(TARGETS), value="zombie", description="target", layout=W.Layout(width="360px"))
+        self.same_square = W.ToggleButtons(
+            options=[("same square", True), ("another square", False)],
+            value=True,
+            description="where",
+            style={"button_width": "auto"},
+        )
+        self.distance = W.IntSlider(value=1, min=1, max=MAX_DISTANCE, description="squares away", continuous_update=False, style={"description_width": "initial"})
+        self.door = W.Dropdown(options=list(DOORS), value="none", description="through", layout=W.Layout(width="300px"))
+        self.value_known, self.value = _value_controls(4 if value is None else value)
+        if value is None:
+            self.value_known.value = False
+        self.together = W.ToggleButtons(
+            options=[("together (pool dice)", True), ("one after another", False)],
+            value=True,
+            description="several shooters",
+            style={"description_width": "initial", "button_width": "auto"},
+        )
+        rows = [W.HBox([self.shoots[n], self.rifle[n], self.infected[n]]) for n in CHARACTERS]
+        controls = W.VBox(
+            [
+                W.HTML("<b>Who shoots</b> <small>(Peter and Roger roll 2 dice, Steve and Fran 1, 2 with a hunting rifle [6.6], [12.0])</small>"),
+                *rows,
+                self.together,
+                self.target,
+                W.HBox([self.same_square, self.distance]),
+                self.door,
+                W.HBox([self.value_known, self.value]),
+            ]
+        )
+        self.children = [W.HTML(f"<h4 style='margin:4px 0'>{_esc(self.title)}</h4>"), controls, self.out_summary, self.out_notes, self.out_chart, self.out_table, self.out_explain, self.out_code]
+        self._watch(*self.shoots.values(), *self.rifle.values(), *self.infected.values(), self.target, self.same_square, self.distance, self.door, self.value_known, self.value, self.together)
+        self.kill_chance: Fraction | None = None
+        self.shooters: list[P.Shooter] = []
+        self.refresh()
+
+    # ----------------------------------------------------------------- model
+
+    def _sync_controls(self) -> None:
+        same = self.same_square.value
+        self.distance.disabled = same
+        self.door.disabled = same
+        self.value.disabled = (not self.value_known.value) or self.target.value == "super"
+        self.value_known.disabled = self.target.value == "super"
+        several = sum(c.value for c in self.shoots.values()) > 1
+        self.together.disabled = not several
+
+    def shooter_names(self) -> list[str]:
+        return [n for n in CHARACTERS if self.shoots[n].value]
+
+    def _compute(self) -> None:
+        names = self.shooter_names()
+        same = bool(self.same_square.value)
+        door = self.door.value
+        target = self.target.value
+        known = bool(self.value_known.value)
+        v = int(self.value.value)
+        together = bool(self.together.value) if len(names) > 1 else True
+        notes = self.notes
+        if not names:
+            raise P.ProbError("6.8", "Tick at least one character who shoots.")
+
+        # [6.7] the Shot Modifier Chart, one gun at a time
+        if same:
+            mod_kw: dict = {}
+            if door != "none":
+                notes.append("[6.7] A door stands between two squares: in the same square there is none, so the door setting is ignored.")
+        else:
+            mod_kw = {"squares_away": int(self.distance.value), "open_door": door == "open", "closed_glass_door": door == "closed glass"}
+        shooters = []
+        for n in names:
+            status = "infected" if self.infected[n].value else "normal"
+            shooters.append(P.shooter(n, status=status, rifle=bool(self.rifle[n].value), **mod_kw))
+        self.shooters = shooters
+
+        # the target's Zombie Value [5.4], [7.7], [11.3]
+        unit: int | P.Dist = v if known else P.unseen_values()
+        unit_code = str(v) if known else "P.unseen_values()"
+        if target == "super":
+            value, value_code, kind = P.with_super_zombie(), "P.with_super_zombie()", "super"
+            notes.append("[11.3] A super zombie alone has Zombie Value 2; the value setting is not used.")
+        elif target == "super+unit":
+            value, value_code, kind = P.with_super_zombie(unit), f"P.with_super_zombie({unit_code})", "super"
+            notes.append("[11.3] The super zombie's 2 is added to the unit's value; one shot must beat the sum, and one panic check is made [11.5].")
+        else:
+            value, value_code, kind = unit, unit_code, target
+        if known and target != "super" and v > 11:
+            notes.append("No shipped zombie counter is above 11 (docs/COUNTERS.md); higher values only occur with a super zombie stacked [11.3].")
+
+        key = (tuple(shooters), same, kind, known, v if known else None, target, together)
+        self.result = self._cached(key, lambda: P.combined_fire(shooters, value, kind, same, together=together))
+        self.kill_chance = self.result.p(lambda o: o.killed)
+
+        # reminders that apply to these settings
+        inc = P.panic_check(kind, same)
+        where = "in the same square" if same else "in another square"
+        if inc is None:
+            notes.append(f"[6.5] No panic check: an ordinary unit {where}.")
+        elif inc:
+            notes.append(f"[6.5] Panic check before the shot, Panic Level +{inc} ({self._kind_label(kind)} {where}).")
+        else:
+            notes.append(f"[6.5] Panic check before the shot, no increase ({self._kind_label(kind)} {where}).")
+        if any(self.infected[n].value for n in names):
+            notes.append("[8.4] Infected characters use the Fire Rate and Panic Level printed on the infected counter.")
+        pooled = sum(s.dice for s in shooters)
+        if together and pooled > MAX_SHOT_DICE:
+            notes.append(
+                f"[6.8] {_and(names)} would roll {pooled} dice together, but no more than three dice are ever "
+                "rolled for a single shot: they roll 3."
+            )
+        if not same:
+            m = shooters[0].modifier
+            if together and len(shooters) > 1 and m:
+                notes.append(
+                    f"[6.8] Shot modifiers are applied to each gun separately: {len(shooters)} guns × −{m} = "
+                    f"−{m * len(shooters)} from the dice total."
+                )
+            if door == "closed glass":
+                notes.append("[6.7] note b: the closed glass door the shot passes through is destroyed [10.5].")
+
+        # the same answer in code
+        lines = ["import dodnb.prob as P", "shooters = ["]
+        for s, n in zip(shooters, names):
+            args = [repr(n)]
+            if self.infected[n].value:
+                args.append('status="infected"')
+            if self.rifle[n].value:
+                args.append("rifle=True")
+            for k, val in mod_kw.items():
+                if val:
+                    args.append(f"{k}={val!r}")
+            lines.append(f"    P.shooter({', '.join(args)}),")
+        lines.append("]")
+        extra = "" if together else ", together=False"
+        lines.append(f"P.combined_fire(shooters, {value_code}, {kind!r}, same_square={same}{extra})")
+        self.code = "\n".join(lines)
+
+    @staticmethod
+    def _kind_label(kind: str) -> str:
+        return {"zombie": "an ordinary unit", "berserk": "a berserk unit", "super": "a super zombie"}[kind]
+
+    def describe(self) -> str:
+        names = self.shooter_names()
+        who = _and(names) if names else "nobody"
+        how = "" if len(names) < 2 else (" together" if self.together.value else " one after another")
+        target = _TARGET_WORDS[self.target.value]
+        if self.same_square.value:
+            where = "in the same square"
+        else:
+            d = self.distance.value
+            where = f"{d} square{'s' if d != 1 else ''} away"
+            if self.door.value != "none":
+                where += f", through {dict((k, lab) for lab, k in DOORS)[self.door.value].split(' (')[0]}"
+        extras = [f"{n} with a hunting rifle" for n in names if self.rifle[n].value]
+        extras += [f"{n} infected" for n in names if self.infected[n].value]
+        if self.target.value == "super":
+            val = "value 2"
+        elif self.value_known.value:
+            val = f"Zombie Value {self.value.value}"
+        else:
+            val = "Zombie Value unknown (drawn from the counters)"
+        text = f"{who} shoot{'s' if len(names) == 1 else ''}{how} at {target} {where}; {val}"
+        if extras:
+            text += "; " + ", ".join(extras)
+        return text + "."
+
+    # ----------------------------------------------------------------- view
+
+    def _render(self) -> None:
+        self.out_notes.value = self._message_html()
+        if self.result is None:
+            self.kill_chance, self.shooters = None, []
+            self.out_summary.value = ""
+            self.out_chart.value = self.out_table.value = self.out_explain.value = ""
+            return
+        p = self.kill_chance
+        self.out_summary.value = (
+            f'<div style="font-size:18px;margin:6px 0">P(unit destroyed) = <b>{fmt_fraction(p)}</b> '
+            f"= <b>{fmt_percent(p)}</b> <small>({_esc(fmt_one_in(p))})</small></div>"
+        )
+        together = bool(self.together.value) or len(self.shooters) < 2
+        self.out_chart.value = fire_chart(self.result, "Every way the shot can end", together=together).to_svg()
+        self.out_table.value = self._table_html(together)
+        self.out_explain.value = (
+            '<details open><summary><b>How it is computed</b></summary>'
+            f'<pre style="font-size:12px;max-height:360px;overflow:auto;white-space:pre-wrap">{_esc(self.result.explain())}</pre></details>'
+        )
+
+    def _table_html(self, together: bool) -> str:
+        head = ["panicked [6.5]", "fired", "dice" if together else "dice rolled in all", "unit", "exact", "percent"]
+        rows = ["<tr>" + "".join(f"<th {_TH}>{h}</th>" for h in head) + "</tr>"]
+        for o, p in sorted(self.result.items(), key=lambda kv: (-len(kv[0].fired), kv[0].fired, not kv[0].killed)):
+            cells = [
+                ", ".join(o.panicked) or "—",
+                ", ".join(o.fired) or "nobody",
+                f"{o.dice}d6" if o.dice else "—",
+                "destroyed" if o.killed else "survives",
+                fmt_fraction(p),
+                fmt_percent(p),
+            ]
+            style = "background:#fde0dd" if o.killed else ""
+            rows.append(f'<tr style="{style}">' + "".join(f'<td style="padding:2px 8px">{_esc(c)}</td>' for c in cells) + "</tr>")
+        return f'<table style="{_TABLE_STYLE}"><caption style="text-align:left"><b>Exact outcome table</b></caption>{"".join(rows)}</table>'
+
+
+# =============================================================================================
+# Zombie attacks [8.0]-[8.8], [6.9], [15.6]
+
+
+class AttackCalculator(_Calculator):
+    """What a zombie attack does to each character in the square [8.0]-[8.5], with reaction fire
+    first [6.9], [8.1], for k attacked characters, every k side by side, or the solitaire die [15.6].
+
+    Controls: ``present[name]``, ``status[name]`` ('normal' / 'stunned' / 'infected'),
+    ``rifle[name]``; ``attacker`` ('zombie', 'berserk', 'super', 'super+unit');
+    ``value_known`` and ``value`` (1-13); ``mode`` (:data:`ATTACK_MODES`) and ``k``;
+    ``reaction`` (the characters shoot first).
+    """
+
+    title = "Zombie attack calculator [8.0]–[8.8]"
+
+    def __init__(self, characters=("Peter", "Fran"), value: int | None = 5, **kwargs):
+        super().__init__(**kwargs)
+        if isinstance(characters, dict):
+            start = dict(characters)
+        else:
+            start = {c: "normal" for c in characters}
+        self.present = {n: W.Checkbox(value=n in start, description=n, indent=False, layout=W.Layout(width="90px")) for n in CHARACTERS}
+        self.status = {n: W.Dropdown(options=list(STATUSES), value=start.get(n, "normal"), layout=W.Layout(width="110px")) for n in CHARACTERS}
+        self.rifle = {n: W.Checkbox(value=False, description="hunting rifle", indent=False, layout=W.Layout(width="120px")) for n in CHARACTERS}
+        self.attacker = W.Dropdown(
+            options=[("zombie unit", "zombie"), ("berserk zombie unit [10.0]", "berserk"), ("super zombie alone [11.3]", "super"), ("super zombie + zombie unit [11.3]", "super+unit")],
+            value="zombie",
+            description="attacker",
+            layout=W.Layout(width="360px"),
+        )
+        self.value_known, self.value = _value_controls(5 if value is None else value)
+        if value is None:
+            self.value_known.value = False
+        self.mode = W.Dropdown(options=list(ATTACK_MODES), value="all", description="attacked", layout=W.Layout(width="300px"))
+        self.k = W.IntSlider(value=1, min=1, max=max(1, len(start)), description="k", continuous_update=False)
+        self.reaction = W.Checkbox(value=True, description="the characters shoot first [6.9], [8.1]", indent=False, layout=W.Layout(width="320px"))
+        rows = [W.HBox([self.present[n], self.status[n], self.rifle[n]]) for n in CHARACTERS]
+        controls = W.VBox(
+            [
+                W.HTML("<b>In the square</b> <small>(tick who is there and their status [8.3], [8.4])</small>"),
+                *rows,
+                self.attacker,
+                W.HBox([self.value_known, self.value]),
+                W.HBox([self.mode, self.k]),
+                self.reaction,
+            ]
+        )
+        self.children = [W.HTML(f"<h4 style='margin:4px 0'>{_esc(self.title)}</h4>"), controls, self.out_summary, self.out_notes, self.out_chart, self.out_table, self.out_explain, self.out_code]
+        self._watch(*self.present.values(), *self.status.values(), *self.rifle.values(), self.attacker, self.value_known, self.value, self.mode, self.k, self.reaction)
+        self.statuses: dict = {}
+        self.p_destroyed: Fraction | None = None
+        self.targets: tuple[str, ...] = ()
+        self.refresh()
+
+    # ----------------------------------------------------------------- model
+
+    def characters(self) -> list[tuple[str, str]]:
+        return [(n, self.status[n].value) for n in CHARACTERS if self.present[n].value]
+
+    def _sync_controls(self) -> None:
+        n = max(1, len(self.characters()))
+        if self.k.max != n:
+            if self.k.value > n:
+                self.k.value = n
+            self.k.max = n
+        self.k.disabled = self.mode.value != "k"
+        self.value.disabled = (not self.value_known.value) or self.attacker.value == "super"
+        self.value_known.disabled = self.attacker.value == "super"
+
+    def _compute(self) -> None:
+        chars = self.characters()
+        notes = self.notes
+        if not chars:
+            raise P.ProbError("8.0", "Tick at least one character in the square: a zombie attack is made on characters.")
+        names = [n for n, _ in chars]
+        for n in names:
+            if self.rifle[n].value:
+                P.shooter(n, rifle=True)  # the engine's own [12.1] check (Peter and Roger never carry one)
+        rifles = tuple(n for n in names if self.rifle[n].value)
+        known = bool(self.value_known.value)
+        v = int(self.value.value)
+        attacker = self.attacker.value
+        mode = self.mode.value
+        reaction = bool(self.reaction.value)
+
+        unit: int | P.Dist | None = v if known else P.unseen_values()
+        unit_code = str(v) if known else "P.unseen_values()"
+        berserk = attacker == "berserk"
+        supers = 1 if attacker in ("super", "super+unit") else 0
+        if attacker == "super":
+            unit, unit_code = None, "None"
+            notes.append("[11.3] A super zombie alone attacks with Zombie Value 2; the value setting is not used.")
+        elif attacker == "super+unit":
+            notes.append("[11.3], [11.8] The super zombie and the unit attack together: their values are added.")
+        total = P.with_super_zombie(unit) if supers else unit  # the attacking value [11.3]
+
+        kw: dict = {}
+        if berserk:
+            kw["berserk"] = True
+        if supers:
+            kw["super_zombies"] = supers
+        if not reaction:
+            kw["reaction_fire"] = False
+        if rifles:
+            kw["rifles"] = rifles
+        n = len(chars)
+        k = int(self.k.value) if mode == "k" else n
+        key = (tuple(chars), known, v if known else None, attacker, mode, k, reaction, rifles)
+        chars_code = repr(chars)
+        kw_code = "".join(f", {a}={b!r}" for a, b in kw.items())
+
+        if mode == "by_k":
+            def by_k():
+                res = P.attack_by_k(chars, unit, **kw)
+                return res, {kk: {nm: P.status_of(d, nm) for nm in names} for kk, d in res.items()}
+
+            self.result, self.statuses = self._cached(key, by_k)
+            self.code = f"import dodnb.prob as P\nP.attack_by_k({chars_code}, {unit_code}{kw_code})"
+            first = next(iter(self.result.values()))
+            self.p_destroyed = first.p(lambda o: o.destroyed)
+            ks = list(range(1, n + 1))
+            notes.append(
+                "[8.0] steps 2-3: the zombie player declares how many characters are attacked; the human player "
+                "names which. Here the engine names characters at normal status first (a default choice, not a rule)."
+            )
+        elif mode == "solitaire":
+            self.result, self.statuses = self._cached(key, lambda: _with_statuses(P.solitaire_attack(chars, unit, **kw), names))
+            self.code = f"import dodnb.prob as P\nP.solitaire_attack({chars_code}, {unit_code}{kw_code})"
+            self.p_destroyed = self.result.p(lambda o: o.destroyed)
+            ks = list(range(1, n + 1))
+        else:
+            self.result, self.statuses = self._cached(key, lambda: _with_statuses(P.square_attack(chars, unit, k, **kw), names))
+            k_code = "" if mode == "all" else f", {k}"
+            self.code = f"import dodnb.prob as P\nP.square_attack({chars_code}, {unit_code}{k_code}{kw_code})"
+            self.p_destroyed = self.result.p(lambda o: o.destroyed)
+            ks = [k]
+        self.targets = P.choose_targets(chars, k) if mode in ("all", "k") else ()
+        if mode == "k" and k < n:
+            notes.append(
+                f"[8.0] step 3: the human player names the {k} attacked; the calculator names "
+                f"{_and(list(self.targets))} (characters at normal status first, a default choice, not a rule)."
+            )
+
+        # strength = value // k, rounded down [8.0] step 4, with the engine's ruling for 0
+        zero = False
+        for kk in ks:
+            s = P.attack_strength(total, kk)
+            if isinstance(s, int):
+                notes.append(f"[8.0] step 4: strength against each of {kk} attacked = {total} ÷ {kk}, rounded down = {s}.")
+                zero |= s == 0
+                if s > 13:
+                    notes.append("[8.8] No column above 13: the 9-13 column is used (engine ruling).")
+            else:
+                dist = ", ".join(f"{x}: {fmt_fraction(q)}" for x, q in s.items())
+                notes.append(f"[8.0] step 4: with {kk} attacked the strength is value ÷ {kk} rounded down; P(strength) = {dist}.")
+                zero |= s.p(0) > 0
+        if zero:
+            ruling = [line for line in P.attack_result(0).steps if "Ruling" in line] or list(P.attack_result(0).steps)
+            notes.append("Strength 0 is possible here (Zombie Value smaller than the number attacked). " + " ".join(ruling))
+        if reaction:
+            stunned = [nm for nm, st in chars if st == "stunned"]
+            if stunned:
+                notes.append(f"[8.3] {_and(stunned)} {'is' if len(stunned) == 1 else 'are'} stunned and may not shoot.")
+            if len(stunned) < n:
+                notes.append("[6.9] Shooting at an attacker needs a panic check, as any shot in the same square [6.5]; it does not count against the Fire Rate.")
+
+    def describe(self) -> str:
+        chars = self.characters()
+        who = _and([f"{n} ({st})" for n, st in chars]) if chars else "nobody"
+        att = _TARGET_WORDS[self.attacker.value]
+        if self.attacker.value == "super":
+            val = "value 2"
+        elif self.value_known.value:
+            val = f"Zombie Value {self.value.value}"
+        else:
+            val = "Zombie Value unknown (drawn from the counters)"
+        mode = self.mode.value
+        how = {"all": "all of them attacked", "k": f"{self.k.value} attacked", "by_k": "every k side by side", "solitaire": "k decided by the solitaire die [15.6]"}[mode]
+        fire = "they shoot first" if self.reaction.value else "no reaction fire"
+        rifles = [n for n, _ in chars if self.rifle[n].value]
+        extra = f"; {_and(rifles)} with a hunting rifle" if rifles else ""
+        return f"In the square: {who}. Attacker: {att}, {val}; {how}; {fire}{extra}."
+
+    # ----------------------------------------------------------------- view
+
+    def _render(self) -> None:
+        self.out_notes.value = self._message_html()
+        if self.result is None:
+            self.statuses, self.p_destroyed, self.targets = {}, None, ()
+            self.out_summary.value = self.out_chart.value = self.out_table.value = self.out_explain.value = ""
+            return
+        mode = self.mode.value
+        pd = self.p_destroyed
+        self.out_summary.value = (
+            f'<div style="font-size:15px;margin:6px 0">Attacker destroyed by reaction fire before it attacks: '
+            f"<b>{fmt_fraction(pd)}</b> = <b>{fmt_percent(pd)}</b></div>"
+            if self.reaction.value
+            else '<div style="margin:6px 0">No reaction fire: the attack is always made [8.0] step 1.</div>'
+        )
+        if mode == "by_k":
+            rows = [(f"k={kk}: {nm}", d) for kk, per in self.statuses.items() for nm, d in per.items()]
+            self.out_chart.value = status_chart(rows, "Each character's status, for each k").to_svg()
+            self.out_table.value = self._by_k_html()
+            parts = []
+            for kk, d in self.result.items():
+                parts.append(f"--- k = {kk} ---\n" + "\n".join(d.steps))
+            explain = "\n\n".join(parts)
+        else:
+            rows = [(f"{nm} (was {st})", self.statuses[nm]) for nm, st in self.characters()]
+            self.out_chart.value = status_chart(rows, "Each character's status after the attack").to_svg()
+            self.out_table.value = self._status_html() + self._joint_html()
+            explain = "\n".join(self.result.steps)
+        self.out_explain.value = (
+            '<details open><summary><b>How it is computed</b></summary>'
+            f'<pre style="font-size:12px;max-height:360px;overflow:auto;white-space:pre-wrap">{_esc(explain)}</pre></details>'
+        )
+
+    def _status_head(self, first: list[str]) -> str:
+        cols = first + [f'<span style="border-bottom:3px solid {STATUS_COLOURS[s]}">{s}</span>' for s in STATUS_ORDER]
+        return "<tr>" + "".join(f"<th {_TH}>{c}</th>" for c in cols) + "</tr>"
+
+    def _status_html(self) -> str:
+        mode = self.mode.value
+        rows = [self._status_head(["character", "before", "attacked"])]
+        for nm, st in self.characters():
+            d = self.statuses[nm]
+            if mode == "solitaire":
+                attacked = "by the die"
+            else:
+                attacked = "yes" if nm in self.targets else "no"
+            rows.append(
+                f'<tr><td style="padding:2px 8px"><b>{_esc(nm)}</b></td><td style="padding:2px 8px">{_esc(st)}</td>'
+                f'<td style="padding:2px 8px">{attacked}</td>' + "".join(_cell(d.p(s), s) for s in STATUS_ORDER) + "</tr>"
+            )
+        return f'<table style="{_TABLE_STYLE}"><caption style="text-align:left"><b>Each character after the attack (exact)</b></caption>{"".join(rows)}</table>'
+
+    def _by_k_html(self) -> str:
+        rows = [self._status_head(["k attacked", "character", "before"])]
+        start = dict(self.characters())
+        for kk, per in self.statuses.items():
+            for nm, d in per.items():
+                rows.append(
+                    f'<tr><td style="padding:2px 8px">{kk}</td><td style="padding:2px 8px"><b>{_esc(nm)}</b></td>'
+                    f'<td style="padding:2px 8px">{_esc(start[nm])}</td>' + "".join(_cell(d.p(s), s) for s in STATUS_ORDER) + "</tr>"
+                )
+        return (
+            f'<table style="{_TABLE_STYLE}"><caption style="text-align:left"><b>Every k side by side: the zombie player chooses k [8.0] step 2</b></caption>'
+            f'{"".join(rows)}</table>'
+        )
+
+    def _joint_html(self, top: int = 8) -> str:
+        joint = P.statuses_only(self.result)
+        items = sorted(joint.items(), key=lambda kv: -kv[1])
+        rows = [f"<tr><th {_TH}>whole square after the attack</th><th {_TH}>exact</th><th {_TH}>percent</th></tr>"]
+        start = dict(self.characters())
+        for sts, p in items[:top]:
+            changed = [f"{nm} {st}" for nm, st in sts if st != start[nm]]
+            label = ", ".join(changed) if changed else "nobody changes"
+            rows.append(f'<tr><td style="padding:2px 8px">{_esc(label)}</td><td style="padding:2px 8px">{fmt_fraction(p)}</td><td style="padding:2px 8px">{fmt_percent(p)}</td></tr>')
+        rest = len(items) - top
+        more = (
+            f"<p><small>… and {rest} less likely combination{'s' if rest > 1 else ''} "
+            "(<code>calc.result</code> holds them all).</small></p>"
+            if rest > 0
+            else ""
+        )
+        return f'<table style="{_TABLE_STYLE};margin-top:8px"><caption style="text-align:left"><b>Most likely outcomes for the whole square</b></caption>{"".join(rows)}</table>{more}'
+
+
+__all__ = ["ShotCalculator", "AttackCalculator", "TARGETS", "DOORS", "ATTACK_MODES"]
