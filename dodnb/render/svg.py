@@ -25,10 +25,12 @@ def _shape_svg(s) -> str:
             attrs.append(f'fill-opacity="{_n(s.alpha)}"')
         return f"<rect {' '.join(attrs)}/>"
     if isinstance(s, LineShape):
+        # square caps close wall joints; a dashed line needs butt caps or the caps fill its gaps
         dash = f' stroke-dasharray="{" ".join(_n(d) for d in s.dash)}"' if s.dash else ""
+        cap = "butt" if s.dash else "square"
         return (
             f'<line x1="{_n(s.x0)}" y1="{_n(s.y0)}" x2="{_n(s.x1)}" y2="{_n(s.y1)}" stroke="{s.stroke}" '
-            f'stroke-width="{_n(s.width)}" stroke-linecap="square"{dash}/>'
+            f'stroke-width="{_n(s.width)}" stroke-linecap="{cap}"{dash}/>'
         )
     if isinstance(s, CircleShape):
         attrs = [f'cx="{_n(s.cx)}" cy="{_n(s.cy)}" r="{_n(s.r)}"', f'fill="{s.fill}"' if s.fill else 'fill="none"']

@@ -1,5 +1,7 @@
 """Jupyter widgets: a thin shell over dodnb.board, dodnb.rules and dodnb.prob (DESIGN.md)."""
 
+from dodnb.widgets.calculators import AttackCalculator, ShotCalculator
+from dodnb.widgets.los import LOSExplorer
 from dodnb.widgets.mapview import MapView
 
-__all__ = ["MapView"]
+__all__ = ["MapView", "LOSExplorer", "ShotCalculator", "AttackCalculator"]

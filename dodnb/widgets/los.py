@@ -1,0 +1,549 @@
+"""The line-of-sight explorer: pick a shooter, point at a target, see why [6.4], [6.3], [6.7], [6.8].
+
+A thin shell (DESIGN.md principle 1) around one `MapView`: every verdict comes from
+`dodnb.board.sight`, every shape from `dodnb.render.sight_overlay`, every probability from
+`dodnb.prob`. This module only routes events and writes the panel.
+
+How it is used:
+
+* **Click** a square (or pick it in the *Shooter* list) to choose the shooter. Clicks then choose
+  the target (the *Shooter / Target / Piece* buttons above the map say what a click sets).
+* **Hover** over the map: the line from the shooter to the square under the mouse is drawn, green
+  when in sight, red when not, with the squares it passes, the doors it passes and what blocks it.
+  When the mouse leaves the map the line goes back to the chosen (clicked or listed) target.
+* *Pieces in* (text box, or the *Piece* button and clicks) puts characters or zombie units on
+  squares: a piece in a square between the two ends blocks sight [6.3]. *Door* + *state* closes a door:
+  a closed solid door blocks [6.4]; a closed glass door costs 3 and is destroyed by the shot [6.7],
+  [10.5].
+* *Show every square the shooter sees* shades all of them (the squares whose zombies react [7.1]).
+
+Only what changed is redrawn: the overlay and the panel when the target changes (hovering the same
+square again does nothing), all in one batched canvas message (MapView.set_overlay).
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Iterable, Mapping, Optional
+
+import ipywidgets as widgets
+
+from dodnb.board.model import Board, UnknownSquare
+from dodnb.board.sight import (
+    NotInSight,
+    ShotModifiers,
+    Sight,
+    SightError,
+    line_of_sight,
+    normalise_door_states,
+    shot_modifiers,
+    sight_table,
+)
+from dodnb.prob import kill_chance, unseen_values
+from dodnb.prob.dist import fmt_fraction, fmt_percent
+from dodnb.render.scene import STYLE, Scene, Shape, token_shapes
+from dodnb.render.sight_overlay import (
+    DARK,
+    REASON_TITLES,
+    compose_scene,
+    door_state_shapes,
+    seen_shapes,
+    shooter_shapes,
+    sight_shapes,
+)
+from dodnb.render.svg import scene_to_svg
+from dodnb.widgets.mapview import MapView
+
+__all__ = ["LOSExplorer", "FIRE_OPTIONS", "ExplorerError"]
+
+# Who is shooting: key -> (list label, short name, dice rolled, guns). Dice per character [6.6];
+# characters shooting together add their dice, three at most, and the modifier counts per gun [6.8].
+FIRE_OPTIONS = {
+    "one": ("Steve or Fran: 1 die [6.6]", "Steve or Fran", 1, 1),
+    "two": ("Peter or Roger (or a hunting rifle): 2 dice [6.6]", "Peter or Roger", 2, 1),
+    "steve+fran": ("Steve + Fran together: 2 dice, 2 guns [6.8]", "Steve + Fran", 2, 2),
+    "peter+steve": ("Peter or Roger + Steve or Fran: 3 dice, 2 guns [6.8]", "Peter/Roger + Steve/Fran", 3, 2),
+    "peter+roger": ("Peter + Roger together: 3 dice (never 4), 2 guns [6.8]", "Peter + Roger", 3, 2),
+    "three": ("three characters together: 3 dice, 3 guns [6.8]", "three characters", 3, 3),
+    "four": ("all four together: 3 dice, 4 guns [6.8]", "all four", 3, 4),
+}
+
+MODES = (("Shooter", "shooter"), ("Target", "target"), ("Piece", "piece"))
+
+
+class ExplorerError(ValueError):
+    """Bad input to the explorer (a square, a door, a state); the message names the value."""
+
+
+def _minus(n: int) -> str:
+    return f"{n:+d}".replace("-", "\u2212") if n else "0"
+
+
+class LOSExplorer(widgets.VBox):
+    """Interactive line of sight on a mall board [6.4], with distance, modifiers and kill odds [6.7].
+
+    Plain attributes for code and tests: `shooter`, `target` (square ids or None), `pinned` (the
+    chosen target the line returns to), `sight` (the current `Sight` or None), `modifiers` (the
+    `ShotModifiers` when in sight, else None), `kill` (Fraction or None), `occupied` (frozenset of
+    square ids holding a piece), `door_states` (door id -> state, only doors not open), `panel`
+    (the HTML widget; `text` is the same content as plain text), `map` (the MapView), `redraws`
+    (overlay redraw count) and `last_update_ms` (Python time of the last update).
+    """
+
+    def __init__(
+        self,
+        board: Optional[Board] = None,
+        shooter=None,
+        target=None,
+        occupied: Iterable = (),
+        door_states: Optional[Mapping[str, str]] = None,
+        fire: str = "two",
+        value: Optional[int] = None,
+        show_seen: bool = False,
+        scale: float = 12.0,
+        **kwargs,
+    ):
+        if board is None:
+            from dodnb.board.model import load_board
+
+            board = load_board()
+        self.board = board
+        self.map = MapView(board, scale=scale)
+        self.map.square_picker.layout.display = "none"  # replaced by the Shooter / Target lists below
+        self.frame = self.map.frame
+        self.shooter: Optional[str] = None
+        self.target: Optional[str] = None
+        self.pinned: Optional[str] = None
+        self.sight: Optional[Sight] = None
+        self.modifiers: Optional[ShotModifiers] = None
+        self.kill = None
+        self.occupied: frozenset = frozenset()
+        self.door_states: dict[str, str] = {}
+        self.redraws = 0
+        self.last_update_ms: Optional[float] = None
+        self.text = ""
+        self.seen: Optional[frozenset] = None
+        self._tokens: list[Shape] = []
+        self._guard = False
+        self._base: list[Shape] = []
+        self._values = tuple(unseen_values().outcomes)
+
+        # ---- controls
+        self.mode = widgets.ToggleButtons(
+            options=MODES,
+            value="shooter",
+            tooltips=["a click chooses the shooter", "a click chooses the target", "a click puts or removes a piece [6.3]"],
+            style={"button_width": "84px"},
+        )
+        squares = [("—", None)] + [(board.square(i).describe(), i) for i in board.ids]
+        self.shooter_picker = widgets.Dropdown(options=squares, value=None, description="Shooter:", layout=widgets.Layout(width="330px"))
+        self.target_picker = widgets.Dropdown(options=squares, value=None, description="Target:", layout=widgets.Layout(width="330px"))
+        self.swap_button = widgets.Button(description="Swap \u21c4", tooltip="Swap shooter and target: sight works both ways [6.4]", layout=widgets.Layout(width="90px"))
+        self.seen_toggle = widgets.Checkbox(value=bool(show_seen), description="Show every square the shooter sees [6.4]", indent=False, layout=widgets.Layout(width="330px"))
+        self.pieces_box = widgets.Text(value="", description="Pieces in:", placeholder="square ids, e.g. 168, 099", continuous_update=False, layout=widgets.Layout(width="330px"))
+        doors = [("— pick a door —", None)] + [
+            (f"{d.id}: {d.kind} door between {' and '.join(d.squares)}", d.id)
+            for d in sorted(board.doors.values(), key=lambda d: d.id)
+            if d.kind != "main"
+        ]
+        self.door_picker = widgets.Dropdown(options=doors, value=None, description="Door:", layout=widgets.Layout(width="330px"))
+        self.door_state = widgets.ToggleButtons(options=["open", "closed", "destroyed"], value="open", disabled=True, style={"button_width": "96px"})
+        self.fire = widgets.Dropdown(options=[(opt[0], key) for key, opt in FIRE_OPTIONS.items()], value=fire, description="Shooting:", layout=widgets.Layout(width="430px"))
+        self.value = widgets.Dropdown(
+            options=[("unknown (face down) [7.7]", None)] + [(str(v), v) for v in self._values],
+            value=value,
+            description="Zombie Value:",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="260px"),
+        )
+        self.message = widgets.HTML(value="")
+        self.panel = widgets.HTML(value="")
+        self.panel.add_class("dodnb-los-panel")
+
+        # ---- events
+        self.map.on_square_click(self._on_click)
+        self.map.on_square_hover(self._on_hover)
+        self.map.square_picker.observe(self._on_map_pick, names="value")
+        self.shooter_picker.observe(lambda ch: self._unless_guard(self.set_shooter, ch["new"]), names="value")
+        self.target_picker.observe(lambda ch: self._unless_guard(self.set_target, ch["new"]), names="value")
+        self.swap_button.on_click(lambda _b: self.swap())
+        self.seen_toggle.observe(lambda ch: self._unless_guard(self.show_seen, ch["new"]), names="value")
+        self.pieces_box.observe(self._on_pieces_text, names="value")
+        self.door_picker.observe(self._on_door_pick, names="value")
+        self.door_state.observe(self._on_door_state, names="value")
+        self.fire.observe(lambda ch: self._update(draw=False), names="value")
+        self.value.observe(lambda ch: self._update(draw=False), names="value")
+
+        rows = [
+            widgets.HBox([widgets.Label("Click on the map sets the"), self.mode, self.swap_button]),
+            widgets.HBox([self.shooter_picker, self.target_picker, self.seen_toggle]),
+            widgets.HBox([self.pieces_box, self.door_picker, self.door_state]),
+            widgets.HBox([self.fire, self.value]),
+            self.message,
+        ]
+        super().__init__([*rows, self.map, self.panel], **kwargs)
+
+        # ---- initial state (checked like user input)
+        with self._guarded():
+            if occupied:
+                self.set_pieces(occupied)
+            for did, state in (door_states or {}).items():
+                self.set_door(did, state)
+        if shooter is not None:
+            self.set_shooter(shooter)
+        if target is not None:
+            self.set_target(target)
+        self._rebuild_base()
+        self._update()
+
+    # ------------------------------------------------------------------ small helpers
+    class _Guard:
+        def __init__(self, owner):
+            self.owner = owner
+
+        def __enter__(self):
+            self.prev = self.owner._guard
+            self.owner._guard = True
+
+        def __exit__(self, *exc):
+            self.owner._guard = self.prev
+
+    def _guarded(self):
+        """While inside, widget changes made by the explorer itself are not taken as user input."""
+        return self._Guard(self)
+
+    def _unless_guard(self, fn, arg):
+        if not self._guard:
+            self._try(fn, arg)
+
+    def _try(self, fn, *args):
+        """Run a user action; a bad value is shown in red instead of raising inside the event loop."""
+        try:
+            fn(*args)
+            self.message.value = ""
+        except (ExplorerError, SightError, UnknownSquare) as err:
+            self.message.value = f'<span style="color:{STYLE["blocked"]}">{html.escape(str(err))}</span>'
+
+    def _sid(self, value) -> Optional[str]:
+        return None if value is None else self.board.square_id(value)
+
+    def _select_on_map(self, sid: Optional[str]) -> None:
+        """Keep the MapView's selection (black outline, info text) on the shooter."""
+        if self.map.selected != sid:
+            with self._guarded():
+                self.map.select(sid)
+
+    # ------------------------------------------------------------------ public actions
+    def set_shooter(self, sid) -> None:
+        """The shooter's square (None clears it). Clicks then set targets."""
+        sid = self._sid(sid)
+        self.shooter = sid
+        if self.shooter_picker.value != sid:
+            with self._guarded():
+                self.shooter_picker.value = sid
+        self._select_on_map(sid)
+        if sid is None:
+            self.target = None
+        else:
+            hovered = self.map.hovered
+            if self.pinned is not None:
+                self.target = self.pinned
+            elif hovered is not None and hovered != sid:
+                self.target = hovered
+            else:
+                self.target = None
+            if self.mode.value == "shooter":
+                with self._guarded():
+                    self.mode.value = "target"
+        self._rebuild_base()
+        self._update()
+
+    def set_target(self, sid) -> None:
+        """Choose (pin) the target: the line comes back to it when the mouse leaves the map."""
+        sid = self._sid(sid)
+        self.pinned = sid
+        if self.target_picker.value != sid:
+            with self._guarded():
+                self.target_picker.value = sid
+        if sid is None:
+            hovered = self.map.hovered
+            sid = hovered if hovered is not None and self.shooter is not None else None
+        if sid != self.target:
+            self.target = sid
+            self._update()
+
+    def hover(self, sid) -> None:
+        """What moving the mouse onto square `sid` does (None: the mouse left the map)."""
+        self.map.hover(sid)
+
+    def click(self, sid) -> None:
+        """What a mouse click at the centre of square `sid` does (it goes through the MapView)."""
+        x, y = self.frame.point(self.board.square(sid).centre)
+        self.map._mouse_down(x, y)
+
+    def swap(self) -> None:
+        """Exchange shooter and target; sight is the same both ways [6.4], the culprit may differ."""
+        if self.shooter is None or self.target is None:
+            return
+        old_shooter, old_target = self.shooter, self.target
+        with self._guarded():
+            self.pinned = old_shooter
+            self.target_picker.value = old_shooter
+        self.set_shooter(old_target)
+
+    def show_seen(self, on: bool = True) -> None:
+        """Shade every square within the shooter's sight [6.4] (sight_table(...).visible_from)."""
+        if self.seen_toggle.value != bool(on):
+            with self._guarded():
+                self.seen_toggle.value = bool(on)
+        self._rebuild_base()
+        self._update()
+
+    def set_pieces(self, squares: Iterable) -> None:
+        """Squares holding a character or zombie unit: they block lines through them [6.3]."""
+        if isinstance(squares, (str, int)):
+            squares = self._parse(str(squares))
+        occ = frozenset(self.board.square_id(s) for s in squares)
+        self.occupied = occ
+        text = ", ".join(sorted(occ))
+        if self.pieces_box.value != text:
+            with self._guarded():
+                self.pieces_box.value = text
+        self.map.set_tokens({s: ["zombie"] for s in sorted(occ)})
+        self._rebuild_base()
+        self._update()
+
+    def toggle_piece(self, sid) -> None:
+        sid = self.board.square_id(sid)
+        self.set_pieces(self.occupied ^ {sid})
+
+    def set_door(self, door_id: str, state: str) -> None:
+        """Open, close or destroy a door [3.3], [6.4], [10.5]; checked like any door state."""
+        door = self.board.doors.get(door_id)
+        if door is None:
+            raise ExplorerError(f"there is no door {door_id!r} on this map; pick one from the Door list")
+        if door.kind == "main":
+            raise ExplorerError(f"door {door_id} is a main door: it never changes who sees whom inside the mall [6.4]")
+        states = dict(self.door_states)
+        states[door_id] = state
+        normalise_door_states(self.board, states)  # raises for a bad state, or a solid door "destroyed" [10.4]
+        if state == "open":
+            states.pop(door_id)
+        self.door_states = states
+        if self.door_picker.value == door_id and self.door_state.value != state:
+            with self._guarded():
+                self.door_state.value = state
+        self._rebuild_base()
+        self._update()
+
+    # ------------------------------------------------------------------ events from the map and boxes
+    def _on_click(self, sid: str) -> None:
+        if self._guard:
+            return
+        mode = self.mode.value
+        if mode == "shooter" or (self.shooter is None and mode == "target"):
+            self._try(self.set_shooter, sid)
+            return
+        self._select_on_map(self.shooter)  # the click moved the MapView's selection: put it back
+        if mode == "target":
+            self._try(self.set_target, sid)
+        else:
+            self._try(self.toggle_piece, sid)
+
+    def _on_map_pick(self, change) -> None:
+        """The MapView deselected its square: the user clicked the selected square (the shooter)."""
+        if self._guard or change["new"] is not None or self.shooter is None:
+            return
+        mode = self.mode.value
+        if mode == "shooter":
+            self._try(self.set_shooter, None)
+            return
+        shooter = self.shooter
+        self._select_on_map(shooter)
+        if mode == "target":
+            self._try(self.set_target, shooter)
+        else:
+            self._try(self.toggle_piece, shooter)
+
+    def _on_hover(self, sid: Optional[str]) -> None:
+        if self.shooter is None:
+            return
+        new = sid if sid is not None else (self.pinned if self.pinned is not None else self.target)
+        if new == self.target:
+            return  # nothing changed: no redraw
+        self.target = new
+        self._update()
+
+    def _parse(self, text: str) -> list[str]:
+        return [t for t in text.replace(",", " ").replace(";", " ").split() if t]
+
+    def _on_pieces_text(self, change) -> None:
+        if self._guard:
+            return
+        self._try(self.set_pieces, self._parse(change["new"]))
+
+    def _on_door_pick(self, change) -> None:
+        did = change["new"]
+        with self._guarded():
+            if did is None:
+                self.door_state.disabled = True
+                self.door_state.value = "open"
+                return
+            kind = self.board.doors[did].kind
+            self.door_state.options = ["open", "closed", "destroyed"] if kind == "glass" else ["open", "closed"]
+            self.door_state.value = self.door_states.get(did, "open")
+            self.door_state.disabled = False
+
+    def _on_door_state(self, change) -> None:
+        if self._guard or self.door_picker.value is None or change["new"] is None:
+            return
+        self._try(self.set_door, self.door_picker.value, change["new"])
+
+    # ------------------------------------------------------------------ drawing
+    def _rebuild_base(self) -> None:
+        """Shapes that depend on the shooter, pieces and doors but not on the target (cached)."""
+        base = door_state_shapes(self.board, self.door_states, self.frame)
+        self.seen = None
+        if self.shooter is not None and self.seen_toggle.value:
+            table = sight_table(self.board, self.door_states)
+            self.seen = table.visible_from(self.shooter, self.occupied)
+            base += seen_shapes(self.board, self.shooter, self.seen, self.frame)
+        self._base = base
+        self._tokens = token_shapes(self.board, {s: ["zombie"] for s in sorted(self.occupied)}, self.frame)
+
+    def overlay_shapes(self) -> list[Shape]:
+        """Everything drawn over the map for the current state, in drawing order."""
+        shapes = list(self._base)
+        if self.sight is not None:
+            shapes += sight_shapes(self.board, self.sight, self.frame, door_states=self.door_states)
+        elif self.shooter is not None:
+            shapes += shooter_shapes(self.board, self.shooter, self.frame)
+        return shapes + self._tokens  # pieces on top: a tinted square still shows its piece [6.3]
+
+    def _update(self, draw: bool = True) -> None:
+        t0 = time.perf_counter()
+        if self.shooter is not None and self.target is not None:
+            self.sight = line_of_sight(self.board, self.shooter, self.target, occupied=self.occupied, door_states=self.door_states)
+            try:
+                self.modifiers = shot_modifiers(self.board, self.shooter, self.target, door_states=self.door_states, occupied=self.occupied)
+            except NotInSight:
+                self.modifiers = None
+        else:
+            self.sight = None
+            self.modifiers = None
+        self.kill = None
+        if self.modifiers is not None:
+            _, _, dice, guns = FIRE_OPTIONS[self.fire.value]
+            self.kill = kill_chance(dice, self.modifiers.reduction * guns, self.value.value)  # [6.0], [6.8]
+        self._write_panel()
+        if draw:
+            self.map.set_overlay(self.overlay_shapes())
+            self.redraws += 1
+        self.last_update_ms = (time.perf_counter() - t0) * 1000
+
+    # ------------------------------------------------------------------ the panel
+    def lines(self) -> list[tuple[str, str]]:
+        """The panel as (kind, text) lines; kind is 'head-ok', 'head-no', 'text' or 'item'."""
+        out: list[tuple[str, str]] = []
+        if self.shooter is None:
+            out.append(("text", "Click a square on the map (or pick one in the Shooter list) to choose the shooter."))
+            return out
+        if self.seen is not None:
+            n = len(self.seen) - 1
+            out.append(("text", f"Shooter {self.shooter} sees {n} other square{'s' if n != 1 else ''} [6.4] (shaded green)."))
+        s = self.sight
+        if s is None:
+            out.append(("text", f"Shooter: {self.shooter}. Move the mouse over the map, click a square or pick a target to draw the line of sight [6.4]."))
+            return out
+        a, b = s.a, s.b
+        if s.visible:
+            out.append(("head-ok", f"{a} \u2192 {b}: in sight [6.4]"))
+        else:
+            out.append(("head-no", f"{a} \u2192 {b}: NOT in sight \u2014 {REASON_TITLES.get(s.reason, s.reason)} {s.case}"))
+            out.append(("text", f"Why: {s.message}."))
+            out.append(("text", f"Reason: {s.reason}, Case {s.case}."))
+            others = [o for o in s.obstacles if not (o.reason == s.reason and o.culprit == s.culprit)]
+            if others:
+                out.append(("text", "Also in the way: " + "; ".join(f"{REASON_TITLES.get(o.reason, o.reason)} ({self._culprit_text(o.culprit)}) {o.case}" for o in others) + "."))
+        if a == b:
+            out.append(("text", "Same square: always in sight; distance 0 [6.7]."))
+        else:
+            path = " \u2192 ".join(s.squares)
+            doors = ", ".join(f"{d} ({self.board.doors[d].kind}, {self.door_states.get(d, 'open')})" for d in s.doors)
+            out.append(("text", f"The line passes {path}" + (f"; doors passed: {doors}." if doors else "; no door.")))
+            if s.distance is not None:
+                out.append(("text", f"Distance: {s.distance} square{'s' if s.distance != 1 else ''} [6.7] (the target's square counts, the shooter's does not; never diagonally)."))
+        _, who, dice, guns = FIRE_OPTIONS[self.fire.value]
+        m = self.modifiers
+        if m is None or self.kill is None:
+            out.append(("text", "No shot: a character may shoot only at a unit within his sight [6.0], [6.4]."))
+            return out
+        out.append(("text", "Shot modifier per gun [6.7]:"))
+        for line in m.lines:
+            out.append(("item", f"{line.label}: {_minus(line.value)} {line.case}" + (f" \u2014 {line.note}" if line.note else "")))
+        total = m.for_guns(guns)
+        if guns > 1:
+            out.append(("text", f"Total {_minus(m.total)} per gun; {guns} guns shooting together: {_minus(total)} [6.8]."))
+        else:
+            out.append(("text", f"Total {_minus(m.total)}."))
+        value = self.value.value
+        against = "an unknown Zombie Value (any unit not yet seen, equally likely) [7.7]" if value is None else f"Zombie Value {value}"
+        odds = f"{fmt_fraction(self.kill)} = {fmt_percent(self.kill)}" if self.kill else "0, impossible"
+        out.append(("text", f"Kill chance once the shot is fired, {who} ({dice}d6 {_minus(total)}) against {against}: {odds} [6.0]."))
+        if m.panic_check:
+            out.append(("text", "A panic check comes first: the target is in the shooter's own square [6.5]."))
+        if b in self.occupied and a != b:
+            out.append(("text", f"A piece in {b} itself does not block sight; whether a character may shoot into a square another character occupies is [6.3]."))
+        return out
+
+    def _culprit_text(self, culprit) -> str:
+        if isinstance(culprit, tuple):
+            return "corner at (" + ", ".join(fmt_fraction(v) for v in culprit) + ")"
+        return str(culprit)
+
+    def _write_panel(self) -> None:
+        lines = self.lines()
+        self.text = "\n".join(("  \u2022 " + t) if k == "item" else t for k, t in lines)
+        parts = []
+        items: list[str] = []
+
+        def flush():
+            if items:
+                parts.append("<ul style='margin:2px 0 2px 0'>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
+                items.clear()
+
+        for kind, text in lines:
+            t = html.escape(text)
+            if kind == "item":
+                items.append(t)
+                continue
+            flush()
+            if kind == "head-ok":
+                parts.append(f"<div style='font-size:1.15em;font-weight:bold;color:{STYLE['visible']}'>{t}</div>")
+            elif kind == "head-no":
+                parts.append(f"<div style='font-size:1.15em;font-weight:bold;color:{STYLE['blocked']}'>{t}</div>")
+            else:
+                parts.append(f"<div>{t}</div>")
+        flush()
+        self.panel.value = "<div style='line-height:1.45'>" + "".join(parts) + "</div>"
+
+    # ------------------------------------------------------------------ static fallback
+    def scene(self) -> Scene:
+        """The current view as a scene: map, pieces, overlay and the panel's text as a caption."""
+        colour = {"head-ok": STYLE["visible"], "head-no": STYLE["blocked"]}
+        caption = [(("\u2022 " + t) if k == "item" else t, colour.get(k, DARK)) for k, t in self.lines()]
+        overlay = list(self._base) + (sight_shapes(self.board, self.sight, self.frame, door_states=self.door_states) if self.sight else (shooter_shapes(self.board, self.shooter, self.frame) if self.shooter else []))
+        tokens = {s: ["zombie"] for s in sorted(self.occupied)}
+        title = "Line of sight explorer"
+        return compose_scene(self.board, overlay, caption, self.frame, self.map.scene, tokens, None, title, "seen" if self.seen is not None and self.sight is None else "sight")
+
+    def to_svg(self) -> str:
+        """Static SVG of what the explorer shows now (for GitHub, nbviewer, print)."""
+        return scene_to_svg(self.scene())
+
+    def _repr_html_(self) -> str:
+        return self.to_svg()
+
+    def __repr__(self) -> str:
+        return f"LOSExplorer(shooter={self.shooter!r}, target={self.target!r}, occupied={sorted(self.occupied)!r}, door_states={dict(sorted(self.door_states.items()))!r})"
