@@ -1,6 +1,8 @@
 """Speed of the exact probability engine on notebook-level questions (prints figures; not a test).
 
-For each question: the exact answer's time (median of several runs; target <= 50 ms), then a
+For each question: the exact answer's time (median of several runs; target <= 50 ms) "cold"
+(every engine cache cleared first with ``P.clear_caches()``: a question never asked before) and
+"warm" (asked again: remembered sub-results such as fire tables are reused), then a
 10^5-sample seeded Monte Carlo of the same question: its time and its largest absolute error
 against the exact answer (exact should be >= 10x faster). If the `icepool` package is importable,
 plain dice questions are also answered by icepool, timed, and checked to agree exactly.
@@ -27,10 +29,12 @@ from dodnb.prob import montecarlo as MC  # noqa: E402
 TARGET_MS = 50.0
 
 
-def timed(fn, repeat: int = 5):
-    """(result, median seconds) of fn() over `repeat` runs."""
+def timed(fn, repeat: int = 5, cold: bool = False):
+    """(result, median seconds) of fn() over `repeat` runs (cold: engine caches cleared each time)."""
     times, out = [], None
     for _ in range(repeat):
+        if cold:
+            P.clear_caches()
         t0 = time.perf_counter()
         out = fn()
         times.append(time.perf_counter() - t0)
@@ -58,6 +62,7 @@ def state_for_bench():
 
 def questions():
     four = {"Peter": "normal", "Roger": "infected", "Steve": "normal", "Fran": "stunned"}
+    normal4 = ["Peter", "Roger", "Steve", "Fran"]
     q = [
         ("3d6 distribution", lambda: P.dice(3), MC.sim_dice, (3,), {}),
         ("shot 2d6 - 1", lambda: P.shot(2, 1), MC.sim_shot, (2, 1), {}),
@@ -94,6 +99,32 @@ def questions():
             "solitaire attack, 4 characters, unknown value",
             lambda: P.solitaire_attack(four, None),
             MC.sim_solitaire_attack, (four, None), {},
+        ),
+        # the largest squares: 4 characters at normal status, 4 shooters in reaction fire
+        (
+            "square attack, 4 normal, all attacked, unknown value",
+            lambda: P.square_attack(normal4, None),
+            MC.sim_square_attack, (normal4, None), {},
+        ),
+        (
+            "square attack, 4 normal, no reaction fire, unknown",
+            lambda: P.square_attack(normal4, None, reaction_fire=False),
+            MC.sim_square_attack, (normal4, None), {"reaction_fire": False},
+        ),
+        (
+            "square attack, 4 normal, every k side by side",
+            lambda: P.attack_by_k(normal4, None),
+            None, None, None,
+        ),
+        (
+            "solitaire attack, 4 normal, unknown value",
+            lambda: P.solitaire_attack(normal4, None),
+            MC.sim_solitaire_attack, (normal4, None), {},
+        ),
+        (
+            "solitaire attack, 4 normal, no reaction fire",
+            lambda: P.solitaire_attack(normal4, None, reaction_fire=False),
+            MC.sim_solitaire_attack, (normal4, None), {"reaction_fire": False},
         ),
         (
             "super zombie stack attacks Peter+Fran",
@@ -162,13 +193,14 @@ def main() -> None:
     args = ap.parse_args()
     n = 10_000 if args.quick else 100_000
     print(f"dodnb.prob benchmark: exact (median of 5) vs {n}-sample Monte Carlo (seed 0)")
-    print(f"{'question':<52} {'exact ms':>9} {'MC ms':>9} {'MC |err|':>9} {'MC/exact':>9}")
+    print(f"{'question':<52} {'cold ms':>8} {'warm ms':>8} {'MC ms':>9} {'MC |err|':>9} {'MC/cold':>8}")
     worst, slow_ratio = 0.0, []
     for name, exact_fn, sim, sargs, skw in questions():
+        _, t_cold = timed(exact_fn, cold=True)
         exact, t_exact = timed(exact_fn)
-        worst = max(worst, t_exact * 1e3)
+        worst = max(worst, t_cold * 1e3)
         if sim is None:
-            print(f"{name:<52} {t_exact * 1e3:>9.2f} {'-':>9} {'-':>9} {'-':>9}")
+            print(f"{name:<52} {t_cold * 1e3:>8.2f} {t_exact * 1e3:>8.2f} {'-':>9} {'-':>9} {'-':>8}")
             continue
         t0 = time.perf_counter()
         sampled = MC.monte_carlo(sim, *sargs, n=n, seed=0, progress=False, **skw)
@@ -177,12 +209,12 @@ def main() -> None:
             exact = Dist(exact)
         # exact Dists of outcomes the simulator reports in the same form
         err = max_error(exact, sampled)
-        ratio = t_mc / t_exact if t_exact else float("inf")
+        ratio = t_mc / t_cold if t_cold else float("inf")
         if ratio < 10:
             slow_ratio.append(name)
-        print(f"{name:<52} {t_exact * 1e3:>9.2f} {t_mc * 1e3:>9.0f} {float(err):>9.4f} {ratio:>8.0f}x")
-    print(f"\nslowest exact query: {worst:.2f} ms (target <= {TARGET_MS:.0f} ms): {'OK' if worst <= TARGET_MS else 'OVER TARGET'}")
-    print("exact >= 10x faster than Monte Carlo on every question" if not slow_ratio else f"exact NOT 10x faster on: {slow_ratio}")
+        print(f"{name:<52} {t_cold * 1e3:>8.2f} {t_exact * 1e3:>8.2f} {t_mc * 1e3:>9.0f} {float(err):>9.4f} {ratio:>7.0f}x")
+    print(f"\nslowest exact query, cold: {worst:.2f} ms (target <= {TARGET_MS:.0f} ms): {'OK' if worst <= TARGET_MS else 'OVER TARGET'}")
+    print("exact (cold) >= 10x faster than Monte Carlo on every question" if not slow_ratio else f"exact (cold) NOT 10x faster on: {slow_ratio}")
     run_icepool()
 
 

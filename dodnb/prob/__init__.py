@@ -88,3 +88,25 @@ def zombie_attack(game_or_state, square, targets=None, **kw):
 
 
 __all__ += ["shoot", "zombie_attack"]
+
+
+def clear_caches() -> None:
+    """Forget every remembered sub-result of the engine (dice counts, fire tables, attack joints,
+    sort keys).  Answers never change; only the next call is slower.  For honest "cold" timings
+    in benchmarks/."""
+    from dodnb.prob import attacks, dist, shots
+
+    dist._TUPLE_KEYS.clear()
+    dist._DICE_CACHE.clear()
+    shots._WAYS.clear()
+    shots.p_total_at_least.cache_clear()
+    shots.p_total_at_most.cache_clear()
+    shots._fire_items.cache_clear()
+    shots._fire_counts.cache_clear()
+    shots._count_at_least.cache_clear()
+    shots._count_at_most.cache_clear()
+    attacks._fire_marginal.cache_clear()
+    attacks._JOINT_CACHE.clear()
+
+
+__all__ += ["clear_caches"]

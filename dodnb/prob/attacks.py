@@ -10,18 +10,20 @@ killed [8.5].
 from __future__ import annotations
 
 import html
+import itertools
 import math
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
-from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
+from dodnb.prob.dist import Dist, _sort_key, fmt_fraction, fmt_percent
 from dodnb.prob.errors import ProbError
 from dodnb.prob.shots import (
-    FireOutcome,
     Shooter,
+    _fire_counts,
     as_value_dist,
+    check_no_modifier_in_same_square,
     check_value,
-    fire_table,
     shooter,
     unseen_values,
     ways,
@@ -151,8 +153,20 @@ class SquareOutcome(NamedTuple):
     panicked: tuple[str, ...]  # characters who panicked in the reaction fire [6.9]
     statuses: tuple[tuple[str, str], ...]  # (name, status after the attack) for every character
 
+    def explain_label(self) -> str:
+        """Words for :meth:`Dist.explain`: "Roger panicked; attack made: Peter stunned, Roger normal"."""
+        panic = f"{_and(self.panicked)} panicked" if self.panicked else ""
+        if self.destroyed:
+            return "attacker destroyed before it attacks" + (f" ({panic})" if panic else "")
+        sts = ", ".join(f"{nm} {st}" for nm, st in self.statuses)
+        return (f"{panic}; " if panic else "") + f"attack made: {sts}"
+
     def status(self, name: str) -> str:
-        return dict(self.statuses)[canonical_name(name)]
+        cname = canonical_name(name)
+        for nm, st in self.statuses:
+            if nm == cname:
+                return st
+        raise KeyError(cname)
 
 
 def _characters(characters: Any) -> list[tuple[str, str]]:
@@ -257,6 +271,7 @@ def prepare_square(
             if status0[name] == "stunned":
                 raise ProbError("8.3", f"{name} is stunned and may not shoot")
             shooter_list.append(shooter(name, status=status0[name], rifle=name in rifle_set, counters=c))
+        check_no_modifier_in_same_square(shooter_list, True)  # [6.7]: the attacker is in their square [6.9]
     return chars, k, tgt, total, kind, shooter_list
 
 
@@ -293,7 +308,7 @@ def square_attack(
     )
     chars, k, tgt = info["chars"], info["k"], info["tgt"]
     steps = _square_steps(w, info)
-    return Dist(w).with_steps(*steps, title=f"Zombie attack on {', '.join(nm for nm, _ in chars)} (k = {k})")
+    return Dist._from_ints(w, presorted=True, steps=steps, title=f"Zombie attack on {', '.join(nm for nm, _ in chars)} (k = {k})")
 
 
 def _square(characters: Any, value: Any, k: int | None, *, together: bool = True, tables: Tables | None = None, counters: Counters | None = None, **kw) -> tuple[dict, dict]:
@@ -309,11 +324,14 @@ def _square(characters: Any, value: Any, k: int | None, *, together: bool = True
 
 def _marginal_lines(w: Mapping[SquareOutcome, int], chars: Sequence[tuple[str, str]]) -> list[str]:
     total = sum(w.values())
+    by_statuses: dict[tuple, int] = {}  # first forget who panicked: far fewer rows
+    for o, x in w.items():
+        by_statuses[o.statuses] = by_statuses.get(o.statuses, 0) + x
     lines = []
     for i, (nm, _) in enumerate(chars):
         acc: dict[str, int] = {}
-        for o, x in w.items():
-            st = o.statuses[i][1]
+        for sts, x in by_statuses.items():
+            st = sts[i][1]
             acc[st] = acc.get(st, 0) + x
         lines.append(f"  {nm}: " + ", ".join(f"P({s}) = {fmt_fraction(Fraction(acc[s], total))}" for s in STATUS_ORDER if s in acc))
     return lines
@@ -350,26 +368,40 @@ def _square_steps(w: Mapping[SquareOutcome, int], info: dict) -> list[str]:
 
 # --------------------------------------------------------------------------- fast core
 
-_JOINT_CACHE: dict[tuple, dict[tuple, int]] = {}
+_JOINT_CACHE: dict[tuple, tuple[Tables, dict[tuple, int]]] = {}
 
 
 def _attack_joint(chars: tuple, tgt: tuple, strength: int, t: Tables) -> dict[tuple, int]:
     """{statuses of every character: weight} for one attack of the given strength on ``tgt``,
-    weights counted over the 36**len(tgt) equally likely pairs of 2d6 rolls [8.6], [8.8], [8.5]."""
+    weights counted over the 36**len(tgt) equally likely pairs of 2d6 rolls [8.6], [8.8], [8.5].
+
+    The attacked characters' rolls are independent [8.6], so the joint weights are products of
+    each character's own counts out of 36 (remembered per square, targets, strength and table)."""
     key = (chars, tgt, strength, id(t))
     hit = _JOINT_CACHE.get(key)
     if hit is not None and hit[0] is t:
         return hit[1]
     w = ways(2)
-    per_total = [(t.attack_result(x, strength) if strength else "none", w[x]) for x in range(2, 13)]
-    joint: dict[tuple, int] = {tuple(chars): 1}
-    for name in tgt:
-        nxt: dict[tuple, int] = {}
-        for sts, c in joint.items():
-            for result, cnt in per_total:
-                new = tuple((nm, new_status(st, result) if nm == name else st) for nm, st in sts)
-                nxt[new] = nxt.get(new, 0) + c * cnt
-        joint = nxt
+    per_result: dict[str, int] = {}  # table result -> ways out of 36 [8.8]; strength 0: no effect (ruling)
+    for x in range(2, 13):
+        r = t.attack_result(x, strength) if strength else "none"
+        per_result[r] = per_result.get(r, 0) + w[x]
+    factors = []
+    for nm, st in chars:
+        if nm in tgt:
+            after: dict[str, int] = {}
+            for r, cnt in per_result.items():
+                ns = new_status(st, r)  # [8.5]
+                after[ns] = after.get(ns, 0) + cnt
+            factors.append(tuple(((nm, ns), cnt) for ns, cnt in after.items()))
+        else:
+            factors.append((((nm, st), 1),))
+    joint: dict[tuple, int] = {}
+    for combo in itertools.product(*factors):
+        c = 1
+        for _, cnt in combo:
+            c *= cnt
+        joint[tuple(pair for pair, _ in combo)] = c
     if len(_JOINT_CACHE) > 4096:
         _JOINT_CACHE.clear()
     _JOINT_CACHE[key] = (t, joint)
@@ -388,35 +420,71 @@ def square_weights(
 ) -> dict[SquareOutcome, int]:
     """Unnormalised integer weights of every :class:`SquareOutcome` [8.0].
 
-    The fire outcome depends on the value; the attack results on the strength only.  Exact
-    Fraction coefficients P(value) x P(fire outcome | value) are put on one common denominator, so
-    the big product with the attack rolls runs in integers (no rounding: the weights are exact
-    multiples of the probabilities)."""
-    chars, tgt = tuple(chars), tuple(tgt)
+    The reaction fire [6.9] depends on the value; the attack results on the strength
+    value // k only [8.0] step 4.  So the exact coefficients P(value) x P(who panicked, unit
+    survives | value) are first summed per (strength, who panicked); they are put on one common
+    denominator, and the product with the attack rolls then runs in whole numbers (no rounding:
+    the weights are exact multiples of the probabilities)."""
+    chars, tgt, group = tuple(chars), tuple(tgt), tuple(group)
     vd = as_value_dist(total)
-    coeff: dict[tuple[int, tuple, bool], Fraction] = {}
-    for v, pv in vd.items():
-        fire = fire_table(group, v, increase, together) if group else {FireOutcome((), (), 0, False): Fraction(1)}
-        for fo, pf in fire.items():
-            key = (v, fo.panicked, fo.killed)
-            coeff[key] = coeff.get(key, Fraction(0)) + pv * pf
-    den = 1
-    for c in coeff.values():
-        den = den * c.denominator // math.gcd(den, c.denominator)
+    vw, _ = vd.weights()  # P(value) = vw[v] / total: the common factor 1/total is left out
+    together = bool(together)
+    fire = {v: _fire_marginal(group, v, increase, together) if group else (1, (((False, ()), 1),)) for v in vw}
+    den = 1  # lcm of the fire tables' denominators
+    for d, _ in fire.values():
+        if den % d:
+            den = den * d // math.gcd(den, d)
+    coeff: dict[tuple[int | None, tuple], int] = {}  # (strength or None if destroyed, panicked) -> weight
+    for v, cv in vw.items():
+        s = v // k
+        d, items = fire[v]
+        scale = cv * (den // d)
+        for (killed, panicked), c in items:
+            key = (None if killed else s, panicked)
+            coeff[key] = coeff.get(key, 0) + scale * c
     full = 36 ** len(tgt)
-    acc: dict[SquareOutcome, int] = {}
-    for (v, panicked, killed), c in coeff.items():
-        wt = c.numerator * (den // c.denominator)
-        if not wt:
+    acc: dict[tuple, int] = {}
+    get = acc.get
+    for (s, panicked), wt in coeff.items():
+        if s is None:  # destroyed by reaction fire: no attack [8.0] step 1
+            key = (True, panicked, chars)
+            acc[key] = get(key, 0) + wt * full
             continue
-        if killed:
-            o = SquareOutcome(True, panicked, chars)
-            acc[o] = acc.get(o, 0) + wt * full
-            continue
-        for sts, a in _attack_joint(chars, tgt, v // k, t).items():
-            o = SquareOutcome(False, panicked, sts)
-            acc[o] = acc.get(o, 0) + wt * a
-    return acc
+        for sts, a in _attack_joint(chars, tgt, s, t).items():
+            key = (False, panicked, sts)
+            acc[key] = get(key, 0) + wt * a
+    return _in_display_order(acc)
+
+
+def _in_display_order(acc: Mapping[tuple, int]) -> dict[SquareOutcome, int]:
+    """{SquareOutcome: weight} from {(destroyed, panicked, statuses): weight}, already in the
+    display order of Dist (the order of ``dist._sort_key``), so that Dist need not sort it again.
+
+    The sort key of a SquareOutcome compares destroyed, then panicked, then statuses, each by its
+    own key; so walking the sorted values of each field, nested, gives the sorted outcomes."""
+    flags = sorted({key[0] for key in acc})
+    panics = sorted({key[1] for key in acc}, key=_sort_key)
+    statuses = sorted({key[2] for key in acc}, key=_sort_key)
+    out: dict[SquareOutcome, int] = {}
+    for d in flags:
+        for pn in panics:
+            for sts in statuses:
+                x = acc.get((d, pn, sts))
+                if x:
+                    out[SquareOutcome(d, pn, sts)] = x
+    return out
+
+
+@lru_cache(maxsize=2048)
+def _fire_marginal(group: tuple[Shooter, ...], v: int, increase: int | None, together: bool) -> tuple[int, tuple]:
+    """Reaction fire [6.9] against a unit of value v, reduced to what the attack needs: (den,
+    (((killed, panicked), weight), ...)) with P = weight / den exactly (remembered)."""
+    den, counts = _fire_counts(group, v, increase, together)
+    acc: dict[tuple[bool, tuple], int] = {}
+    for fo, c in counts:
+        key = (fo.killed, fo.panicked)
+        acc[key] = acc.get(key, 0) + c
+    return den, tuple((key, c) for key, c in acc.items() if c)
 
 
 def _and(names: Iterable[str]) -> str:
@@ -427,7 +495,16 @@ def _and(names: Iterable[str]) -> str:
 def status_of(d: Dist, name: str) -> Dist:
     """Marginal Dist of one character's status after an attack (from a Dist of SquareOutcome)."""
     cname = canonical_name(name)
-    return d.map(lambda o: o.status(cname), order=STATUS_ORDER, title=f"{cname} after the attack")
+    first = d.outcomes[0].statuses
+    i = next((j for j, (nm, _) in enumerate(first) if nm == cname), None)
+    if i is None:
+        return d.map(lambda o: o.status(cname), order=STATUS_ORDER, title=f"{cname} after the attack")
+
+    def status(o: SquareOutcome) -> str:
+        pair = o.statuses[i]
+        return pair[1] if pair[0] == cname else o.status(cname)
+
+    return d.map(status, order=STATUS_ORDER, title=f"{cname} after the attack")
 
 
 def statuses_only(d: Dist) -> Dist:
@@ -512,7 +589,8 @@ def solitaire_attack(characters: Any, value: int | Dist | None = None, **kw) -> 
         mult = coef.numerator * (den // coef.denominator)
         for o, x in w.items():
             mixed[o] = mixed.get(o, 0) + x * mult
+    mixed = _in_display_order(mixed)
     steps = list(kd.steps)
     steps.append("Law of total probability: P(outcome) = Σ_k P(k) × P(outcome | k attacked) (see square_attack for each k).")
     steps.extend(_marginal_lines(mixed, chars))
-    return Dist(mixed).with_steps(*steps, title=f"Solitaire zombie attack on {', '.join(nm for nm, _ in chars)}")
+    return Dist._from_ints(mixed, presorted=True, steps=steps, title=f"Solitaire zombie attack on {', '.join(nm for nm, _ in chars)}")

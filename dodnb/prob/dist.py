@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import itertools
+import math
 import numbers
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
@@ -79,23 +80,52 @@ def fmt_outcome(x: Any) -> str:
 
 
 def _sort_key(x: Any):
-    """Total order over the outcome kinds used in dodnb (numbers, words, None, tuples, sets)."""
+    """Total order over the outcome kinds used in dodnb (numbers, words, None, tuples, sets).
+
+    The common kinds are tested by exact type first (fast path, same keys as the general tests
+    below); keys of tuples, the big outcomes of whole attacks, are remembered."""
+    t = type(x)
+    if t is str:
+        return (2, x)
+    if t is int or t is Fraction:
+        return (1, x)
     if x is None:
         return (0,)
+    if isinstance(x, tuple):
+        try:
+            return _TUPLE_KEYS[x]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable element: compute without remembering
+            return (3, len(x), tuple(map(_sort_key, x)))
+        key = (3, len(x), tuple(map(_sort_key, x)))
+        if len(_TUPLE_KEYS) >= _TUPLE_KEYS_MAX:
+            _TUPLE_KEYS.clear()
+        _TUPLE_KEYS[x] = key
+        return key
     if isinstance(x, bool):
         return (1, int(x))
     if isinstance(x, numbers.Real):
         return (1, x)
     if isinstance(x, str):
         return (2, x)
-    if isinstance(x, tuple):
-        return (3, len(x), tuple(_sort_key(v) for v in x))
     if isinstance(x, (frozenset, set)):
         return (4, len(x), tuple(sorted(_sort_key(v) for v in x)))
     return (9, type(x).__name__, repr(x))
 
 
-def _as_weight(w: Any, outcome: Any) -> Fraction:
+#: Remembered sort keys of tuple outcomes (pure function of the outcome; bounded).  Equal tuples
+#: such as (1, 2) and (True, 2) get equal keys anyway, so sharing an entry changes nothing.
+_TUPLE_KEYS: dict[tuple, tuple] = {}
+_TUPLE_KEYS_MAX = 50_000
+
+
+def _as_weight(w: Any, outcome: Any) -> int | Fraction:
+    """A checked weight: an int >= 0 or a Fraction >= 0 (never a float)."""
+    if type(w) is int:
+        if w < 0:
+            raise DistError(f"weight {w} for outcome {outcome!r} is negative; weights must be >= 0")
+        return w
     if isinstance(w, float):
         raise DistError(
             f"weight {w!r} for outcome {outcome!r} is a float; use an int or a Fraction "
@@ -107,6 +137,14 @@ def _as_weight(w: Any, outcome: Any) -> Fraction:
     if w < 0:
         raise DistError(f"weight {w} for outcome {outcome!r} is negative; weights must be >= 0")
     return w
+
+
+def _lcm_of(dens: Iterable[int]) -> int:
+    out = 1
+    for d in dens:
+        if d != 1 and out % d:
+            out = out * d // math.gcd(out, d)
+    return out
 
 
 class _Outcomes(tuple):
@@ -187,7 +225,12 @@ class Dist:
     the display order of outcomes (e.g. none, stunned, infected, killed).
     """
 
-    __slots__ = ("_probs", "_order", "steps", "title")
+    # Storage: ``_w`` maps each outcome, in display order, to a whole-number weight and ``_tot`` is
+    # their sum, so P(x) = _w[x] / _tot exactly.  The weights are reduced (their gcd is 1), which
+    # makes (_w, _tot) unique for a distribution.  Sums, marginals and mixtures then run on
+    # integers and one Fraction is made per answer; ``_probs`` (outcome -> Fraction) is built the
+    # first time it is needed.
+    __slots__ = ("_w", "_tot", "_p", "_order", "steps", "title")
 
     def __init__(
         self,
@@ -198,32 +241,80 @@ class Dist:
         order: Iterable[Any] | None = None,
     ):
         if isinstance(weights, Dist):
-            weights = dict(weights.items())
+            weights = weights._w
         if not isinstance(weights, Mapping):
             raise DistError(
                 f"Dist() takes a mapping outcome -> weight, got {type(weights).__name__}; "
                 "use Dist.from_pairs for a list of (outcome, weight) pairs"
             )
-        clean: dict[Any, Fraction] = {}
+        clean: dict[Any, int | Fraction] = {}
+        fractions = False
         for outcome, w in weights.items():
             fw = _as_weight(w, outcome)
             if fw:
-                clean[outcome] = clean.get(outcome, Fraction(0)) + fw
-        total = sum(clean.values(), Fraction(0))
-        if total == 0:
+                if type(fw) is not int:
+                    fractions = True
+                clean[outcome] = clean.get(outcome, 0) + fw
+        if not clean:
             raise DistError("all weights are zero: a distribution needs at least one possible outcome")
-        probs = {k: v / total for k, v in clean.items()}
-        keys = list(probs)
+        if fractions:  # one common denominator, then whole numbers (exact)
+            den = _lcm_of(v.denominator for v in clean.values())
+            clean = {k: (v * den if type(v) is int else v.numerator * (den // v.denominator)) for k, v in clean.items()}
+        self._setup(clean, order, steps, title)
+
+    def _setup(self, ints: dict[Any, int], order: Iterable[Any] | None, steps: Iterable[str], title: str, presorted: bool = False) -> None:
+        """Store whole-number weights (all > 0, at least one): reduce them, sort the outcomes
+        (``presorted``: the caller guarantees ``ints`` is already in display order)."""
+        vals = ints.values()
+        g = math.gcd(*vals)
+        if g != 1:
+            ints = {k: v // g for k, v in ints.items()}
+            vals = ints.values()
         if order is not None:
-            order = list(order)
-            rank = {k: i for i, k in enumerate(order)}
-            keys.sort(key=lambda k: (0, rank[k]) if k in rank else (1, _sort_key(k)))
-        else:
-            keys.sort(key=_sort_key)
-        object.__setattr__(self, "_probs", {k: probs[k] for k in keys})
-        object.__setattr__(self, "_order", tuple(order) if order is not None else None)
+            order = tuple(order)
+        if not presorted:
+            keys = list(ints)
+            if order is not None:
+                rank = {k: i for i, k in enumerate(order)}
+                keys.sort(key=lambda k: (0, rank[k]) if k in rank else (1, _sort_key(k)))
+            else:
+                keys.sort(key=_sort_key)
+            ints = {k: ints[k] for k in keys}
+        object.__setattr__(self, "_w", ints)
+        object.__setattr__(self, "_tot", sum(vals))
+        object.__setattr__(self, "_p", None)
+        object.__setattr__(self, "_order", order)
         object.__setattr__(self, "steps", tuple(steps))
         object.__setattr__(self, "title", title)
+
+    @classmethod
+    def _from_ints(
+        cls, ints: Mapping[Any, int], *, steps: Iterable[str] = (), title: str = "", order: Iterable[Any] | None = None, presorted: bool = False
+    ) -> "Dist":
+        """Fast internal constructor from whole-number weights already known to be ints >= 0.
+        ``presorted=True``: the caller guarantees the outcomes are already in display order
+        (the order of ``_sort_key``, or of ``order``), so they are not sorted again."""
+        ints = {k: v for k, v in ints.items() if v}
+        if not ints:
+            raise DistError("all weights are zero: a distribution needs at least one possible outcome")
+        new = object.__new__(cls)
+        new._setup(ints, order, steps, title, presorted)
+        return new
+
+    @property
+    def _probs(self) -> dict[Any, Fraction]:
+        """outcome -> exact probability, in display order (built once, then kept)."""
+        p = self._p
+        if p is None:
+            tot = self._tot
+            p = {k: Fraction(w, tot) for k, w in self._w.items()}
+            object.__setattr__(self, "_p", p)
+        return p
+
+    def weights(self) -> tuple[dict[Any, int], int]:
+        """``({outcome: whole-number weight}, total)``: P(x) = weight / total, exactly; the weights
+        have no common factor.  For fast exact arithmetic on big joint distributions."""
+        return dict(self._w), self._tot
 
     def __setattr__(self, name, value):
         raise AttributeError("Dist is immutable; use with_steps()/titled() to get an annotated copy")
@@ -243,9 +334,9 @@ class Dist:
     @classmethod
     def from_pairs(cls, pairs: Iterable[tuple[Any, int | Fraction]], **kw) -> "Dist":
         """Build from ``(outcome, weight)`` pairs; repeated outcomes add their weights."""
-        acc: dict[Any, Fraction] = {}
+        acc: dict[Any, int | Fraction] = {}
         for outcome, w in pairs:
-            acc[outcome] = acc.get(outcome, Fraction(0)) + _as_weight(w, outcome)
+            acc[outcome] = acc.get(outcome, 0) + _as_weight(w, outcome)
         return cls(acc, **kw)
 
     @staticmethod
@@ -259,29 +350,31 @@ class Dist:
             if not isinstance(d, Dist):
                 raise DistError(f"mixture() expects (weight, Dist) pairs, got a {type(d).__name__}")
             ws.append(_as_weight(w, d))
-        total = sum(ws, Fraction(0))
-        if total == 0:
+        if not any(ws):
             raise DistError("mixture(): all weights are zero")
-        acc: dict[Any, Fraction] = {}
-        for w, (_, d) in zip(ws, pairs):
-            if not w:
-                continue
-            for x, p in d._probs.items():
-                acc[x] = acc.get(x, Fraction(0)) + w / total * p
+        # whole numbers: weight i = ws[i] * wden (an int), Dist i's weights over lcm of the totals
+        wden = _lcm_of(w.denominator for w in ws)
+        used = [(w.numerator * (wden // w.denominator), d) for w, (_, d) in zip(ws, pairs) if w]
+        tden = _lcm_of(d._tot for _, d in used)
+        acc: dict[Any, int] = {}
+        for wi, d in used:
+            m = wi * (tden // d._tot)
+            for x, c in d._w.items():
+                acc[x] = acc.get(x, 0) + m * c
         kw.setdefault("order", next((d._order for _, d in pairs if d._order), None))
-        return Dist(acc, **kw)
+        return Dist._from_ints(acc, **kw)
 
     @staticmethod
     def product(*dists: "Dist", **kw) -> "Dist":
         """Joint distribution of independent Dists: outcomes are tuples ``(x1, x2, ...)``."""
-        acc: dict[Any, Fraction] = {}
-        for combo in itertools.product(*(d._probs.items() for d in dists)):
+        acc: dict[Any, int] = {}
+        for combo in itertools.product(*(d._w.items() for d in dists)):
             key = tuple(x for x, _ in combo)
-            p = Fraction(1)
+            c = 1
             for _, q in combo:
-                p *= q
-            acc[key] = acc.get(key, Fraction(0)) + p
-        return Dist(acc, **kw)
+                c *= q
+            acc[key] = acc.get(key, 0) + c
+        return Dist._from_ints(acc, **kw)
 
     # ----------------------------------------------------------------- reading
 
@@ -292,37 +385,39 @@ class Dist:
     @property
     def outcomes(self) -> _Outcomes:
         """The possible outcomes (probability > 0), in display order."""
-        return _Outcomes(self._probs)
+        return _Outcomes(self._w)
 
     def __iter__(self):
-        return iter(self._probs)
+        return iter(self._w)
 
     def __len__(self) -> int:
-        return len(self._probs)
+        return len(self._w)
 
     def __contains__(self, x) -> bool:
-        return x in self._probs
+        return x in self._w
 
     def as_dict(self) -> dict[Any, Fraction]:
         return dict(self._probs)
 
     def p(self, event: Any) -> Fraction:
         """P(event).  ``event`` is an outcome, or a predicate ``outcome -> bool``."""
-        if callable(event) and not _hashable_in(event, self._probs):
-            return sum((p for x, p in self._probs.items() if event(x)), Fraction(0))
-        return self._probs.get(event, Fraction(0))
+        if callable(event) and not _hashable_in(event, self._w):
+            return Fraction(sum(c for x, c in self._w.items() if event(x)), self._tot)
+        if self._p is not None:
+            return self._p.get(event, Fraction(0))
+        return Fraction(self._w.get(event, 0), self._tot)
 
     __getitem__ = p
 
     def at_least(self, k) -> Fraction:
         """P(X >= k) for numeric outcomes."""
         self._need_numbers("at_least")
-        return sum((p for x, p in self._probs.items() if x >= k), Fraction(0))
+        return Fraction(sum(c for x, c in self._w.items() if x >= k), self._tot)
 
     def at_most(self, k) -> Fraction:
         """P(X <= k) for numeric outcomes."""
         self._need_numbers("at_most")
-        return sum((p for x, p in self._probs.items() if x <= k), Fraction(0))
+        return Fraction(sum(c for x, c in self._w.items() if x <= k), self._tot)
 
     def mean(self) -> Fraction:
         """Expected value E[X] (exact)."""
@@ -339,62 +434,68 @@ class Dist:
         return float(self.variance()) ** 0.5
 
     def min(self):
-        return min(self._probs, key=_sort_key)
+        return min(self._w, key=_sort_key)
 
     def max(self):
-        return max(self._probs, key=_sort_key)
+        return max(self._w, key=_sort_key)
 
     def is_numeric(self) -> bool:
-        return all(isinstance(x, numbers.Real) for x in self._probs)
+        return all(isinstance(x, numbers.Real) for x in self._w)
 
     def _need_numbers(self, what: str) -> None:
         if not self.is_numeric():
-            bad = next(x for x in self._probs if not isinstance(x, numbers.Real))
+            bad = next(x for x in self._w if not isinstance(x, numbers.Real))
             raise DistError(f"{what}() needs numeric outcomes; this Dist has outcome {bad!r}")
 
     # ----------------------------------------------------------------- transforming
 
     def map(self, f: Callable[[Any], Any], **kw) -> "Dist":
         """Distribution of ``f(X)``; outcomes that map to the same value merge."""
-        acc: dict[Any, Fraction] = {}
-        for x, p in self._probs.items():
+        acc: dict[Any, int] = {}
+        for x, c in self._w.items():
             y = f(x)
-            acc[y] = acc.get(y, Fraction(0)) + p
-        return Dist(acc, **kw)
+            acc[y] = acc.get(y, 0) + c
+        return Dist._from_ints(acc, **kw)
 
     def bind(self, f: Callable[[Any], "Dist"], **kw) -> "Dist":
         """Chain rule: ``P(Y=y) = sum_x P(X=x) * P(Y=y | X=x)`` where ``f(x)`` is the Dist of Y given x."""
-        acc: dict[Any, Fraction] = {}
         order = None
-        for x, p in self._probs.items():
+        parts = []
+        for x, c in self._w.items():
             d = f(x)
             if not isinstance(d, Dist):
                 raise DistError(f"bind(): the function returned {type(d).__name__} for {x!r}, not a Dist")
             order = order or d._order
-            for y, q in d._probs.items():
-                acc[y] = acc.get(y, Fraction(0)) + p * q
+            parts.append((c, d))
+        # P(x) P(y | x) = c/tot * c_y/tot_x: put every tot_x on their lcm, sum whole numbers
+        den = _lcm_of(d._tot for _, d in parts)
+        acc: dict[Any, int] = {}
+        for c, d in parts:
+            m = c * (den // d._tot)
+            for y, cy in d._w.items():
+                acc[y] = acc.get(y, 0) + m * cy
         kw.setdefault("order", order)
-        return Dist(acc, **kw)
+        return Dist._from_ints(acc, **kw)
 
     def given(self, event: Any, **kw) -> "Dist":
         """Conditional distribution given ``event`` (an outcome or a predicate)."""
-        if callable(event) and not _hashable_in(event, self._probs):
-            keep = {x: p for x, p in self._probs.items() if event(x)}
+        if callable(event) and not _hashable_in(event, self._w):
+            keep = {x: c for x, c in self._w.items() if event(x)}
         else:
-            keep = {x: p for x, p in self._probs.items() if x == event}
+            keep = {x: c for x, c in self._w.items() if x == event}
         if not keep:
             raise DistError("given(): the condition has probability 0, so there is nothing to condition on")
         kw.setdefault("order", self._order)
-        return Dist(keep, **kw)
+        return Dist._from_ints(keep, **kw)
 
     def __add__(self, other) -> "Dist":
         """Independent sum (convolution) of two Dists, or a shift by a constant number."""
         if isinstance(other, Dist):
-            acc: dict[Any, Fraction] = {}
-            for x, p in self._probs.items():
-                for y, q in other._probs.items():
-                    acc[x + y] = acc.get(x + y, Fraction(0)) + p * q
-            return Dist(acc)
+            acc: dict[Any, int] = {}
+            for x, c in self._w.items():
+                for y, cy in other._w.items():
+                    acc[x + y] = acc.get(x + y, 0) + c * cy
+            return Dist._from_ints(acc)
         if isinstance(other, numbers.Number) and not isinstance(other, bool):
             return self.map(lambda x: x + other)
         return NotImplemented
@@ -425,7 +526,9 @@ class Dist:
     def _annotated(self, steps: tuple, title: str) -> "Dist":
         # same (already normalised and ordered) probabilities, new annotations: no re-validation
         new = object.__new__(Dist)
-        object.__setattr__(new, "_probs", self._probs)  # shared: never mutated
+        object.__setattr__(new, "_w", self._w)  # shared: never mutated
+        object.__setattr__(new, "_tot", self._tot)
+        object.__setattr__(new, "_p", self._p)
         object.__setattr__(new, "_order", self._order)
         object.__setattr__(new, "steps", tuple(steps))
         object.__setattr__(new, "title", title)
@@ -443,10 +546,11 @@ class Dist:
     def __eq__(self, other) -> bool:
         if not isinstance(other, Dist):
             return NotImplemented
-        return self._probs == other._probs
+        # reduced whole-number weights are unique for a distribution (see _setup)
+        return self._w == other._w
 
     def __hash__(self) -> int:
-        return hash(frozenset(self._probs.items()))
+        return hash(frozenset(self._w.items()))
 
     # ----------------------------------------------------------------- showing
 
@@ -466,8 +570,26 @@ class Dist:
             )
         return DistTable(rows, title=self.title)
 
-    def explain(self) -> str:
-        """The derivation as text, ready to project: title, steps, then the result line by line."""
+    def explain(self, top: int | None = None) -> str:
+        """The derivation as text, ready to project: title, steps, then the result.
+
+        A distribution with at most :data:`EXPLAIN_ALL_UP_TO` outcomes lists them all, in display
+        order.  A bigger one (a whole zombie attack on four characters has about a thousand joint
+        outcomes) lists only its :data:`EXPLAIN_TOP` most likely outcomes and one line for the
+        rest, "… and N more outcomes (total probability p)".  ``top=n`` lists the n most likely
+        instead (``top=len(d)``: every outcome).  :meth:`table` and :meth:`items` always hold
+        every outcome.
+
+        An outcome whose type has an ``explain_label()`` method is written with it (e.g. the
+        outcome of a whole attack, :class:`dodnb.prob.attacks.SquareOutcome`).
+        """
+        n = len(self._w)
+        if top is None:
+            limit = n if n <= EXPLAIN_ALL_UP_TO else EXPLAIN_TOP
+        elif isinstance(top, bool) or not isinstance(top, int) or top < 1:
+            raise DistError(f"explain(top=...) takes a whole number of outcomes to list, at least 1; got {top!r}")
+        else:
+            limit = min(top, n)
         lines = []
         if self.title:
             lines.append(self.title)
@@ -475,15 +597,26 @@ class Dist:
         lines.extend(self.steps)
         if self.steps:
             lines.append("")
-        lines.append("Result:")
-        for x, p in self._probs.items():
-            label = fmt_outcome(x)
-            if isinstance(x, tuple) and hasattr(x, "_fields"):
-                label = label[1:-1]  # P(a=1, b=2) rather than P((a=1, b=2))
-            lines.append(f"  P({label}) = {fmt_fraction(p)}  ({fmt_percent(p)}, {fmt_one_in(p)})")
-        total = sum(self._probs.values(), Fraction(0))
-        lines.append(f"  (total {fmt_fraction(total)})")
-        if self.is_numeric() and len(self._probs) > 1:
+        probs = self._probs
+        if limit >= n:
+            lines.append("Result:")
+            shown = list(probs.items())
+        else:
+            lines.append(f"Result: {n} possible outcomes; the {limit} most likely:")
+            ranked = sorted(self._w.items(), key=lambda xc: -xc[1])  # stable: ties keep display order
+            shown = [(x, probs[x]) for x, _ in ranked[:limit]]
+        for x, p in shown:
+            lines.append(f"  P({_explain_label(x)}) = {fmt_fraction(p)}  ({fmt_percent(p)}, {fmt_one_in(p)})")
+        if limit >= n:
+            total = sum(probs.values(), Fraction(0))
+            lines.append(f"  (total {fmt_fraction(total)})")
+        else:
+            rest = 1 - sum((p for _, p in shown), Fraction(0))
+            lines.append(
+                f"  … and {n - limit} more outcomes (total probability {fmt_fraction(rest)}, {fmt_percent(rest)})"
+            )
+            lines.append("  (every outcome, adding up to 1: .table() or .items())")
+        if self.is_numeric() and n > 1:
             lines.append(f"  mean = {fmt_fraction(self.mean())} = {fmt_decimal(self.mean(), 3)}")
         return "\n".join(lines)
 
@@ -533,6 +666,23 @@ class Dist:
             )
         out.append("</div>")
         return "".join(out)
+
+
+#: explain() lists every outcome of a distribution with at most this many outcomes ...
+EXPLAIN_ALL_UP_TO = 20
+#: ... and only the this many most likely outcomes of a bigger one.
+EXPLAIN_TOP = 12
+
+
+def _explain_label(x: Any) -> str:
+    """How explain() writes an outcome inside P(...)."""
+    own = getattr(type(x), "explain_label", None)
+    if callable(own):
+        return own(x)
+    label = fmt_outcome(x)
+    if isinstance(x, tuple) and hasattr(x, "_fields"):
+        label = label[1:-1]  # P(a=1, b=2) rather than P((a=1, b=2))
+    return label
 
 
 def _hashable_in(x, mapping) -> bool:

@@ -29,6 +29,7 @@ from dodnb.prob.shots import (
     Shooter,
     _as_shooters,
     check_level,
+    check_no_modifier_in_same_square,
     check_modifier,
     check_panic_dice,
     check_shot_dice,
@@ -154,8 +155,9 @@ def _prep_combined_fire(
     counters: Counters | None = None,
     tables: Tables | None = None,
 ):
-    """[6.5], [6.8]"""
+    """[6.5], [6.7], [6.8]"""
     group = _as_shooters(shooters, check_modifier(modifier), counters)
+    check_no_modifier_in_same_square(group, bool(same_square))  # [6.7], as combined_fire
     increase = (tables or default_tables()).panic_increase(target_kind, same_square)
     draw_v = _value_sampler(value, counters)
     return lambda rng: _fire(rng, group, draw_v(rng), increase, together)
@@ -180,6 +182,7 @@ def _prep_shooting_sequence(
     f = fire_rate if fire_rate is not None else s.fire_rate
     if f is None:
         raise ProbError("6.1", f"no Fire Rate known for {s.name}: pass fire_rate=")
+    check_no_modifier_in_same_square([s], bool(same_square))  # [6.7], as shooting_sequence
     increase = (tables or default_tables()).panic_increase(target_kind, same_square)
     draw_v = _value_sampler(value, counters)
 

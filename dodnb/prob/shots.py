@@ -120,15 +120,27 @@ def ways(n: int) -> dict[int, int]:
 
 
 @lru_cache(maxsize=4096)
+def _count_at_least(n: int, t: int) -> int:
+    """How many of the 6**n face combinations of n d6 total t or more (cached)."""
+    return sum(c for s, c in ways(n).items() if s >= t)
+
+
+@lru_cache(maxsize=4096)
+def _count_at_most(n: int, t: int) -> int:
+    """How many of the 6**n face combinations of n d6 total t or less (cached)."""
+    return sum(c for s, c in ways(n).items() if s <= t)
+
+
+@lru_cache(maxsize=4096)
 def p_total_at_least(n: int, t: int) -> Fraction:
     """P(total of n d6 >= t), exact (cached: it is asked thousands of times per attack)."""
-    return Fraction(sum(c for s, c in ways(n).items() if s >= t), 6**n)
+    return Fraction(_count_at_least(n, t), 6**n)
 
 
 @lru_cache(maxsize=4096)
 def p_total_at_most(n: int, t: int) -> Fraction:
     """P(total of n d6 <= t), exact (cached)."""
-    return Fraction(sum(c for s, c in ways(n).items() if s <= t), 6**n)
+    return Fraction(_count_at_most(n, t), 6**n)
 
 
 # --------------------------------------------------------------------------- [6.0] one shot
@@ -355,6 +367,24 @@ def shooter(
     return Shooter(ch.name, n, side.panic_level, pn, check_modifier(modifier), side.fire_rate)
 
 
+def check_no_modifier_in_same_square(group: Sequence[Shooter], same_square: bool) -> None:
+    """[6.7] a shot at a zombie unit in the shooter's own square has no modifier: the Shot Modifier
+    Chart gives 0 for "a zombie unit in the same square" (and [6.0] step 3 consults the Chart only
+    for a unit in another square).  Refuse a Shooter that carries one rather than compute a shot
+    the rules do not allow."""
+    if not same_square:
+        return
+    bad = [s for s in group if s.modifier]
+    if bad:
+        who = ", ".join(f"{s.name} (modifier {s.modifier})" for s in bad)
+        raise ProbError(
+            "6.7",
+            f"a shot at a zombie unit in the same square has no shot modifier (the Shot Modifier Chart "
+            f"gives 0), but {who} {'carries' if len(bad) == 1 else 'carry'} one. Use a Shooter with "
+            "modifier=0 here, or same_square=False for a shot from another square.",
+        )
+
+
 def _as_shooters(shooters: Any, modifier: int, counters: Counters | None) -> list[Shooter]:
     if isinstance(shooters, (Shooter, str)):
         shooters = [shooters]
@@ -411,6 +441,7 @@ def combined_fire(
     one after another, in the order given, until the target is destroyed.
 
     ``shooters``: names (built from ``counters`` with ``modifier`` per gun) or :class:`Shooter`.
+    With ``same_square=True`` every gun's modifier must be 0 [6.7] (a ProbError says so).
     ``value``: Zombie Value, a Dist of values, or None (unknown, from ``counters`` [7.7]).
     Returns a Dist over :class:`FireOutcome`.
     """
@@ -420,6 +451,7 @@ def combined_fire(
     value = check_value(value)
     if not isinstance(same_square, bool):
         raise ProbError("6.5", f"same_square must be True or False, got {same_square!r}")
+    check_no_modifier_in_same_square(group, same_square)  # [6.7]
     increase = panic_check(target_kind, same_square, tables)
     kind = normalise_target(target_kind)
     qs = _panic_probs(group, increase)
@@ -460,7 +492,7 @@ def combined_fire(
             terms.append((fmt_fraction(pw), fmt_fraction(pk)))
         result = Dist(acc)
     else:
-        result = vd.bind(lambda v: _separate_given_value(group, qs, v))
+        result = vd.bind(lambda v: _separate_given_value(group, increase, v))
         lines = [f"  shots in the order {', '.join(s.name for s in group)}, each stops when the unit is destroyed"]
 
     p_kill = result.p(lambda o: o.killed)
@@ -497,57 +529,80 @@ def combined_fire(
 
 def fire_table(group: Sequence[Shooter], v: int, increase: int | None, together: bool = True) -> dict[FireOutcome, Fraction]:
     """{FireOutcome: probability} against a unit of known value v (no Dist, no text: the fast
-    core used by the zombie-attack engine) [6.5], [6.8]."""
-    qs = _panic_probs(group, increase)
+    core used by the zombie-attack engine) [6.5], [6.8].  Remembered per (shooters, value, panic
+    increase, together): a zombie attack asks it for every possible value and every k."""
+    return dict(_fire_items(tuple(group), v, increase, bool(together)))
+
+
+@lru_cache(maxsize=2048)
+def _fire_items(group: tuple[Shooter, ...], v: int, increase: int | None, together: bool) -> tuple[tuple[FireOutcome, Fraction], ...]:
+    den, counts = _fire_counts(group, v, increase, together)
+    return tuple((o, Fraction(c, den)) for o, c in counts)
+
+
+@lru_cache(maxsize=2048)
+def _fire_counts(group: tuple[Shooter, ...], v: int, increase: int | None, together: bool) -> tuple[int, tuple[tuple[FireOutcome, int], ...]]:
+    """(den, ((FireOutcome, count), ...)): P(outcome) = count / den exactly, in whole numbers.
+
+    Every die that may be rolled is counted: each shooter's panic dice (when a check is needed
+    [6.5]) and the shot dice (three for a pooled shot [6.8], each shooter's own when firing
+    separately); a die not rolled on some path counts all its faces.  So den is a power of 6."""
+    pden = [1 if increase is None else 6**s.panic_dice for s in group]
+    pcnt = [0 if increase is None else _count_at_most(s.panic_dice, s.panic_level + increase) for s in group]
+    acc: dict[FireOutcome, int] = {}
     if not together:
-        return _separate_table(group, qs, v)
-    acc: dict[FireOutcome, Fraction] = {}
+        sden = [6**s.dice for s in group]
+        rest = [1] * (len(group) + 1)  # rest[i]: faces of every die of shooters i, i+1, ...
+        for i in range(len(group) - 1, -1, -1):
+            rest[i] = rest[i + 1] * pden[i] * sden[i]
+
+        def go(i: int, c: int, panicked: tuple, fired: tuple, dice_rolled: int) -> None:
+            # shooters fire one by one, each after his own panic check, until the unit dies
+            if not c:
+                return
+            if i == len(group):
+                o = FireOutcome(panicked, fired, dice_rolled, False)
+                acc[o] = acc.get(o, 0) + c
+                return
+            s, q, d = group[i], pcnt[i], pden[i]
+            go(i + 1, c * q * sden[i], panicked + (s.name,), fired, dice_rolled)  # panics: no shot
+            kc = _count_at_least(s.dice, v + s.modifier)
+            if kc:
+                o = FireOutcome(panicked, fired + (s.name,), dice_rolled + s.dice, True)
+                acc[o] = acc.get(o, 0) + c * (d - q) * kc * rest[i + 1]
+            go(i + 1, c * (d - q) * (sden[i] - kc), panicked, fired + (s.name,), dice_rolled + s.dice)
+
+        go(0, 1, (), (), 0)
+        return rest[0], tuple(acc.items())
+    full = 6**MAX_SHOT_DICE
     for flags in itertools.product((False, True), repeat=len(group)):
-        pw = Fraction(1)
-        for q, f in zip(qs, flags):
-            pw *= q if f else 1 - q
-        if pw == 0:
+        c = 1
+        for q, d, f in zip(pcnt, pden, flags):
+            c *= q if f else d - q
+        if not c:
             continue
         panicked = tuple(s.name for s, f in zip(group, flags) if f)
         firing = [s for s, f in zip(group, flags) if not f]
         if not firing:
-            acc[FireOutcome(panicked, (), 0, False)] = pw
+            o = FireOutcome(panicked, (), 0, False)
+            acc[o] = acc.get(o, 0) + c * full
             continue
         n = min(MAX_SHOT_DICE, sum(s.dice for s in firing))
-        pk = p_total_at_least(n, v + sum(s.modifier for s in firing))
+        kc = _count_at_least(n, v + sum(s.modifier for s in firing)) * 6 ** (MAX_SHOT_DICE - n)
         fired = tuple(s.name for s in firing)
-        if pk:
-            acc[FireOutcome(panicked, fired, n, True)] = pw * pk
-        if pk != 1:
-            acc[FireOutcome(panicked, fired, n, False)] = pw * (1 - pk)
-    return acc
+        if kc:
+            acc[FireOutcome(panicked, fired, n, True)] = c * kc
+        if kc != full:
+            acc[FireOutcome(panicked, fired, n, False)] = c * (full - kc)
+    den = full
+    for d in pden:
+        den *= d
+    return den, tuple(acc.items())
 
 
-def _separate_given_value(group: Sequence[Shooter], qs: Sequence[Fraction], v: int) -> Dist:
-    return Dist(_separate_table(group, qs, v))
-
-
-def _separate_table(group: Sequence[Shooter], qs: Sequence[Fraction], v: int) -> dict[FireOutcome, Fraction]:
-    """Shooters fire one by one (each after his own panic check) until the unit of value v dies."""
-    acc: dict[FireOutcome, Fraction] = {}
-
-    def go(i: int, pw: Fraction, panicked: tuple, fired: tuple, dice_rolled: int) -> None:
-        if pw == 0:
-            return
-        if i == len(group):
-            o = FireOutcome(panicked, fired, dice_rolled, False)
-            acc[o] = acc.get(o, Fraction(0)) + pw
-            return
-        s, q = group[i], qs[i]
-        go(i + 1, pw * q, panicked + (s.name,), fired, dice_rolled)
-        pk = p_total_at_least(s.dice, v + s.modifier)
-        if pk:
-            o = FireOutcome(panicked, fired + (s.name,), dice_rolled + s.dice, True)
-            acc[o] = acc.get(o, Fraction(0)) + pw * (1 - q) * pk
-        go(i + 1, pw * (1 - q) * (1 - pk), panicked, fired + (s.name,), dice_rolled + s.dice)
-
-    go(0, Fraction(1), (), (), 0)
-    return acc
+def _separate_given_value(group: Sequence[Shooter], increase: int | None, v: int) -> Dist:
+    den, counts = _fire_counts(tuple(group), v, increase, False)
+    return Dist._from_ints(dict(counts))
 
 
 def fire_kill_chance(shooters: Any, value: int | Dist | None = None, target_kind: str = "zombie", same_square: bool = True, **kw) -> Fraction:
@@ -591,6 +646,7 @@ def shooting_sequence(
     if value is None:
         value = unseen_values(counters)
     value = check_value(value)
+    check_no_modifier_in_same_square([s], bool(same_square))  # [6.7]
     increase = panic_check(target_kind, same_square, tables)
     q = Fraction(0) if increase is None else panic_chance(s.panic_level + increase, s.panic_dice)
 

@@ -219,3 +219,174 @@ def test_bad_attack_input_names_the_case(call, case):
     with pytest.raises(ValueError) as err:
         call()
     assert str(err.value).startswith(f"[{case}]"), str(err.value)
+
+
+# --------------------------------------------------------------------------- four characters, unknown value
+#
+# Too many dice for one brute-force enumeration (up to 6 panic dice, 3 shot dice and 8 attack
+# dice: 6**17 ways), so the reference below enumerates every die face of each independent roll
+# with brute() and combines the rolls by plain multiplication: each panic check [6.5], [6.9], the
+# shot (pooled [6.8], or one shooter after another), then one 2d6 per attacked character [8.6].
+# It shares no code with the engine's integer core.
+
+
+def composed_square(chars, values, k, targets, shooters, increase, together=True):
+    """Dist of SquareOutcome for a square attack: chars [(name, status)], values {v: P(v)}."""
+    acc: dict = {}
+
+    def panic_roll(s):
+        if increase is None:
+            return [(False, F(1))]
+        return brute(s.panic_dice, lambda f: sum(f) <= s.panic_level + increase).items()
+
+    def attack(v):
+        """Dist of the statuses tuple after the attack at strength v // k [8.0], [8.5], [8.8]."""
+        per = []
+        for name, st in chars:
+            if name in targets:
+                per.append([((name, ns), p) for ns, p in brute(2, lambda f, st=st: hit(st, T.attack_result(sum(f), v // k)) if v // k else st).items()])
+            else:
+                per.append([((name, st), F(1))])
+        out = {}
+        for combo in __import__("itertools").product(*per):
+            sts = tuple(x for x, _ in combo)
+            p = F(1)
+            for _, q in combo:
+                p *= q
+            out[sts] = out.get(sts, 0) + p
+        return out
+
+    def add(destroyed, panicked, v, p):
+        if destroyed:
+            key = SquareOutcome(True, tuple(panicked), tuple(chars))
+            acc[key] = acc.get(key, 0) + p
+            return
+        for sts, q in attack(v).items():
+            key = SquareOutcome(False, tuple(panicked), sts)
+            acc[key] = acc.get(key, 0) + p * q
+
+    for v, pv in values.items():
+        if together:
+            for flags in __import__("itertools").product(*(panic_roll(s) for s in shooters)):
+                p = pv
+                for _, q in flags:
+                    p *= q
+                panicked = [s.name for s, (f, _) in zip(shooters, flags) if f]
+                firing = [s for s, (f, _) in zip(shooters, flags) if not f]
+                if not firing:
+                    add(False, panicked, v, p)
+                    continue
+                n = min(3, sum(s.dice for s in firing))
+                kill = brute(n, lambda f: sum(f) - sum(s.modifier for s in firing) >= v)
+                add(True, panicked, v, p * kill.p(True))
+                add(False, panicked, v, p * kill.p(False))
+        else:
+            def chain(i, p, panicked):
+                if i == len(shooters):
+                    add(False, panicked, v, p)
+                    return
+                s = shooters[i]
+                for panics, q in panic_roll(s):
+                    if panics:
+                        chain(i + 1, p * q, panicked + [s.name])
+                        continue
+                    kill = brute(s.dice, lambda f: sum(f) - s.modifier >= v)
+                    add(True, panicked, v, p * q * kill.p(True))
+                    chain(i + 1, p * q * kill.p(False), panicked)
+
+            chain(0, pv, [])
+    return Dist(acc)
+
+
+FOUR = [("Peter", "normal"), ("Roger", "normal"), ("Steve", "normal"), ("Fran", "normal")]
+MIXED = [("Peter", "normal"), ("Roger", "infected"), ("Steve", "normal"), ("Fran", "stunned")]
+UNSEEN = P.unseen_values()
+
+
+@pytest.mark.parametrize(
+    "chars, k, kw",
+    [
+        (FOUR, 4, {}),
+        (FOUR, 2, {}),
+        (FOUR, 4, {"reaction_fire": False}),
+        (FOUR, 3, {"together": False}),
+        (MIXED, 4, {}),
+        (MIXED, 1, {"berserk": True, "rifles": ["Fran", "Steve"]}),
+    ],
+)
+def test_four_characters_unknown_value_match_composed_rolls_8_0_6_9(chars, k, kw):
+    """[8.0] steps 1-5 with four characters and the value of an unseen unit [7.7]: the fast exact
+    engine equals the roll-by-roll reference, joint outcome by joint outcome; [6.9] everybody not
+    stunned [8.3] shoots first, [6.8] together (three dice at most) or one after another."""
+    c = P.square_attack(dict(chars), UNSEEN, k, **kw)
+    tgt = P.choose_targets(chars, k)
+    shooters = []
+    if kw.get("reaction_fire", True):
+        rifles = kw.get("rifles", ())
+        shooters = [P.shooter(n, status=st, rifle=n in rifles) for n, st in chars if st != "stunned"]
+    kind = "berserk" if kw.get("berserk") else "zombie"
+    increase = T.panic_increase(kind, True) if shooters else None
+    values = dict(UNSEEN.items())
+    assert c == composed_square(chars, values, k, tgt, shooters, increase, kw.get("together", True))
+    assert sum(p for _, p in c.items()) == 1
+
+
+def test_four_characters_by_k_and_solitaire_match_composed_rolls_8_0_15_6():
+    """[8.0] step 2 every k side by side, and [15.6] the solitaire die (each k with 1/4, ruling),
+    for four characters against an unseen unit, against the roll-by-roll reference."""
+    values = dict(UNSEEN.items())
+    shooters = [P.shooter(n, status=st) for n, st in MIXED if st != "stunned"]
+    ref = {k: composed_square(MIXED, values, k, P.choose_targets(MIXED, k), shooters, 0) for k in range(1, 5)}
+    byk = P.attack_by_k(dict(MIXED), UNSEEN)
+    assert dict(byk) == ref
+    solo = P.solitaire_attack(dict(MIXED), UNSEEN)
+    assert solo == Dist.mixture([(1, ref[k]) for k in range(1, 5)])
+
+
+def test_attack_outcomes_are_in_display_order_8_0():
+    """The engine hands Dist its joint outcomes already sorted; they must be in Dist's own order."""
+    from dodnb.prob.dist import _sort_key
+
+    for d in (P.square_attack(dict(MIXED), UNSEEN), P.solitaire_attack([n for n, _ in FOUR], UNSEEN), P.square_attack(["Fran"], 4)):
+        assert list(d.outcomes) == sorted(d.outcomes, key=_sort_key)
+        assert d == Dist(d.as_dict())  # rebuilt from scratch: same Dist, same order
+        assert list(Dist(d.as_dict()).outcomes) == list(d.outcomes)
+
+
+@pytest.mark.parametrize("make", [lambda: P.square_attack([n for n, _ in FOUR], UNSEEN), lambda: P.solitaire_attack(dict(MIXED), UNSEEN)])
+def test_explain_of_a_big_attack_is_short_and_lists_the_most_likely_8_0_15_6(make):
+    """explain() of a four-character attack: the derivation, the 12 most likely joint outcomes, one
+    line for the rest with its total probability; table() and items() keep every outcome."""
+    from dodnb.prob.dist import fmt_fraction
+
+    d = make()
+    text = d.explain()
+    assert len(text) < 4000, len(text)
+    assert text.startswith(d.title) and all(step in text for step in d.steps)
+    head, result = text.split("\n\nResult: ", 1)
+    assert result.startswith(f"{len(d)} possible outcomes; the 12 most likely:")
+    listed = [line for line in result.splitlines() if line.startswith("  P(")]
+    assert len(listed) == 12
+    ranked = sorted(d.items(), key=lambda xp: -xp[1])
+    top, rest = ranked[:12], ranked[12:]
+    for (o, p), line in zip(top, listed):
+        assert line.startswith(f"  P({o.explain_label()}) = {fmt_fraction(p)}  (")
+    p_rest = sum(p for _, p in rest)
+    assert p_rest == 1 - sum(p for _, p in top) and 0 < p_rest < 1
+    assert f"… and {len(rest)} more outcomes (total probability {fmt_fraction(p_rest)}, " in result
+    assert len(d.items()) == len(d.table()) == len(d) == len(rest) + 12
+    # every outcome on request
+    full = d.explain(top=len(d))
+    assert sum(line.startswith("  P(") for line in full.splitlines()) == len(d) and "(total 1)" in full
+
+
+def test_explain_labels_of_joint_outcomes_8_0():
+    """Joint outcomes read as words: who panicked, whether the attacker was destroyed, each status."""
+    d = P.square_attack(["Peter", "Fran"], 5)
+    text = d.explain(top=len(d))  # 39 outcomes: explain() alone would list the 12 most likely
+    assert "P(attacker destroyed before it attacks)" in text
+    assert "P(Peter panicked; attack made: Peter stunned, Fran normal)" in text
+    assert "P(Peter and Fran panicked; attack made: Peter normal, Fran infected)" in text
+    assert SquareOutcome(True, ("Fran",), (("Peter", "normal"), ("Fran", "normal"))).explain_label() == (
+        "attacker destroyed before it attacks (Fran panicked)"
+    )

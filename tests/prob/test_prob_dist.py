@@ -165,3 +165,83 @@ def test_display_helpers_are_exact():
     assert fmt_percent(F(1, 3)) == "33.3%" and fmt_percent(F(2, 3), 2) == "66.67%"
     assert fmt_decimal(F(5, 12)) == "0.4167"
     assert fmt_one_in(F(0)) == "never" and fmt_one_in(F(5, 36)) == "1 in 7.2"
+
+
+# --------------------------------------------------------------------------- whole-number storage
+
+
+def test_weights_are_whole_numbers_without_common_factor():
+    """A Dist keeps one whole-number weight per outcome over their total (reduced), so equal
+    distributions have equal weights however they were built."""
+    d = Dist({"a": F(1, 6), "b": F(1, 3), "c": 3})
+    w, tot = d.weights()
+    assert w == {"a": 1, "b": 2, "c": 18} and tot == 21
+    assert all(type(x) is int for x in w.values()) and math.gcd(*w.values()) == 1
+    assert d.p("a") == F(1, 21) and d.items() == [("a", F(1, 21)), ("b", F(2, 21)), ("c", F(18, 21))]
+    assert Dist({"a": 10, "b": 20, "c": 180}).weights() == (w, tot)
+    assert Dist({"a": 10, "b": 20, "c": 180}) == d and hash(Dist({"a": 10, "b": 20, "c": 180})) == hash(d)
+    w["a"] = 99  # a copy: the Dist is not changed
+    assert d.p("a") == F(1, 21)
+
+
+def test_operations_agree_with_plain_fraction_arithmetic():
+    """map, given, +, bind, mixture and product against the textbook formulas written with Fractions."""
+    a = Dist({1: F(1, 3), 2: F(1, 6), 4: F(1, 2)})
+    b = Dist({0: F(2, 5), 3: F(3, 5)})
+    pa, pb = dict(a.items()), dict(b.items())
+    conv = {}
+    for x, p in pa.items():
+        for y, q in pb.items():
+            conv[x + y] = conv.get(x + y, 0) + p * q
+    assert dict((a + b).items()) == conv
+    assert dict(a.map(lambda x: x % 2).items()) == {0: pa[2] + pa[4], 1: pa[1]}
+    assert dict(a.given(lambda x: x > 1).items()) == {2: pa[2] / (pa[2] + pa[4]), 4: pa[4] / (pa[2] + pa[4])}
+    chain = a.bind(lambda x: b + x)
+    ref = {}
+    for x, p in pa.items():
+        for y, q in pb.items():
+            ref[x + y] = ref.get(x + y, 0) + p * q
+    assert dict(chain.items()) == ref
+    mix = Dist.mixture([(F(1, 4), a), (F(3, 4), b)])
+    assert dict(mix.items()) == {x: F(1, 4) * pa.get(x, 0) + F(3, 4) * pb.get(x, 0) for x in set(pa) | set(pb)}
+    prod = Dist.product(a, b)
+    assert dict(prod.items()) == {(x, y): p * q for x, p in pa.items() for y, q in pb.items()}
+    assert a.p(lambda x: x >= 2) == pa[2] + pa[4] and a.at_least(2) == pa[2] + pa[4] and a.at_most(1) == pa[1]
+
+
+# --------------------------------------------------------------------------- explain() of big distributions
+
+
+def test_explain_lists_every_outcome_up_to_twenty():
+    d = Dist.uniform(range(20))
+    text = d.explain()
+    assert sum(line.startswith("  P(") for line in text.splitlines()) == 20 and "(total 1)" in text
+    assert "more outcomes" not in text
+
+
+def test_explain_of_a_big_dist_lists_the_twelve_most_likely_and_the_rest_in_one_line():
+    d = Dist({i: i + 1 for i in range(30)})  # 30 outcomes, weights 1..30, total 465
+    text = d.explain()
+    lines = [line for line in text.splitlines() if line.startswith("  P(")]
+    assert "Result: 30 possible outcomes; the 12 most likely:" in text
+    assert [line.split(")")[0] for line in lines] == [f"  P({i}" for i in range(29, 17, -1)]
+    rest = F(sum(range(1, 19)), 465)
+    assert f"  … and 18 more outcomes (total probability {rest.numerator}/{rest.denominator}, 36.8%)" in text
+    assert "mean = " in text  # numbers: the mean of the whole distribution is still given
+    assert len(d.table()) == len(d.items()) == 30
+    three = d.explain(top=3)
+    assert sum(line.startswith("  P(") for line in three.splitlines()) == 3 and "… and 27 more outcomes" in three
+    assert sum(line.startswith("  P(") for line in d.explain(top=30).splitlines()) == 30
+    assert sum(line.startswith("  P(") for line in d.explain(top=100).splitlines()) == 30
+
+
+def test_explain_ties_keep_display_order():
+    d = Dist.uniform(range(25))
+    lines = [line for line in d.explain().splitlines() if line.startswith("  P(")]
+    assert [line.split(")")[0] for line in lines] == [f"  P({i}" for i in range(12)]
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True, "5"])
+def test_explain_refuses_a_bad_top(bad):
+    with pytest.raises(DistError, match="explain"):
+        dice(2).explain(top=bad)

@@ -104,3 +104,26 @@ def test_square_attack_sums_to_one_and_marginals_consistent_8_0(chars, v, data):
         assert sum(p for _, p in m.items()) == 1
         if st0 != "normal":
             assert m.p("infected") == 0 or st0 == "infected"
+
+
+fraction_weights = st.dictionaries(
+    st.one_of(st.integers(-5, 5), st.text("abc", max_size=2)),
+    st.fractions(min_value=0, max_value=10, max_denominator=60),
+    min_size=1,
+    max_size=8,
+).filter(lambda d: any(d.values()))
+
+
+@settings(max_examples=80, deadline=None)
+@given(fraction_weights, fraction_weights)
+def test_dist_is_weight_over_total_and_equality_is_exact(w, v):
+    """P(x) = w(x) / total exactly, outcomes in display order; two Dists are equal exactly when
+    their probabilities are (the whole-number storage is unique)."""
+    from dodnb.prob.dist import _sort_key
+
+    d, e = Dist(w), Dist(v)
+    total = sum(w.values())
+    assert d.as_dict() == {k: x / total for k, x in w.items() if x}
+    assert list(d.outcomes) == sorted(d.outcomes, key=_sort_key)
+    assert (d == e) == (d.as_dict() == e.as_dict())
+    assert d == Dist({k: 7 * x for k, x in w.items()}) and hash(d) == hash(Dist({k: 7 * x for k, x in w.items()}))

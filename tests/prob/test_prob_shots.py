@@ -190,8 +190,56 @@ def test_combined_fire_explain_names_cases_6_8():
     text = P.combined_fire(["Peter", "Steve"], 5).explain()
     assert "[6.5]" in text and "[6.8]" in text and "= 1697/1944 (87.3%)" in text
     assert "11/18 × 53/54 + 11/36 × 5/6 + 1/18 × 1/3" in text
-    single = P.combined_fire([P.shooter("Steve", modifier=1)], 3).explain()
+    # a modifier needs a unit in another square [6.7]; a berserk unit there still calls for a panic check at +0 [6.5]
+    single = P.combined_fire([P.shooter("Steve", modifier=1)], 3, "berserk", same_square=False).explain()
     assert "P(unit destroyed) = P(Steve keeps his nerve) × P(1d6 − 1 ≥ 3) = 2/3 × 1/2 = 1/3" in single
+
+
+# --------------------------------------------------------------------------- [6.7] no modifier in the same square
+
+
+@pytest.mark.parametrize("kind", ["zombie", "berserk", "super"])
+def test_same_square_shot_refuses_a_modifier_6_7(kind):
+    """[6.7] the Shot Modifier Chart gives 0 for a zombie unit in the same square: a Shooter
+    carrying a modifier there is refused, naming the Case, the character and his modifier."""
+    group = [P.shooter("Peter"), P.shooter("Steve", modifier=2)]
+    with pytest.raises(ProbError, match=r"^\[6\.7\]") as err:
+        P.combined_fire(group, 4, kind, same_square=True)
+    assert isinstance(err.value, ValueError)
+    assert "Steve (modifier 2)" in str(err.value) and "Peter" not in str(err.value)
+    assert "same_square=False" in str(err.value)
+    with pytest.raises(ProbError, match=r"^\[6\.7\]"):
+        P.combined_fire(group, 4, kind, same_square=True, together=False)
+    with pytest.raises(ProbError, match=r"^\[6\.7\].*Peter \(modifier 1\), Roger \(modifier 1\) carry"):
+        P.combined_fire(["Peter", "Roger"], 4, kind, modifier=1)  # default same_square=True
+    with pytest.raises(ProbError, match=r"^\[6\.7\]"):
+        P.fire_kill_chance([P.shooter("Fran", squares_away=1)], 3, kind, True)
+    with pytest.raises(ProbError, match=r"^\[6\.7\]"):
+        P.shooting_sequence(P.shooter("Roger", modifier=3), 5, kind, True)
+
+
+def test_modifier_allowed_in_another_square_and_zero_in_the_same_6_7():
+    """[6.7] the same Shooters are fine for a shot from another square; modifier 0 is fine anywhere."""
+    far = [P.shooter("Peter", squares_away=1), P.shooter("Steve", squares_away=1)]
+    d = P.combined_fire(far, 4, "berserk", same_square=False)
+    assert d == brute_combined(far, 4, T.panic_increase("berserk", False))
+    near = [P.shooter("Peter"), P.shooter("Steve")]
+    assert P.combined_fire(near, 4, "berserk", same_square=True) == brute_combined(near, 4, T.panic_increase("berserk", True))
+
+
+def test_reaction_fire_and_monte_carlo_refuse_a_modifier_too_6_7_6_9():
+    """[6.9] reaction fire is at the attacker in the shooters' own square, so [6.7] applies; the
+    Monte Carlo counterparts refuse the same questions as the exact engine."""
+    from dodnb.prob import montecarlo as MC
+
+    with pytest.raises(ProbError, match=r"^\[6\.7\].*Fran \(modifier 2\)"):
+        P.square_attack(["Peter", "Fran"], 5, shooters=[P.shooter("Fran", modifier=2)])
+    with pytest.raises(ProbError, match=r"^\[6\.7\]"):
+        MC.monte_carlo(MC.sim_combined_fire, [P.shooter("Steve", modifier=1)], 3, "zombie", True, n=10, seed=0, progress=False)
+    with pytest.raises(ProbError, match=r"^\[6\.7\]"):
+        MC.monte_carlo(MC.sim_shooting_sequence, P.shooter("Steve", modifier=1), 3, "zombie", True, n=10, seed=0, progress=False)
+    with pytest.raises(ProbError, match=r"^\[6\.7\]"):
+        MC.monte_carlo(MC.sim_square_attack, ["Peter"], 5, shooters=[P.shooter("Peter", modifier=1)], n=10, seed=0, progress=False)
 
 
 # --------------------------------------------------------------------------- sequences [6.1]
@@ -213,11 +261,15 @@ def brute_sequence(s: Shooter, f: int, values: dict, increase):
     return brute_weighted(values, per * f, outcome)
 
 
-def test_shooting_sequence_with_panic_matches_brute_force_6_1():
+@pytest.mark.parametrize(
+    "modifier, same, increase",
+    [(0, True, 1), (1, False, 0)],  # same square: +1 panic [10.6], no modifier [6.7]; elsewhere: +0, modifier allowed
+)
+def test_shooting_sequence_with_panic_matches_brute_force_6_1(modifier, same, increase):
     """[6.1] shoot until destroyed, panicked or Fire Rate used; the value is the same unit's every shot."""
-    fran = P.shooter("Fran", modifier=1)
-    d = P.shooting_sequence(fran, Dist(SMALL_VALUES), "berserk", True)  # Fran's Fire Rate 2
-    assert d == brute_sequence(fran, 2, SMALL_VALUES, 1)
+    fran = P.shooter("Fran", modifier=modifier)
+    d = P.shooting_sequence(fran, Dist(SMALL_VALUES), "berserk", same)  # Fran's Fire Rate 2
+    assert d == brute_sequence(fran, 2, SMALL_VALUES, increase)
 
 
 def test_shooting_sequence_without_panic_matches_brute_force_6_1():
