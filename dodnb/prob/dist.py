@@ -637,7 +637,13 @@ class Dist:
         out.append('<table style="border-collapse:collapse">')
         head = ["outcome", "exact", "percent"] + (["at least", "at most"] if numeric else []) + ["1 in N", ""]
         out.append("<tr>" + "".join(f'<th style="padding:2px 8px">{h}</th>' for h in head) + "</tr>")
-        for x, p in self._probs.items():
+        items = list(self._probs.items())
+        hidden: list[tuple[Any, Fraction]] = []
+        if len(items) > HTML_ROWS:  # a teacher's table, not a dump: the most likely rows, then a total
+            keep = set(x for x, _ in sorted(items, key=lambda xp: -xp[1])[:HTML_ROWS])
+            hidden = [(x, p) for x, p in items if x not in keep]
+            items = [(x, p) for x, p in items if x in keep]
+        for x, p in items:
             width = round(p / pmax * 240)
             bar = (
                 f'<div style="background:#8b1a1a;height:0.9em;width:{width}px" '
@@ -659,6 +665,12 @@ class Dist:
                 )
                 + "</tr>"
             )
+        if hidden:
+            rest = sum((p for _, p in hidden), Fraction(0))
+            out.append(
+                f'<tr><td colspan="{len(head)}" style="padding:2px 8px"><i>… and {len(hidden)} more outcomes '
+                f"(total {fmt_fraction(rest)}, {fmt_percent(rest)}): see .table() or .items()</i></td></tr>"
+            )
         out.append("</table>")
         if self.steps:
             out.append(
@@ -668,6 +680,8 @@ class Dist:
         return "".join(out)
 
 
+#: _repr_html_ shows at most this many rows (the most likely), then one line for the rest.
+HTML_ROWS = 40
 #: explain() lists every outcome of a distribution with at most this many outcomes ...
 EXPLAIN_ALL_UP_TO = 20
 #: ... and only the this many most likely outcomes of a bigger one.

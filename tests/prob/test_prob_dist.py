@@ -245,3 +245,18 @@ def test_explain_ties_keep_display_order():
 def test_explain_refuses_a_bad_top(bad):
     with pytest.raises(DistError, match="explain"):
         dice(2).explain(top=bad)
+
+
+def test_html_of_a_big_dist_shows_the_top_rows_and_an_exact_remainder():
+    """A notebook table of 100 outcomes shows the 40 most likely and the exact total of the rest."""
+    from fractions import Fraction
+
+    from dodnb.prob.dist import HTML_ROWS, Dist
+
+    d = Dist({i: i + 1 for i in range(100)})
+    html_text = d._repr_html_()
+    assert html_text.count("<tr>") == 1 + HTML_ROWS + 1
+    rest = sum(Fraction(i + 1) for i in range(100 - HTML_ROWS)) / sum(range(1, 101))
+    assert f"… and {100 - HTML_ROWS} more outcomes (total {rest.numerator}/{rest.denominator}" in html_text
+    small = Dist({1: 1, 2: 1})
+    assert "more outcomes" not in small._repr_html_()
