@@ -68,7 +68,10 @@ def test_shot_dice_per_character_6_6(counters):
 
 def test_panic_dice_follow_the_french_play_aid_6_5(counters):
     """[6.5] ruling: panic dice = shot dice (French play aid: Peter/Roger 2D6, Steve/Fran 1D6, 2D6 with rifle)."""
-    text = next(SEEDS.glob("000_*.txt")).read_text(encoding="utf-8")
+    found = sorted(SEEDS.glob("000_*.txt"))
+    if not found:
+        pytest.fail(f"French synthesis 000_*.txt not found in {SEEDS.resolve()} (shared/ must sit beside the clone)")
+    text = found[0].read_text(encoding="utf-8")
     assert "Pour Roger et Peter jetez 2D6" in text
     assert "Pour Fran et Steve jetez 1D6 (2D6 s’ils ont un fusil)" in text
     assert "De lancer 2D6 au lieu d’un seul pour chaque test de panique" in text

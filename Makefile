@@ -1,0 +1,78 @@
+# dodnb — two entry points:
+#   make lab    open the tour notebook in JupyterLab (creates .venv on first use)
+#   make test   every test: unit/property tests, notebooks under nbval, the real-browser test
+# Works from a fresh clone: creates .venv with the machine's python3, installs the package into it,
+# and (for `make test`) Debian's chromium and fonts-liberation if /usr/bin/chromium is missing.
+# Re-runs skip the install while pyproject.toml is unchanged (stamp file named by its hash).
+#
+#   make test PYTEST_ARGS='-k layers'      extra pytest arguments
+#   make test PYTEST_ARGS='-m "not browser"'
+#   make lab LAB_ARGS='--no-browser --port 8899'
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip --disable-pip-version-check
+PYTEST_ARGS ?=
+NOTEBOOK ?= notebooks/01_tour.ipynb
+CHROMIUM := /usr/bin/chromium
+LIBERATION := /usr/share/fonts/truetype/liberation
+
+# Stamps carry a hash of pyproject.toml: any edit there reinstalls.
+KEY := $(shell sha256sum pyproject.toml | cut -c1-16)
+TEST_STAMP := $(VENV)/.dodnb-test-$(KEY)
+LAB_STAMP := $(VENV)/.dodnb-lab-$(KEY)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Jupyter refuses to run as root without being told (containers, CI machines)
+LAB_ARGS ?= $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
+# nbval runs the course notebooks (tests/browser/*.ipynb are fixtures, not collected)
+TEST_PATHS = tests $(wildcard notebooks/*.ipynb)
+NBVAL_ARGS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+.PHONY: help lab test chromium venv clean
+
+help:
+	@echo "make lab    open $(NOTEBOOK) in JupyterLab"
+	@echo "make test   run every test (installs what is missing first)"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+venv: $(BIN)/python
+
+$(TEST_STAMP): | $(BIN)/python
+	rm -f $(VENV)/.dodnb-test-*
+	$(PIP) install -q --progress-bar off -e '.[test]'
+	touch $@
+
+$(LAB_STAMP): | $(BIN)/python
+	rm -f $(VENV)/.dodnb-lab-*
+	$(PIP) install -q --progress-bar off -e '.[lab]'
+	touch $@
+
+# Debian's browser for the real-browser test (Playwright drives it; no browser download).
+chromium:
+	@if [ ! -x $(CHROMIUM) ] || [ ! -d $(LIBERATION) ]; then \
+	  echo "Installing Debian chromium and fonts-liberation"; \
+	  $(SUDO) apt-get update -q; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-liberation; \
+	fi
+
+# HOME is a throw-away folder: Jupyter, IPython and Chromium write there.
+test: $(TEST_STAMP) chromium
+	@home="$$(mktemp -d "$${TMPDIR:-/tmp}/dodnb-home.XXXXXX")"; \
+	trap 'rm -rf "$$home"' EXIT; \
+	echo "HOME=$$home $(BIN)/python -m pytest $(TEST_PATHS) $(NBVAL_ARGS) $(PYTEST_ARGS)"; \
+	HOME="$$home" JUPYTER_PLATFORM_DIRS=1 \
+	  $(BIN)/python -m pytest $(TEST_PATHS) $(NBVAL_ARGS) $(PYTEST_ARGS)
+
+lab: $(LAB_STAMP)
+	$(BIN)/jupyter lab $(LAB_ARGS) $(NOTEBOOK)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis
