@@ -169,7 +169,7 @@ show("115", "113")
 Back to 019 → 039: the line passes exactly through the point where four squares meet (019, 078,
 039, 116). It does not go *into* 078 or 116, it only touches their corners, so pieces standing there
 do **not** block it. (Compare 98 → 79, where the corner belongs to a wall.) This is a ruling:
-"passing through" a square means entering its inside (docs/rulings/sight.md, S1).
+"passing through" a square means entering its inside (docs/RULINGS.md, S1).
 """),
     ("code", """
 show("019", "039", pieces=["078", "116"])

@@ -14,7 +14,7 @@ blocked when it
 
 "Passes through" a square means meeting its interior: a line that only touches a square's edge or
 corner does not pass through it. Walls and doors, on the other hand, are closed segments: touching
-one, even at its very end, counts. The full rulings are in docs/rulings/sight.md.
+one, even at its very end, counts. The full rulings are in docs/RULINGS.md.
 
 Two independent exact implementations live here, and the tests check they agree on every pair:
 
@@ -65,7 +65,7 @@ __all__ = [
 
 # Blocking reasons, most fundamental first. When a line meets several obstacles, the reported
 # `reason` is the first class in this order that occurs; within the class, the obstacle nearest
-# the first square. Both directions therefore report the same class (docs/rulings/sight.md).
+# the first square. Both directions therefore report the same class (docs/RULINGS.md).
 REASONS = ("wall", "wall_corner", "closed_door", "main_door", "door_not_side", "two_doors", "token")
 REASON_CASES = {
     "wall": "[6.4]",
@@ -699,7 +699,7 @@ def _distance_or_none(board: Board, a: str, b: str) -> Optional[int]:
 def distance(board: Board, a: SquareRef, b: SquareRef) -> int:
     """Squares between a and b for the shot modifier [6.7], counting b but not a, never diagonally.
 
-    Ruling (docs/rulings/sight.md): the fewest steps from a to b, each step into a square sharing a
+    Ruling (docs/RULINGS.md): the fewest steps from a to b, each step into a square sharing a
     side with the last [2.1], whatever walls and doors stand there; same square: 0. Whatever their
     drawn size, all squares count one [2.1].
     """

@@ -57,7 +57,7 @@ def attack_result(strength: int, dice_table: Tables | None = None) -> Dist:
     """Dist over 'none' / 'stunned' / 'infected' for one character attacked at this strength [8.8].
 
     Strength 0 (Zombie Value smaller than the number of characters attacked) has no column on the
-    table; ruling (docs/rulings/prob.md): no effect.  Strengths above 13 use the 9-13 column.
+    table; ruling (docs/RULINGS.md): no effect.  Strengths above 13 use the 9-13 column.
     """
     s = _strength(strength)
     t = _tables(dice_table)

@@ -7,7 +7,7 @@ whose reasoning is in docs/COUNTERS.md.  A learner who owns the game can load th
 
 Dice per character come from the rules, not from the counters: Peter and Roger roll two dice
 for a shot, Steve and Fran one, two with a hunting rifle [6.6], [12.0].  Panic dice follow the
-shot dice (ruling in docs/rulings/prob.md, [6.5]).
+shot dice (ruling in docs/RULINGS.md, [6.5]).
 """
 
 from __future__ import annotations

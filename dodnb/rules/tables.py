@@ -106,7 +106,7 @@ class Tables:
     def attack_column(self, strength: int) -> int | None:
         """Column index for an attack strength [8.8]; None for strength 0 (see ruling below).
 
-        Ruling (docs/rulings/prob.md, [8.0] step 4 / [8.8]): strength 0 (Zombie Value smaller
+        Ruling (docs/RULINGS.md, [8.0] step 4 / [8.8]): strength 0 (Zombie Value smaller
         than the number of characters attacked) has no column and has no effect; strengths
         above 13 (only possible with non-shipped counters) use the strongest column, 9-13.
         """

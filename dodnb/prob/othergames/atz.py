@@ -13,7 +13,7 @@ Two ways of using a d6 [ATZ 5.3]:
   against one die per zombie, zombies having Rep 4 [3.2, 8.3].
 
 Every function returns a :class:`~dodnb.prob.Dist` whose ``explain()`` shows the working.  Where
-the text can be read two ways the choice is written in docs/rulings/othergames.md.
+the text can be read two ways the choice is written in docs/RULINGS.md.
 """
 
 from __future__ import annotations
@@ -295,7 +295,7 @@ def wanting_to_charge(rep: int, *, has_ranged: bool = False, star: bool = False,
     """[ATZ 9.4] Wanting to Charge test (Test De Réaction Charge).
 
     Stars may choose their reaction (text of 3.1.1, 9.0 and 9.4; the play-aid header says
-    otherwise -- see the ruling in docs/rulings/othergames.md).
+    otherwise -- see the ruling in docs/RULINGS.md).
     """
     rep = _rep(rep, where="ATZ 9.4")
     flag(has_ranged, "has_ranged", "ATZ 9.4")

@@ -20,7 +20,7 @@ sections, so citations name its headings:
 
 The horde fight is a Markov chain over (range, zombies left, Survival, wear, ammunition),
 computed exactly with Fractions by pushing the whole distribution forward round by round.
-Readings of unclear points are in docs/rulings/othergames.md.
+Readings of unclear points are in docs/RULINGS.md.
 """
 
 from __future__ import annotations
