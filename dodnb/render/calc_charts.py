@@ -19,6 +19,8 @@ from fractions import Fraction
 from typing import Any, Optional, Sequence
 
 from dodnb.render.charts import bar_chart
+from dodnb.prob.dist import fmt_fraction as _frac
+from dodnb.prob.dist import fmt_percent as _pct
 from dodnb.render.scene import RectShape, Scene, TextShape
 
 #: Colours of a character's status after an attack (colour-blind-safe ramp, light to dark).
@@ -35,14 +37,6 @@ STATUS_ORDER = ("normal", "stunned", "infected", "killed")
 INK = "#222222"
 
 
-def _frac(p: Fraction) -> str:
-    p = Fraction(p)
-    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-
-
-def _pct(p: Fraction) -> str:
-    scaled = round(Fraction(p) * 1000)
-    return f"{scaled // 10}.{scaled % 10}%"
 
 
 def heat_colour(p: Fraction, base: str = "#d73027") -> str:

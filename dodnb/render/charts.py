@@ -10,6 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Sequence
 
+from dodnb.prob.dist import fmt_fraction as _frac
+from dodnb.prob.dist import fmt_percent as _pct
 from dodnb.render.scene import LineShape, RectShape, Scene, TextShape
 
 BAR = "#4575b4"
@@ -18,14 +20,6 @@ SECOND = "#fdae61"  # a second series (e.g. Monte Carlo beside exact)
 AXIS = "#444444"
 
 
-def _frac(p: Fraction) -> str:
-    p = Fraction(p)
-    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-
-
-def _pct(p: Fraction) -> str:
-    scaled = round(Fraction(p) * 1000)
-    return f"{scaled // 10}.{scaled % 10}%"
 
 
 def _label(x: Any) -> str:

@@ -19,6 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from dodnb.rules.datafile import load_data_file
+
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "counters.json"
 
 CHARACTERS = ("Peter", "Roger", "Steve", "Fran")
@@ -248,14 +250,7 @@ def load_counters(path: str | Path | None = None) -> Counters:
     """Load and validate a counters file (default: the shipped reconstruction)."""
     if path is None:
         return _default_counters()
-    try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise CounterError("2.3", f"cannot read counters file {path}: {exc}") from exc
-    try:
-        return _validate(raw)
-    except KeyError as exc:
-        raise CounterError("2.3", f"counters file {path} lacks the entry {exc}") from exc
+    return load_data_file(path, "counters", _validate, lambda msg: CounterError("2.3", msg))
 
 
 @lru_cache(maxsize=1)

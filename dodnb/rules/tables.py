@@ -23,6 +23,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from dodnb.rules.datafile import load_data_file
+
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "tables.json"
 
 #: Attack Table letters -> result words used everywhere in dodnb.
@@ -332,14 +334,7 @@ def load_tables(path: str | Path | None = None) -> Tables:
     """Load and validate a tables file (default: the shipped ``dodnb/data/tables.json``)."""
     if path is None:
         return _default_tables()
-    try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise TableError("2.2", f"cannot read tables file {path}: {exc}") from exc
-    try:
-        return _validate(raw)
-    except KeyError as exc:
-        raise TableError("2.2", f"tables file {path} lacks the entry {exc}") from exc
+    return load_data_file(path, "tables", _validate, lambda msg: TableError("2.2", msg))
 
 
 @lru_cache(maxsize=1)
