@@ -1,0 +1,34 @@
+"""The README's code sample runs, and the values its comments promise are what dodnb computes."""
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def sample() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    block = re.search(r"## A taste\n\n```python\n(.*?)```", text, re.S)
+    assert block, "README lost its 'A taste' code sample"
+    return block.group(1).splitlines()
+
+
+def test_readme_sample_runs_and_its_promised_values_hold(capsys):
+    env: dict = {}
+    checked = 0
+    for line in sample():
+        code, _, comment = line.partition("#")
+        if not code.strip():
+            continue
+        promised = re.search(r"(Fraction\(\d+, \d+\))\s*$", comment)
+        if promised:
+            assert eval(code, env) == eval(promised.group(1), {"Fraction": Fraction}), line
+            checked += 1
+        elif code.strip().endswith(".total"):
+            assert eval(code, env) == int(re.search(r"(-?\d+)", comment).group(1)), line
+            checked += 1
+        else:
+            exec(code, env)
+    assert checked >= 3
+    assert "P(unit destroyed)" in capsys.readouterr().out
