@@ -195,7 +195,9 @@ def board_scene(board: Board, scale: float = 12.0, margin: float = 28.0, legend:
     scene.add(RectShape(0, 0, width, height, fill=STYLE["background"]))
 
     store_names = list(board.stores)
-    # floors
+    # Shapes of one kind never overlap each other (floors, doors, discs), so each group is emitted
+    # sorted by style: the canvas then draws a whole group with a few array calls.
+    floors: list[RectShape] = []
     for sq in board.squares.values():
         r = sq.rect
         if sq.kind == "store":
@@ -203,13 +205,14 @@ def board_scene(board: Board, scale: float = 12.0, margin: float = 28.0, legend:
             fill = STYLE["anchor"] if anchor else STYLE["store"][store_names.index(sq.store) % len(STYLE["store"])]
         else:
             fill = STYLE[sq.kind]
-        scene.add(
+        floors.append(
             RectShape(f.x(r.x0), f.y(r.y0), scale * (r.x1 - r.x0), scale * (r.y1 - r.y0), fill=fill, stroke=STYLE["grid"], width=0.6, tag=sq.id)
         )
+    scene.add(*sorted(floors, key=lambda shape: shape.fill or ""))
     # walls, then doors over their gaps
     for w in board.walls:
         scene.add(LineShape(f.x(w.x0), f.y(w.y0), f.x(w.x1), f.y(w.y1), STYLE["wall"], WALL_WIDTH, tag="wall"))
-    for d in board.doors.values():
+    for d in sorted(board.doors.values(), key=lambda door: door.kind):
         dash = (4.0, 3.0) if d.kind == "glass" else ()
         scene.add(LineShape(f.x(d.seg.x0), f.y(d.seg.y0), f.x(d.seg.x1), f.y(d.seg.y1), STYLE[d.kind], DOOR_WIDTH, dash, tag=f"door:{d.id}"))
     # main door labels outside the mall
@@ -249,15 +252,15 @@ def board_scene(board: Board, scale: float = 12.0, margin: float = 28.0, legend:
             dy = (i - (len(lines) - 1) / 2) * (size + 1.5)
             scene.add(TextShape(cx, cy + dy + 3, line, size, STYLE["store_name"], bold=True, tag=f"store:{name}"))
     # placement symbols [3.1], [3.2]: a green Z disc and a blue C disc in the square's lower right
-    for sq in board.squares.values():
-        r = sq.rect
-        cx, cy = f.x(r.x1) - 5.5, f.y(r.y1) - 5.5
-        if sq.zombie_symbol:
-            scene.add(CircleShape(cx, cy, 4.2, fill=STYLE["zombie_symbol"], tag=sq.id))
-            scene.add(TextShape(cx, cy + 0.5, "Z", 6.5, "#ffffff", bold=True, tag=sq.id))
-        if sq.character_symbol:
-            scene.add(CircleShape(cx, cy, 4.2, fill=STYLE["character_symbol"], tag=sq.id))
-            scene.add(TextShape(cx, cy + 0.5, "C", 6.5, "#ffffff", bold=True, tag=sq.id))
+    discs: list[Shape] = []
+    letters: list[Shape] = []
+    for symbol, letter, colour in (("zombie_symbol", "Z", STYLE["zombie_symbol"]), ("character_symbol", "C", STYLE["character_symbol"])):
+        for sq in board.squares.values():
+            if getattr(sq, symbol):
+                cx, cy = f.x(sq.rect.x1) - 5.5, f.y(sq.rect.y1) - 5.5
+                discs.append(CircleShape(cx, cy, 4.2, fill=colour, tag=sq.id))
+                letters.append(TextShape(cx, cy + 0.5, letter, 6.5, "#ffffff", bold=True, tag=sq.id))
+    scene.add(*discs, *letters)
     if legend:
         _legend(scene, margin, height - 22)
     return scene

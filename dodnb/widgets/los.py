@@ -279,8 +279,7 @@ class LOSExplorer(widgets.VBox):
 
     def click(self, sid) -> None:
         """What a mouse click at the centre of square `sid` does (it goes through the MapView)."""
-        x, y = self.frame.point(self.board.square(sid).centre)
-        self.map._mouse_down(x, y)
+        self.map.click(sid)
 
     def swap(self) -> None:
         """Exchange shooter and target; sight is the same both ways [6.4], the culprit may differ."""

@@ -12,7 +12,7 @@ Other widgets (line-of-sight explorer, game stepper) reuse this component: they 
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Callable, Iterable, Mapping, Optional, Sequence
+from typing import Callable, Iterable, Mapping, Optional, Sequence, Union
 
 import ipywidgets as widgets
 import numpy as np
@@ -284,6 +284,11 @@ class MapView(widgets.VBox):
             for cb in self._click_cbs:
                 cb(sid)
 
+    def click(self, sid: Union[str, int]) -> None:
+        """What a mouse click on square `sid` does: select it, or deselect it if already selected."""
+        sid = self.board.square_id(sid)
+        self.select(None if sid == self.selected else sid)
+
     def square_at(self, x: float, y: float) -> Optional[str]:
         return square_at(self.board, self.frame, x, y)
 
@@ -296,7 +301,7 @@ class MapView(widgets.VBox):
     def _mouse_down(self, x: float, y: float) -> None:
         sid = self.square_at(x, y)
         if sid is not None:
-            self.select(None if sid == self.selected else sid)
+            self.click(sid)
 
     def _picked(self, change) -> None:
         if change["new"] != self.selected:
