@@ -28,7 +28,9 @@ TEST_STAMP := $(VENV)/.dodnb-test-$(KEY)
 LAB_STAMP := $(VENV)/.dodnb-lab-$(KEY)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Jupyter refuses to run as root without being told (containers, CI machines)
-LAB_ARGS ?= $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+LAB_ARGS ?=
+# Jupyter refuses to start as root without this (the project's machines run as root)
+ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 # nbval runs the course notebooks (tests/browser/*.ipynb are fixtures, not collected)
 TEST_PATHS = tests $(wildcard notebooks/*.ipynb)
@@ -72,7 +74,7 @@ test: $(TEST_STAMP) chromium
 	  $(BIN)/python -m pytest $(TEST_PATHS) $(NBVAL_ARGS) $(PYTEST_ARGS)
 
 lab: $(LAB_STAMP)
-	$(BIN)/jupyter lab $(LAB_ARGS) $(NOTEBOOK)
+	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS) $(NOTEBOOK)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
