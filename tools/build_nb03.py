@@ -85,13 +85,15 @@ print(P.shot(2).table())
 
 Step 5 of the shooting procedure [6.0]: the unit is destroyed when the shot result is **equal to
 or greater than** its Zombie Value. So P(kill) = P(dice total ≥ value). The table below does this
-for one, two and three dice (three dice happen when characters shoot together [6.8]).
+for one, two and three dice (three dice happen when characters shoot together [6.8]). It is the
+chance *once the shot is fired*: a shot at a unit in the shooter's own square needs a panic check
+first [6.5] — section 4 folds that in.
 """),
     ("code", """
 values = range(1, 14)
 grid = [[P.kill_chance(n, 0, v) for n in (1, 2, 3)] for v in values]
 show(probability_grid([f"value {v}" for v in values], ["1 die", "2 dice", "3 dice"], grid,
-                      title="P(kill), same square, no modifier [6.0]", corner="value \\\\ dice",
+                      title="P(kill) once the shot is fired, no modifier [6.0]", corner="value \\\\ dice",
                       cell_w=80, base="#1a9850"))
 """),
     ("md", """
