@@ -53,7 +53,7 @@ from dodnb.render.sight_overlay import (
     sight_shapes,
 )
 from dodnb.render.svg import scene_to_svg
-from dodnb.widgets.mapview import MapView
+from dodnb.widgets.mapview import NO_CHOICE, MapView, chosen, set_choice
 
 __all__ = ["LOSExplorer", "FIRE_OPTIONS", "ExplorerError"]
 
@@ -136,18 +136,18 @@ class LOSExplorer(widgets.VBox):
             tooltips=["a click chooses the shooter", "a click chooses the target", "a click puts or removes a piece [6.3]"],
             style={"button_width": "84px"},
         )
-        squares = [("—", None)] + [(board.square(i).describe(), i) for i in board.ids]
-        self.shooter_picker = widgets.Dropdown(options=squares, value=None, description="Shooter:", layout=widgets.Layout(width="330px"))
-        self.target_picker = widgets.Dropdown(options=squares, value=None, description="Target:", layout=widgets.Layout(width="330px"))
+        squares = [("—", NO_CHOICE)] + [(board.square(i).describe(), i) for i in board.ids]
+        self.shooter_picker = widgets.Dropdown(options=squares, value=NO_CHOICE, description="Shooter:", layout=widgets.Layout(width="330px"))
+        self.target_picker = widgets.Dropdown(options=squares, value=NO_CHOICE, description="Target:", layout=widgets.Layout(width="330px"))
         self.swap_button = widgets.Button(description="Swap \u21c4", tooltip="Swap shooter and target: sight works both ways [6.4]", layout=widgets.Layout(width="90px"))
         self.seen_toggle = widgets.Checkbox(value=bool(show_seen), description="Show every square the shooter sees [6.4]", indent=False, layout=widgets.Layout(width="330px"))
         self.pieces_box = widgets.Text(value="", description="Pieces in:", placeholder="square ids, e.g. 168, 099", continuous_update=False, layout=widgets.Layout(width="330px"))
-        doors = [("— pick a door —", None)] + [
+        doors = [("— pick a door —", NO_CHOICE)] + [
             (f"{d.id}: {d.kind} door between {' and '.join(d.squares)}", d.id)
             for d in sorted(board.doors.values(), key=lambda d: d.id)
             if d.kind != "main"
         ]
-        self.door_picker = widgets.Dropdown(options=doors, value=None, description="Door:", layout=widgets.Layout(width="330px"))
+        self.door_picker = widgets.Dropdown(options=doors, value=NO_CHOICE, description="Door:", layout=widgets.Layout(width="330px"))
         self.door_state = widgets.ToggleButtons(options=["open", "closed", "destroyed"], value="open", disabled=True, style={"button_width": "96px"})
         self.fire = widgets.Dropdown(options=[(opt[0], key) for key, opt in FIRE_OPTIONS.items()], value=fire, description="Shooting:", layout=widgets.Layout(width="430px"))
         self.value = widgets.Dropdown(
@@ -165,8 +165,8 @@ class LOSExplorer(widgets.VBox):
         self.map.on_square_click(self._on_click)
         self.map.on_square_hover(self._on_hover)
         self.map.square_picker.observe(self._on_map_pick, names="value")
-        self.shooter_picker.observe(lambda ch: self._unless_guard(self.set_shooter, ch["new"]), names="value")
-        self.target_picker.observe(lambda ch: self._unless_guard(self.set_target, ch["new"]), names="value")
+        self.shooter_picker.observe(lambda ch: self._unless_guard(self.set_shooter, chosen(ch["new"])), names="value")
+        self.target_picker.observe(lambda ch: self._unless_guard(self.set_target, chosen(ch["new"])), names="value")
         self.swap_button.on_click(lambda _b: self.swap())
         self.seen_toggle.observe(lambda ch: self._unless_guard(self.show_seen, ch["new"]), names="value")
         self.pieces_box.observe(self._on_pieces_text, names="value")
@@ -239,9 +239,9 @@ class LOSExplorer(widgets.VBox):
         """The shooter's square (None clears it). Clicks then set targets."""
         sid = self._sid(sid)
         self.shooter = sid
-        if self.shooter_picker.value != sid:
+        if chosen(self.shooter_picker.value) != sid:
             with self._guarded():
-                self.shooter_picker.value = sid
+                set_choice(self.shooter_picker, sid)
         self._select_on_map(sid)
         if sid is None:
             self.target = None
@@ -263,9 +263,9 @@ class LOSExplorer(widgets.VBox):
         """Choose (pin) the target: the line comes back to it when the mouse leaves the map."""
         sid = self._sid(sid)
         self.pinned = sid
-        if self.target_picker.value != sid:
+        if chosen(self.target_picker.value) != sid:
             with self._guarded():
-                self.target_picker.value = sid
+                set_choice(self.target_picker, sid)
         if sid is None:
             hovered = self.map.hovered
             sid = hovered if hovered is not None and self.shooter is not None else None
@@ -288,7 +288,7 @@ class LOSExplorer(widgets.VBox):
         old_shooter, old_target = self.shooter, self.target
         with self._guarded():
             self.pinned = old_shooter
-            self.target_picker.value = old_shooter
+            set_choice(self.target_picker, old_shooter)
         self.set_shooter(old_target)
 
     def show_seen(self, on: bool = True) -> None:
@@ -352,7 +352,7 @@ class LOSExplorer(widgets.VBox):
 
     def _on_map_pick(self, change) -> None:
         """The MapView deselected its square: the user clicked the selected square (the shooter)."""
-        if self._guard or change["new"] is not None or self.shooter is None:
+        if self._guard or chosen(change["new"]) is not None or self.shooter is None:
             return
         mode = self.mode.value
         if mode == "shooter":
@@ -383,7 +383,7 @@ class LOSExplorer(widgets.VBox):
         self._try(self.set_pieces, self._parse(change["new"]))
 
     def _on_door_pick(self, change) -> None:
-        did = change["new"]
+        did = chosen(change["new"])
         with self._guarded():
             if did is None:
                 self.door_state.disabled = True
@@ -395,7 +395,7 @@ class LOSExplorer(widgets.VBox):
             self.door_state.disabled = False
 
     def _on_door_state(self, change) -> None:
-        if self._guard or self.door_picker.value is None or change["new"] is None:
+        if self._guard or chosen(self.door_picker.value) is None or change["new"] is None:
             return
         self._try(self.set_door, self.door_picker.value, change["new"])
 

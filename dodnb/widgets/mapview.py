@@ -40,6 +40,21 @@ _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
 
 
+#: The value of a dropdown's "— pick … —" placeholder. Not None: ipywidgets treats value None as
+#: "nothing selected" and shows an empty box instead of the placeholder.
+NO_CHOICE = ""
+
+
+def set_choice(picker: widgets.Dropdown, value) -> None:
+    """Select `value` in a dropdown whose first option is the placeholder; None selects the placeholder."""
+    picker.value = NO_CHOICE if value is None else value
+
+
+def chosen(value):
+    """A dropdown value as dodnb sees it: None for the placeholder."""
+    return None if value == NO_CHOICE else value
+
+
 def draw_shapes(canvas, shapes: Sequence[Shape]) -> int:
     """Draw shapes on one ipycanvas Canvas in as few messages as possible; returns draw calls made.
 
@@ -146,8 +161,8 @@ class MapView(widgets.VBox):
         self.canvas.layout.max_width = "100%"
         self.info = widgets.HTML(value=self._help_text())
         self.info.add_class("dodnb-info")
-        options = [("— pick a square —", None)] + [(self._label(i), i) for i in board.ids]
-        self.square_picker = widgets.Dropdown(options=options, value=None, description="Square:", layout=widgets.Layout(width="340px"))
+        options = [("— pick a square —", NO_CHOICE)] + [(self._label(i), i) for i in board.ids]
+        self.square_picker = widgets.Dropdown(options=options, value=NO_CHOICE, description="Square:", layout=widgets.Layout(width="340px"))
         self.square_picker.observe(self._picked, names="value")
         self.tokens: dict[str, list[str]] = {k: list(v) for k, v in (tokens or {}).items()}
         self.overlay: list[Shape] = []
@@ -275,8 +290,8 @@ class MapView(widgets.VBox):
         """Select a square as a click (or the dropdown) does."""
         sid = self.board.square_id(sid) if sid is not None else None
         self.selected = sid
-        if self.square_picker.value != sid:
-            self.square_picker.value = sid
+        if chosen(self.square_picker.value) != sid:
+            set_choice(self.square_picker, sid)
         with hold_canvas():
             self._draw_hover()
         self.info.value = self.describe(sid) if sid else self._help_text()
@@ -304,5 +319,6 @@ class MapView(widgets.VBox):
             self.click(sid)
 
     def _picked(self, change) -> None:
-        if change["new"] != self.selected:
-            self.select(change["new"])
+        new = chosen(change["new"])
+        if new != self.selected:
+            self.select(new)

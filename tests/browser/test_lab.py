@@ -14,6 +14,11 @@ Cases: the fixture notebook (tests/browser/fixture_canvas.ipynb, known squares a
 notebooks/01_tour.ipynb as soon as it exists, and then it must pass: a tour that does not draw or
 does not answer a click fails this test, it is not skipped. The tour's expected colours, canvas size
 and square positions are computed from dodnb itself (palette, board, frame), see `tour_case`.
+
+`test_los_explorer_answers_mouse` drives the line-of-sight explorer of notebooks/02_line_of_sight.ipynb
+(always: the notebook exists) with the mouse through the rules' examples [6.4] (24 -> 62 in sight,
+24 -> 82 not, 98 -> 79 a wall corner), and checks at each step the panel (class `dodnb-los-panel`)
+and the pixels on the line, both on the MultiCanvas' overlay layer alone and on the visible canvas.
 """
 
 from __future__ import annotations
@@ -406,3 +411,372 @@ def test_notebook_paints_map_and_answers_click(notebook, lab_server, browser, br
     )
     browser_summary.append(f"  {summary}")
     browser_summary.append(f"  screenshots: {page_shot} {shots / 'canvas.png'} {after_shot} {reload_shot}")
+
+
+# =============================================================================================
+# The line-of-sight explorer (notebooks/02_line_of_sight.ipynb), driven with the mouse.
+#
+# ipycanvas 0.14 puts ONE <canvas> in the page for a MultiCanvas: the view shows the layers
+# composited. The layers themselves are off-screen canvases held by the widget models; the test
+# reaches them through the notebook's widget manager (LOS_LAYERS_JS) so that it can read the
+# overlay layer alone, and it also reads the visible canvas (what the user sees).
+
+LOS_NOTEBOOK = "02_line_of_sight.ipynb"
+LOS_PANEL = ".dodnb-los-panel"
+# (shooter, target) pairs of the rules' own examples [6.4]; the centres, the canvas size and the
+# wall corner come from dodnb (see los_geometry), the verdicts are the rules'.
+LOS_IN_SIGHT = ("024", "062")
+LOS_DOOR_NOT_SIDE = ("024", "082")
+LOS_WALL_CORNER = ("098", "079")
+
+# Find the explorer's MultiCanvas model (the one inside the output that holds the panel, of the
+# expected size) and keep its layer canvases and its view's <canvas> in window.__dodnbLos.
+# Uses two private bits, both pinned by pyproject (ipycanvas<0.15, jupyterlab_widgets 3): the
+# output renderer's `_manager` (a promise of the widget manager) and CanvasModel.canvas.
+LOS_LAYERS_JS = """async ([path, panelSel, width, height]) => {
+  const app = window.jupyterapp;
+  let nb = null;
+  for (const w of app.shell.widgets('main')) if (w.context && w.context.path === path) nb = w;
+  if (!nb) return {error: 'notebook panel not found'};
+  const cells = nb.content.widgets.filter(c => c.outputArea && c.node.querySelector(panelSel));
+  if (cells.length !== 1) return {error: cells.length + ' cells hold ' + panelSel};
+  const cell = cells[0];
+  let manager = null;
+  const stack = [...cell.outputArea.widgets];
+  while (stack.length && !manager) {
+    const w = stack.pop();
+    if (w._manager) manager = w._manager.promise ? await w._manager.promise : w._manager;
+    if (w.widgets) stack.push(...w.widgets);
+  }
+  if (!manager || !manager.get_model) return {error: 'no widget manager on the output renderer'};
+  const ids = cell.model.outputs.toJSON()
+      .map(o => o.data && o.data['application/vnd.jupyter.widget-view+json']).filter(Boolean).map(d => d.model_id);
+  const found = [];
+  for (const id of ids) {
+    const queue = [await manager.get_model(id)];
+    while (queue.length) {
+      const m = queue.shift();
+      const layers = m.get('_canvases');
+      if (layers && m.get('width') === width && m.get('height') === height) found.push(m);
+      const kids = m.get('children');
+      if (kids) queue.push(...kids);
+    }
+  }
+  if (found.length !== 1) return {error: found.length + ' MultiCanvas models of ' + width + 'x' + height};
+  const root = cell.node.querySelector(panelSel).parentElement;
+  const views = Array.from(root.querySelectorAll('canvas')).filter(c => c.width === width && c.height === height);
+  if (views.length !== 1) return {error: views.length + ' <canvas> of ' + width + 'x' + height + ' next to the panel'};
+  const layers = found[0].get('_canvases').map(c => c.canvas);
+  window.__dodnbLos = {layers, view: views[0]};
+  return {layers: layers.map(c => [c.width, c.height])};
+}"""
+
+# Pixels of one canvas ('view' or a layer index) within `band` px of the segment a->b, for
+# t in [t0, t1] (0 = a, 1 = b): per named colour, how many match (each RGB channel within `tol`,
+# alpha >= minAlpha) and, cut into bins of `binPx` along the segment, which bins hold a match.
+SEGMENT_PIXELS_JS = """([which, seg, t0, t1, band, colours, tol, minAlpha, binPx]) => {
+  const los = window.__dodnbLos;
+  const c = which === 'view' ? los.view : los.layers[which];
+  const [ax, ay, bx, by] = seg;
+  const dx = bx - ax, dy = by - ay, L2 = dx * dx + dy * dy, L = Math.sqrt(L2);
+  const x0 = Math.max(0, Math.floor(Math.min(ax, bx) - band - 1)), y0 = Math.max(0, Math.floor(Math.min(ay, by) - band - 1));
+  const x1 = Math.min(c.width, Math.ceil(Math.max(ax, bx) + band + 1)), y1 = Math.min(c.height, Math.ceil(Math.max(ay, by) + band + 1));
+  const d = c.getContext('2d').getImageData(x0, y0, x1 - x0, y1 - y0).data;
+  const nbins = Math.max(1, Math.round((t1 - t0) * L / binPx));
+  const counts = {}, bins = {};
+  for (const name in colours) { counts[name] = 0; bins[name] = new Array(nbins).fill(0); }
+  let examined = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+    const px = x + 0.5 - ax, py = y + 0.5 - ay;
+    const t = (px * dx + py * dy) / L2;
+    if (t < t0 || t > t1) continue;
+    if (Math.abs(px * dy - py * dx) / L > band) continue;
+    examined++;
+    const i = 4 * ((y - y0) * (x1 - x0) + (x - x0));
+    if (d[i + 3] < minAlpha) continue;
+    for (const name in colours) {
+      const [r, g, b] = colours[name];
+      if (Math.abs(d[i] - r) <= tol && Math.abs(d[i + 1] - g) <= tol && Math.abs(d[i + 2] - b) <= tol) {
+        counts[name]++;
+        bins[name][Math.min(nbins - 1, Math.floor((t - t0) / (t1 - t0) * nbins))]++;
+      }
+    }
+  }
+  return {examined, counts, bins, nbins};
+}"""
+
+# Pixels of colour `rgb` on a ring of radius r0..r1 around (cx, cy), per eighth of a turn.
+RING_PIXELS_JS = """([which, cx, cy, r0, r1, rgb, tol, minAlpha]) => {
+  const los = window.__dodnbLos;
+  const c = which === 'view' ? los.view : los.layers[which];
+  const x0 = Math.floor(cx - r1 - 1), y0 = Math.floor(cy - r1 - 1), n = Math.ceil(2 * r1 + 3);
+  const d = c.getContext('2d').getImageData(x0, y0, n, n).data;
+  const octants = new Array(8).fill(0);
+  let total = 0;
+  for (let y = y0; y < y0 + n; y++) for (let x = x0; x < x0 + n; x++) {
+    const px = x + 0.5 - cx, py = y + 0.5 - cy, r = Math.hypot(px, py);
+    if (r < r0 || r > r1) continue;
+    const i = 4 * ((y - y0) * n + (x - x0));
+    if (d[i + 3] < minAlpha) continue;
+    if (Math.abs(d[i] - rgb[0]) > tol || Math.abs(d[i + 1] - rgb[1]) > tol || Math.abs(d[i + 2] - rgb[2]) > tol) continue;
+    total++;
+    octants[(Math.floor((Math.atan2(py, px) + Math.PI) / (Math.PI / 4))) % 8]++;
+  }
+  return {total, octants};
+}"""
+
+LAYER_PAINTED_JS = """(which) => {
+  const los = window.__dodnbLos;
+  const c = which === 'view' ? los.view : los.layers[which];
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let n = 0;
+  for (let i = 3; i < d.length; i += 4) if (d[i] !== 0) n++;
+  return n;
+}"""
+
+
+@dataclass(frozen=True)
+class LosGeometry:
+    size: tuple[int, int]
+    layers: int  # layers of the MultiCanvas
+    overlay: int  # index of the overlay layer
+    centre: dict  # square id -> (x, y) canvas pixels
+    corner: tuple[float, float]  # the wall corner 098 -> 079 touches, canvas pixels
+    visible: tuple[int, int, int]
+    blocked: tuple[int, int, int]
+
+
+def los_geometry() -> LosGeometry:
+    """Everything the explorer test expects to see, computed from dodnb (default scale, as in the
+    notebook's `LOSExplorer(board, ...)`): canvas size, layer order, square centres, colours."""
+    import dodnb
+    from dodnb.board.sight import line_of_sight
+    from dodnb.render.scene import STYLE, board_scene, frame_for
+    from dodnb.widgets.mapview import MapView
+
+    board = dodnb.load_board()
+    scene, frame = board_scene(board), frame_for(board)
+    ids = {*LOS_IN_SIGHT, *LOS_DOOR_NOT_SIDE, *LOS_WALL_CORNER}
+    corner = line_of_sight(board, *LOS_WALL_CORNER)
+    assert corner.reason == "wall_corner", corner  # the rules' example [6.4]; else the map is wrong
+    return LosGeometry(
+        size=(round(scene.width), round(scene.height)),
+        layers=len(MapView.LAYERS),
+        overlay=MapView.LAYERS.index("overlay"),
+        centre={sid: frame.point(board.square(sid).centre) for sid in ids},
+        corner=frame.point(corner.culprit),
+        visible=_hex(STYLE["visible"]),
+        blocked=_hex(STYLE["blocked"]),
+    )
+
+
+class _LosRun(_Run):
+    """The explorer in the page: its root element, canvas, panel; mouse on squares; pixel reads."""
+
+    def attach(self, geo: LosGeometry):
+        self.geo = geo
+        page = self.page
+        panel = page.locator(LOS_PANEL)
+        assert panel.count() == 1, f"{panel.count()} elements with class {LOS_PANEL}" + self.diagnostics()
+        self.panel = panel
+        self.root = panel.locator("xpath=..")  # the LOSExplorer VBox: controls, map, panel
+        w, h = geo.size
+        self.canvas = self.root.locator(f'canvas[width="{w}"][height="{h}"]')
+        try:  # the box's children render asynchronously: the panel may come before the map
+            self.canvas.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+        except Exception:
+            pytest.fail(f"no {w}x{h} canvas in the explorer; screenshot {self.screenshot('los-no-canvas')}" + self.diagnostics())
+        found = page.evaluate(LOS_LAYERS_JS, [LOS_NOTEBOOK, LOS_PANEL, w, h])
+        assert "error" not in found, f"explorer layers: {found['error']}" + self.diagnostics()
+        assert len(found["layers"]) == geo.layers, f"explorer layers {found}, expected {geo.layers}"
+        self.root.scroll_into_view_if_needed()
+        self.canvas.scroll_into_view_if_needed()
+
+    def panel_text(self) -> str:
+        return self.panel.inner_text()
+
+    def wait_panel(self, pattern, what):
+        deadline = time.monotonic() + ANSWER_TIMEOUT_S
+        text = self.panel_text()
+        while not re.search(pattern, text, re.S):
+            if time.monotonic() > deadline:
+                pytest.fail(
+                    f"{what}: expected {pattern!r} in the panel, got {text!r}; "
+                    f"screenshot {self.screenshot('los-panel-failed')}" + self.diagnostics()
+                )
+            self.page.wait_for_timeout(100)
+            text = self.panel_text()
+        return text
+
+    def _page_point(self, sid):
+        box = self.canvas.bounding_box()
+        x, y = self.geo.centre[sid]
+        w, h = self.geo.size
+        return box["x"] + x * box["width"] / w, box["y"] + y * box["height"] / h
+
+    def click_square(self, sid):
+        box = self.canvas.bounding_box()
+        x, y = self.geo.centre[sid]
+        w, h = self.geo.size
+        self.canvas.click(position={"x": x * box["width"] / w, "y": y * box["height"] / h})
+
+    def hover_square(self, sid):
+        self.page.mouse.move(*self._page_point(sid))  # one mousemove, at the square's centre
+
+    def segment(self, which, a, b, t0, t1, band=2.5, tol=30, min_alpha=200, bin_px=6.0):
+        ax, ay = self.geo.centre[a]
+        bx, by = self.geo.centre[b]
+        colours = {"visible": self.geo.visible, "blocked": self.geo.blocked}
+        return self.page.evaluate(SEGMENT_PIXELS_JS, [which, [ax, ay, bx, by], t0, t1, band, colours, tol, min_alpha, bin_px])
+
+    def wait_pixels(self, check, what):
+        """Poll `check()` -> (ok, details) until ok: the panel is written before the overlay is
+        sent, so the pixels may come a moment after the text. Returns the last details."""
+        deadline = time.monotonic() + ANSWER_TIMEOUT_S
+        while True:
+            ok, details = check()
+            if ok:
+                return details
+            if time.monotonic() > deadline:
+                pytest.fail(f"{what}: {details}; screenshot {self.screenshot('los-pixels-failed')}" + self.diagnostics())
+            self.page.wait_for_timeout(100)
+
+    def painted(self, which) -> int:
+        return self.page.evaluate(LAYER_PAINTED_JS, which)
+
+    def shot(self, name):
+        path = self.shots / f"{name}.png"
+        self.root.screenshot(path=str(path))
+        return str(path)
+
+
+def test_los_explorer_answers_mouse(lab_server, browser, browser_summary, tmp_path_factory):
+    """notebooks/02_line_of_sight.ipynb in JupyterLab: after run-all, the explorer is put back to
+    "no shooter" with its own controls, then with the mouse: click 024 (shooter), hover 062 (in
+    sight [6.4]: green line on the overlay layer), hover 082 (not in sight [6.4], the door is a side
+    of neither square: red line), then Shooter mode, click 098, hover 079 (a wall corner blocks
+    [6.4]: red ring on the corner). Panel text and pixels are both checked at every step."""
+    geo = los_geometry()
+    case = Case(notebook=LOS_NOTEBOOK)
+    shots = tmp_path_factory.mktemp("screens-los")
+    timings: dict[str, float] = {}
+    t0 = last = time.monotonic()
+
+    def lap(name):
+        nonlocal last
+        now = time.monotonic()
+        timings[name] = now - last
+        last = now
+
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    run = _LosRun(case, page, lab_server, shots)
+    seen = []
+    try:
+        page.goto(f"{lab_server.url}/lab/workspaces/t{uuid.uuid4().hex[:12]}/tree/{LOS_NOTEBOOK}")
+        run.wait_kernel()
+        lap("kernel")
+        run.run_all()
+        lap("run-all")
+        page.wait_for_selector(LOS_PANEL, state="attached", timeout=PAINT_TIMEOUT_MS)
+        run.attach(geo)
+        area = geo.size[0] * geo.size[1]
+        run.wait_pixels(lambda: (lambda n: (n > 0.5 * area, f"{n} of {area} pixels painted"))(run.painted("view")), "explorer map painted")
+        lap("paint")
+
+        # The notebook's last cells drove the explorer from code (shooter 024, every square it sees
+        # shaded...). Back to a known state with the explorer's own controls: no shading, no
+        # shooter, no chosen target; the overlay layer must then be empty.
+        run.root.locator("input[type=checkbox]").uncheck()
+        for label in ("Shooter:", "Target:"):
+            run.root.locator(".widget-dropdown", has=page.locator("label", has_text=label)).locator("select").select_option(label="\u2014")
+        run.wait_panel(r"^Click a square on the map", "after clearing the shooter")
+        run.wait_pixels(lambda: (lambda n: (n == 0, f"{n} pixels left on the overlay layer"))(run.painted(geo.overlay)), "overlay cleared")
+        lap("reset")
+
+        # click 024: the shooter
+        run.click_square("024")
+        seen.append(run.wait_panel(r"^Shooter: 024\.", "click on 024").splitlines()[0])
+
+        # hover 062: in sight, a green line from centre to centre (t 0.2-0.55: between the shooter's
+        # outline and the target's, over the yellow square 099)
+        a, b = LOS_IN_SIGHT
+        run.hover_square(b)
+        seen.append(run.wait_panel(rf"^{a} \u2192 {b}: in sight \[6\.4\]", f"hover {b}").splitlines()[0])
+
+        def green_line():
+            layer = run.segment(geo.overlay, a, b, 0.2, 0.55)
+            view = run.segment("view", a, b, 0.2, 0.55)
+            ok = (
+                all(layer["bins"]["visible"])
+                and layer["counts"]["blocked"] == 0
+                and view["counts"]["visible"] >= 20
+                and view["counts"]["blocked"] == 0
+            )
+            return ok, {"layer": layer, "view": view}
+
+        green = run.wait_pixels(green_line, f"green line {a} -> {b}")
+        shot_062 = run.shot("los-024-062")
+
+        # hover 082: not in sight, G14 is a side of neither end; the line turns red
+        a, b = LOS_DOOR_NOT_SIDE
+        run.hover_square(b)
+        seen.append(run.wait_panel(rf"^{a} \u2192 {b}: NOT in sight\b[^\n]*\[6\.4\]", f"hover {b}").splitlines()[0])
+
+        def red_line():
+            layer = run.segment(geo.overlay, a, b, 0.15, 0.85, bin_px=10.0)  # dashed beyond the door
+            view = run.segment("view", a, b, 0.15, 0.85)
+            ok = (
+                all(layer["bins"]["blocked"])
+                and layer["counts"]["visible"] == 0
+                and view["counts"]["blocked"] >= 20
+                and view["counts"]["visible"] == 0
+            )
+            return ok, {"layer": layer, "view": view}
+
+        red = run.wait_pixels(red_line, f"red line {a} -> {b}")
+        shot_082 = run.shot("los-024-082")
+
+        # Shooter mode, click 098, hover 079: the line touches a wall corner [6.4]
+        a, b = LOS_WALL_CORNER
+        run.root.get_by_role("button", name="Shooter", exact=True).click()
+        run.click_square(a)
+        seen.append(run.wait_panel(rf"^Shooter: {a}\.", f"click on {a} in Shooter mode").splitlines()[0])
+        run.hover_square(b)
+        text = run.wait_panel(rf"^{a} \u2192 {b}: NOT in sight\b[^\n]*wall corner[^\n]*\[6\.4\]", f"hover {b}")
+        seen.append(text.splitlines()[0])
+        cx, cy = geo.corner
+        corner_at = f"({cx:g}, {cy:g}) px"
+
+        def corner_ring():
+            ring = page.evaluate(RING_PIXELS_JS, [geo.overlay, cx, cy, 7.5, 10.5, geo.blocked, 30, 200])
+            view = page.evaluate(RING_PIXELS_JS, ["view", cx, cy, 7.5, 10.5, geo.blocked, 30, 200])
+            line = run.segment(geo.overlay, a, b, 0.15, 0.85)
+            ok = (
+                sum(1 for n in ring["octants"] if n) == 8
+                and view["total"] >= 30
+                and line["counts"]["blocked"] >= 10
+                and line["counts"]["visible"] == 0
+            )
+            return ok, {"at": corner_at, "ring": ring, "view": view, "line": line}
+
+        ring = run.wait_pixels(corner_ring, f"red ring on the wall corner {a} -> {b}")
+        shot_079 = run.shot("los-098-079")
+        page_shot = run.screenshot("los-page")
+        lap("mouse")
+    finally:
+        context.close()
+
+    total = time.monotonic() - t0
+    browser_summary.append(
+        f"{LOS_NOTEBOOK}: {total:.1f} s (" + ", ".join(f"{k} {v:.1f}" for k, v in timings.items()) + f"); panel said {seen}"
+    )
+    browser_summary.append(
+        f"  024->062 green px on the line: overlay layer {green['layer']['counts']['visible']} "
+        f"(per {green['layer']['nbins']} bins {green['layer']['bins']['visible']}), view {green['view']['counts']['visible']}; "
+        f"024->082 red: layer {red['layer']['counts']['blocked']} (bins {red['layer']['bins']['blocked']}), "
+        f"view {red['view']['counts']['blocked']}, green 0; "
+        f"098->079 red ring at {ring['at']}: layer octants {ring['ring']['octants']}, view {ring['view']['total']}"
+    )
+    browser_summary.append(f"  screenshots: {shot_062} {shot_082} {shot_079} {page_shot}")

@@ -34,7 +34,7 @@ def test_click_selects_and_second_click_deselects(board):
     assert v.selected == "004" and v.square_picker.value == "004" and clicked == ["004"]
     assert "main door (N)" in v.info.value
     v.click("004")
-    assert v.selected is None and v.square_picker.value is None
+    assert v.selected is None and v.square_picker.index == 0
 
 
 def test_dropdown_selects_like_a_click(board):
@@ -62,3 +62,12 @@ def test_board_is_drawn_in_batches(board):
     n_shapes = len(v.scene.layer("board"))
     texts = sum(1 for s in v.scene.layer("board") if type(s).__name__ == "TextShape")
     assert v.draw_calls < n_shapes and v.draw_calls - texts < 60
+
+
+def test_dropdown_shows_its_placeholder_when_nothing_is_selected(board):
+    """ipywidgets shows an empty box for value None; the placeholder option must show instead."""
+    v = MapView(board)
+    assert v.square_picker.index == 0 and v.square_picker.label.startswith("—")
+    v.click("024")
+    v.click("024")
+    assert v.selected is None and v.square_picker.index == 0 and v.square_picker.label.startswith("—")
