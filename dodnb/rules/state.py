@@ -52,7 +52,7 @@ class ZombieUnit:
     berserk: bool = False  # [10.0]
     face_up: bool = False
     seen: bool = False
-    pool: str = "map"  # map | hidden (Hidden Zombie box [3.1]) | eliminated [13.3]
+    pool: str = "map"  # map | hidden (Hidden Zombie box [3.1]) | eliminated [13.3] | box (off the map, study positions)
 
     def __post_init__(self) -> None:
         if self.face_up and not self.seen:  # a value face up now has been seen [5.4], [7.7]
@@ -78,10 +78,16 @@ class GameState:
         characters: Optional[Mapping[str, Union[str, Mapping]]] = None,
         zombies: Iterable[Union[Mapping, ZombieUnit]] = (),
         doors: Optional[Mapping[str, str]] = None,
+        rest_of_counters: bool = False,
+        counters=None,
         **kw,
     ) -> "GameState":
         """A position for study: `characters={'Peter': '115', 'Fran': {'square': '113', 'rifle': True}}`,
-        `zombies=[{'square': '024', 'value': 4}, ...]`, `doors={'G07': 'closed'}`. Checked as built."""
+        `zombies=[{'square': '024', 'value': 4}, ...]`, `doors={'G07': 'closed'}`. Checked as built.
+
+        The state holds exactly the units listed, so a face-down unit's unknown value [7.7] ranges over
+        those units. `rest_of_counters=True` adds the other counters of the game's 50 [3.1] off the map,
+        face down and unseen, so the unknown value ranges over a realistic pool."""
         board = board or load_board()
         chars = []
         for name, spec in (characters or {}).items():
@@ -97,6 +103,14 @@ class GameState:
             sq = z.pop("square", None)
             uid = z.pop("uid", f"Z{i + 1:02d}")
             units.append(ZombieUnit(uid, square=board.square_id(sq) if sq is not None else None, **z))
+        if rest_of_counters:
+            from dodnb.rules.counters import load_counters
+
+            left = list((counters or load_counters()).zombie_values())
+            for u in units:
+                if u.value in left:
+                    left.remove(u.value)
+            units += [ZombieUnit(f"X{i + 1:02d}", v, None, pool="box") for i, v in enumerate(left)]
         ds = tuple(sorted((d, s) for d, s in (doors or {}).items() if s != "open"))
         state = cls(board, tuple(chars), tuple(units), ds, **kw)
         state.check()

@@ -82,3 +82,15 @@ def test_7_7_face_up_unit_counts_as_seen():
     """[5.4], [7.7] a unit built face up has been seen: its value is no longer unknown."""
     s = GameState.build(zombies=[{"square": "113", "value": 4, "face_up": True}, {"square": "024", "value": 6}])
     assert s.zombie_in("113").seen and s.unseen_values() == [6]
+
+
+def test_7_7_study_position_can_carry_the_rest_of_the_counters():
+    """[3.1], [7.7] with rest_of_counters the 50 counters are all there: the listed unit on the map,
+    the other 49 off it, face down; the unseen pool is the whole counter mix."""
+    s = GameState.build(zombies=[{"square": "113", "value": 4}], rest_of_counters=True)
+    assert len(s.zombies) == 50 and sum(z.square is not None for z in s.zombies) == 1
+    assert s.unseen_values() == sorted(load_counters().zombie_values())
+    seen = GameState.build(zombies=[{"square": "113", "value": 4, "seen": True}], rest_of_counters=True)
+    mix = sorted(load_counters().zombie_values())
+    mix.remove(4)
+    assert seen.unseen_values() == mix
