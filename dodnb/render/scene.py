@@ -151,6 +151,15 @@ class Frame:
     def point(self, p) -> tuple[float, float]:
         return self.x(p[0]), self.y(p[1])
 
+    def box(self, r, inset: float = 0.0) -> tuple[float, float, float, float]:
+        """A grid rectangle as pixel (x, y, width, height), shrunk by `inset` pixels on every side."""
+        return (
+            self.x(r.x0) + inset,
+            self.y(r.y0) + inset,
+            self.scale * (r.x1 - r.x0) - 2 * inset,
+            self.scale * (r.y1 - r.y0) - 2 * inset,
+        )
+
     def to_grid(self, px: float, py: float) -> tuple[float, float]:
         return (px - self.margin_x) / self.scale + self.x0, (py - self.margin_y) / self.scale + self.y0
 
@@ -206,7 +215,7 @@ def board_scene(board: Board, scale: float = 12.0, margin: float = 28.0, legend:
         else:
             fill = STYLE[sq.kind]
         floors.append(
-            RectShape(f.x(r.x0), f.y(r.y0), scale * (r.x1 - r.x0), scale * (r.y1 - r.y0), fill=fill, stroke=STYLE["grid"], width=0.6, tag=sq.id)
+            RectShape(*f.box(r), fill=fill, stroke=STYLE["grid"], width=0.6, tag=sq.id)
         )
     scene.add(*sorted(floors, key=lambda shape: shape.fill or ""))
     # walls, then doors over their gaps
@@ -324,7 +333,7 @@ def highlight_shapes(
     out: list[Shape] = []
     for sid in squares:
         r = board.square(sid).rect
-        out.append(RectShape(frame.x(r.x0), frame.y(r.y0), frame.scale * (r.x1 - r.x0), frame.scale * (r.y1 - r.y0), fill=colour, alpha=alpha, layer=layer, tag=sid))
+        out.append(RectShape(*frame.box(r), fill=colour, alpha=alpha, layer=layer, tag=sid))
     return out
 
 
@@ -332,5 +341,5 @@ def outline_shapes(board: Board, squares: Iterable[str], frame: Frame, colour: s
     out: list[Shape] = []
     for sid in squares:
         r = board.square(sid).rect
-        out.append(RectShape(frame.x(r.x0) + 1, frame.y(r.y0) + 1, frame.scale * (r.x1 - r.x0) - 2, frame.scale * (r.y1 - r.y0) - 2, stroke=colour, width=width, layer=layer, tag=sid))
+        out.append(RectShape(*frame.box(r, 1), stroke=colour, width=width, layer=layer, tag=sid))
     return out

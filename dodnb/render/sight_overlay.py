@@ -93,32 +93,12 @@ class OverlayError(ValueError):
 
 def _fill_rect(board: Board, sid: str, frame: Frame, colour: str, alpha: float, inset: float = 1.5) -> RectShape:
     """A square's floor tinted, inset so the walls on its sides keep their own colour."""
-    r = board.square(sid).rect
-    return RectShape(
-        frame.x(r.x0) + inset,
-        frame.y(r.y0) + inset,
-        frame.scale * (r.x1 - r.x0) - 2 * inset,
-        frame.scale * (r.y1 - r.y0) - 2 * inset,
-        fill=colour,
-        alpha=alpha,
-        layer=LAYER,
-        tag=sid,
-    )
+    return RectShape(*frame.box(board.square(sid).rect, inset), fill=colour, alpha=alpha, layer=LAYER, tag=sid)
 
 
 def _outline(board: Board, sid: str, frame: Frame, colour: str, width: float, tag: str) -> RectShape:
-    r = board.square(sid).rect
     pad = width / 2 + 1.0
-    return RectShape(
-        frame.x(r.x0) + pad,
-        frame.y(r.y0) + pad,
-        frame.scale * (r.x1 - r.x0) - 2 * pad,
-        frame.scale * (r.y1 - r.y0) - 2 * pad,
-        stroke=colour,
-        width=width,
-        layer=LAYER,
-        tag=tag,
-    )
+    return RectShape(*frame.box(board.square(sid).rect, pad), stroke=colour, width=width, layer=LAYER, tag=tag)
 
 
 def _id_label(board: Board, sid: str, frame: Frame, colour: str, tag: str) -> list[Shape]:
