@@ -21,7 +21,7 @@ from typing import Any, Optional, Sequence
 from dodnb.render.charts import bar_chart
 from dodnb.prob.dist import fmt_fraction as _frac
 from dodnb.prob.dist import fmt_percent as _pct
-from dodnb.render.scene import RectShape, Scene, TextShape
+from dodnb.render.shapes import RectShape, Scene, TextShape
 
 #: Colours of a character's status after an attack (colour-blind-safe ramp, light to dark).
 STATUS_COLOURS = {
@@ -65,7 +65,10 @@ def fire_label(outcome: Any, together: bool = True) -> str:
     """Short label for one :class:`dodnb.prob.FireOutcome`: who fired, with how many dice, and
     whether the unit was destroyed.  Long lists of names shrink to initials (P+R+S)."""
     if not outcome.fired:
-        return "all panic: no shot" if outcome.panicked else "no shot"
+        if not outcome.panicked:
+            return "no shot"
+        # one shooter who panics, or every one of several: say which it was
+        return "panics: no shot" if len(outcome.panicked) == 1 else "all panic: no shot"
     res = "killed" if outcome.killed else "missed"
     if together:
         return f"{_who(outcome.fired, 13)} ({outcome.dice}d6): {res}"

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from dodnb.prob.dist import fmt_fraction as _frac
 from dodnb.prob.dist import fmt_percent as _pct
-from dodnb.render.scene import LineShape, RectShape, Scene, TextShape
+from dodnb.render.shapes import LineShape, RectShape, Scene, TextShape
 
 BAR = "#4575b4"
 BAR_HIGHLIGHT = "#d73027"

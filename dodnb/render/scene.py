@@ -1,8 +1,9 @@
-"""A scene: the list of simple shapes that draws the mall, computed once, drawn anywhere.
+"""The board scene: the shapes that draw the mall, computed once, drawn anywhere.
 
 One place computes, several places show (DESIGN.md, principle 5): the SVG writer
 (`dodnb.render.svg`) and the ipycanvas map view (`dodnb.widgets.mapview`) both draw the same
-shapes. Coordinates here are screen pixels (floats are fine: this is drawing, not rules).
+shapes. The shape classes and the Scene live in `dodnb.render.shapes` (re-exported here);
+coordinates are screen pixels (floats are fine: this is drawing, not rules).
 
 Layers, bottom to top: "board" (floors, walls, doors, labels, placement symbols), "tokens"
 (characters and zombie units), "overlay" (line of sight, highlights), "hover".
@@ -10,10 +11,11 @@ Layers, bottom to top: "board" (floors, walls, doors, labels, placement symbols)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Optional, Sequence, Union
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Optional, Sequence
 
 from dodnb.board.model import Board
+from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, Shape, TextShape
 
 LAYERS = ("board", "tokens", "overlay", "hover")
 
@@ -42,94 +44,6 @@ STYLE = {
 }
 WALL_WIDTH = 3.0
 DOOR_WIDTH = 4.0
-
-
-@dataclass(frozen=True)
-class RectShape:
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: Optional[str] = None
-    stroke: Optional[str] = None
-    width: float = 1.0
-    alpha: float = 1.0
-    layer: str = "board"
-    tag: Optional[str] = None  # e.g. the square id
-
-
-@dataclass(frozen=True)
-class LineShape:
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    stroke: str
-    width: float = 1.0
-    dash: tuple[float, ...] = ()
-    layer: str = "board"
-    tag: Optional[str] = None
-
-
-@dataclass(frozen=True)
-class TextShape:
-    x: float
-    y: float
-    text: str
-    size: float = 10.0
-    fill: str = "#000000"
-    anchor: str = "middle"  # start | middle | end
-    baseline: str = "middle"  # top | middle | bottom
-    bold: bool = False
-    layer: str = "board"
-    tag: Optional[str] = None
-
-
-@dataclass(frozen=True)
-class CircleShape:
-    cx: float
-    cy: float
-    r: float
-    fill: Optional[str] = None
-    stroke: Optional[str] = None
-    width: float = 1.0
-    alpha: float = 1.0
-    layer: str = "board"
-    tag: Optional[str] = None
-
-
-Shape = Union[RectShape, LineShape, TextShape, CircleShape]
-
-
-@dataclass
-class Scene:
-    """Shapes in drawing order plus the frame they live in."""
-
-    width: float
-    height: float
-    shapes: list[Shape] = field(default_factory=list)
-    title: str = ""
-
-    def add(self, *shapes: Shape) -> "Scene":
-        self.shapes.extend(shapes)
-        return self
-
-    def layer(self, name: str) -> list[Shape]:
-        return [s for s in self.shapes if s.layer == name]
-
-    def tagged(self, tag: str) -> list[Shape]:
-        return [s for s in self.shapes if s.tag == tag]
-
-    def merged(self, other: "Scene") -> "Scene":
-        return Scene(max(self.width, other.width), max(self.height, other.height), self.shapes + other.shapes, self.title)
-
-    def to_svg(self) -> str:
-        from dodnb.render.svg import scene_to_svg
-
-        return scene_to_svg(self)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
 
 
 @dataclass(frozen=True)

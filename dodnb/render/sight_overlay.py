@@ -44,7 +44,9 @@ from dodnb.render.scene import (
     frame_for,
     token_shapes,
 )
-from dodnb.render.svg import scene_to_svg
+from dodnb.render.picture import Picture
+from dodnb.render.shapes import scene_to_svg
+from dodnb.render.words import REASON_TITLES, door_words, why
 
 __all__ = [
     "REASON_TITLES",
@@ -60,6 +62,8 @@ __all__ = [
     "sight_svg",
     "visible_scene",
     "visible_svg",
+    "sight_picture",
+    "visible_picture",
 ]
 
 LAYER = "overlay"
@@ -72,15 +76,6 @@ DARK = "#111111"
 DESTROYED = "#8c8c8c"
 
 # Plain-English titles for the blocking reasons of dodnb.board.sight.REASONS.
-REASON_TITLES = {
-    "wall": "a wall is in the way",
-    "wall_corner": "the line touches a wall corner",
-    "closed_door": "a closed solid door is in the way",
-    "main_door": "the line would leave the mall through a main door",
-    "door_not_side": "the door is a side of neither square",
-    "two_doors": "the line passes two doors",
-    "token": "a piece stands in a square in between",
-}
 
 
 class OverlayError(ValueError):
@@ -270,18 +265,18 @@ def caption_lines(board: Board, sight: Sight, door_states: Optional[Mapping[str,
             lines.append(("Same square: no modifier, but the shooter must check for panic [6.5], [6.7].", DARK))
             return lines
         path = " \u2192 ".join(sight.squares)
-        via = f", through door {' + '.join(sight.doors)}" if sight.doors else ""
+        via = f", through {' and '.join(door_words(board, d) for d in sight.doors)}" if sight.doors else ""
         lines.append((f"The line passes {path}{via}. Distance {sight.distance} [6.7].", DARK))
         if mods is not None:
             parts = ", ".join(f"{ln.label} {_fmt(ln.value)}" for ln in mods.lines)
             text = f"Shot modifier per gun: {parts}; total {_fmt(mods.total)} [6.7]."
             if mods.destroys_doors:
-                text += f" The shot destroys door {' + '.join(mods.destroys_doors)} [10.5]."
+                text += f" The shot breaks {' and '.join(door_words(board, d) for d in mods.destroys_doors)} [10.5]."
             lines.append((text, DARK))
         return lines
     head = f"{a} \u2192 {b}: NOT in sight \u2014 {REASON_TITLES.get(sight.reason, sight.reason)} {sight.case}"
     lines = [(head, STYLE["blocked"])]
-    lines.append((sight.message[0].upper() + sight.message[1:] + ".", DARK))
+    lines.append((why(board, sight, door_states=door_states) + ".", DARK))
     return lines
 
 
@@ -417,7 +412,7 @@ def compose_scene(
         for k, piece in enumerate(_wrap(text, width - 24, size)):
             text_lines.append((piece, colour, n == 0))
     band = 14 + len(text_lines) * (size + 5) + 34
-    scene = Scene(width, height + band, title=title)
+    scene = Scene(width, height + band, title=title, description="\n".join([title] + [text for text, _ in lines]))
     scene.add(RectShape(0, 0, width, height + band, fill=STYLE["background"]))
     scene.add(*shapes)
     scene.add(RectShape(0, height, width, band, fill=STYLE["background"], layer=LAYER, tag="caption"))
@@ -562,3 +557,16 @@ def visible_svg(
     """Standalone SVG of `visible_scene`."""
     scene = visible_scene(board, a, occupied, door_states, scale=scale, caption=caption, tokens=tokens)
     return _zoomed_svg(scene, _check_zoom(zoom))
+
+
+def sight_picture(board: Board, a, b, occupied: Iterable = (), door_states: Optional[Mapping[str, str]] = None, *, zoom: Optional[float] = None, **kw) -> Picture:
+    """`sight_svg` as a notebook picture (PNG, renders in untrusted notebooks; alt text = the caption)."""
+    zoom = _check_zoom(zoom if zoom is not None else (1.6 if kw.get("crop") else 1.0))
+    scene = sight_scene(board, a, b, occupied, door_states, **kw)
+    return Picture(_zoomed_svg(scene, zoom), scene.description)
+
+
+def visible_picture(board: Board, a, occupied: Iterable = (), door_states: Optional[Mapping[str, str]] = None, *, zoom: float = 1.0, **kw) -> Picture:
+    """`visible_svg` as a notebook picture."""
+    scene = visible_scene(board, a, occupied, door_states, **kw)
+    return Picture(_zoomed_svg(scene, _check_zoom(zoom)), scene.description)

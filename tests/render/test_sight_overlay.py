@@ -235,7 +235,7 @@ def test_6_7_captions_give_verdict_distance_and_modifiers(board):
     lines = [t for t, _ in caption_lines(board, line_of_sight(board, "024", "062", door_states={"G14": "closed"}), {"G14": "closed"})]
     assert lines[0] == "024 \u2192 062: in sight [6.4]"
     assert "Distance 2 [6.7]" in lines[1]
-    assert "\u22123" in lines[2] and "\u22125" in lines[2] and "destroys door G14 [10.5]" in lines[2]
+    assert "\u22123" in lines[2] and "\u22125" in lines[2] and "breaks the glass door between 062 and 099 [10.5]" in lines[2]
     blocked = caption_lines(board, line_of_sight(board, "098", "079"))
     assert blocked[0][0].startswith("098 \u2192 079: NOT in sight") and "[6.4]" in blocked[0][0]
     assert REASON_TITLES["wall_corner"] in blocked[0][0]

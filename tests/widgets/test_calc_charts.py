@@ -60,7 +60,11 @@ def test_fire_labels_and_chart_6_8():
     """[6.8] labels name who fired and the pooled dice; kills are highlighted."""
     assert fire_label(FireOutcome((), ("Peter", "Roger"), 3, True)) == "Peter+Roger (3d6): killed"
     assert fire_label(FireOutcome((), ("Peter", "Roger", "Steve"), 3, False)) == "P+R+S (3d6): missed"
-    assert fire_label(FireOutcome(("Fran",), (), 0, False)) == "all panic: no shot"
+    # a single shooter "panics"; "all panic" only when several shot and every one panicked [6.5]
+    assert fire_label(FireOutcome(("Fran",), (), 0, False)) == "panics: no shot"
+    assert fire_label(FireOutcome(("Peter", "Roger"), (), 0, False)) == "all panic: no shot"
+    single = [t for t in texts(fire_chart(P.combined_fire(["Fran"], 3), "x")) if "panic" in t]
+    assert single == ["panics: no shot"]
     assert fire_label(FireOutcome((), ("Peter", "Fran"), 3, True), together=False) == "Peter+Fran in turn: killed"
     d = P.combined_fire(["Peter", "Roger"], 5)
     sc = fire_chart(d, "x")
