@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from functools import cached_property
 from importlib import resources
@@ -31,8 +32,32 @@ from dodnb.board.geometry import (
 )
 
 SQUARE_KINDS = ("hall", "store", "service")
-DOOR_KINDS = ("glass", "solid", "main")
-DOOR_STATES = ("open", "closed", "destroyed")
+
+
+class DoorKind(str, Enum):
+    """Glass, solid or main door [2.1], [5.5], [6.4], [10.4] (re-exported by dodnb.rules.vocab)."""
+
+    GLASS = "glass"
+    SOLID = "solid"
+    MAIN = "main"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class DoorState(str, Enum):
+    """Open (all at the start [3.3]), closed [5.5] or destroyed (glass only, always open [10.5])."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+    DESTROYED = "destroyed"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+DOOR_KINDS = tuple(k.value for k in DoorKind)
+DOOR_STATES = tuple(s.value for s in DoorState)
 COMPASS = ("N", "E", "S", "W")
 MAP_FORMAT = "dodnb-map"
 MAP_VERSION = 1
