@@ -30,6 +30,7 @@ from dodnb.board.geometry import (
     overlap_length,
     subtract_intervals,
 )
+from dodnb.errors import InputError
 
 SQUARE_KINDS = ("hall", "store", "service")
 
@@ -64,15 +65,20 @@ MAP_VERSION = 1
 SHIPPED_MAP = "mall.json"
 
 
-class MapError(ValueError):
-    """A map file that cannot be used; the message names the square, segment or field at fault."""
+class MapError(InputError):
+    """A map file that cannot be used; the message names the square, segment or field at fault.
+
+    Malformed input, not a rules matter: ``.case`` is None and any Case cited stays in the text."""
 
 
-class UnknownSquare(KeyError, ValueError):
-    """A square id that is not on the map [2.1]."""
+class UnknownSquare(InputError, KeyError):
+    """A square id that is not on the map [2.1].
+
+    An :class:`~dodnb.errors.InputError` (``.case`` None, the message cites [2.1] itself) that is
+    also a ``KeyError``, so lookups that catch ``KeyError`` keep working."""
 
     def __init__(self, message: str):
-        super().__init__(message)
+        InputError.__init__(self, message)
         self.message = message
 
     def __str__(self) -> str:  # KeyError would otherwise quote the message

@@ -41,6 +41,7 @@ import numpy as np
 
 from dodnb.board.geometry import Point, Segment
 from dodnb.board.model import DOOR_STATES, Board
+from dodnb.errors import InputError
 
 SquareRef = Union[str, int]
 
@@ -79,8 +80,11 @@ REASON_CASES = {
 _RANK = {r: i for i, r in enumerate(REASONS)}
 
 
-class SightError(ValueError):
-    """Bad input to a sight, distance or shot question; the message names the value and the Case."""
+class SightError(InputError):
+    """Bad input to a sight, distance or shot question; the message names the value and the Case.
+
+    ``.case`` is None: the Cases are cited inside the message (often more than one, e.g.
+    "[6.0], [6.4]"), which learners and tests read as it is."""
 
 
 class NotInSight(SightError):
