@@ -19,22 +19,31 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from dodnb.errors import InputError
 from dodnb.rules.datafile import load_data_file
+from dodnb.rules.vocab import CHARACTER_STATUSES, Status
 
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "counters.json"
 
 CHARACTERS = ("Peter", "Roger", "Steve", "Fran")
 _ALIASES = {"peter": "Peter", "roger": "Roger", "steve": "Steve", "steven": "Steve", "fran": "Fran"}
-#: Character statuses, one counter side each [2.3]; "killed" characters leave play [8.5].
-STATUSES = ("normal", "stunned", "infected")
+#: Character statuses, one counter side each [2.3] (:data:`dodnb.rules.vocab.CHARACTER_STATUSES`
+#: as plain strings); "killed" characters leave play [8.5].
+STATUSES = tuple(s.value for s in CHARACTER_STATUSES)
 
 
-class CounterError(ValueError):
-    """Bad counter data or an unknown character/status.  ``case`` holds the Case number."""
+class CounterError(InputError):
+    """Bad counter data or an unknown character/status [2.3].
+
+    An :class:`~dodnb.errors.InputError` (a malformed counters file or an unknown name) that always
+    names its Case: ``CounterError("2.3", "...")``; ``.case`` is ``"2.3"``, ``.detail`` the sentence,
+    ``str(err)`` ``"[2.3] ..."``.
+    """
 
     def __init__(self, case: str, message: str):
-        self.case = case
-        super().__init__(f"[{case}] {message}")
+        if case is None:
+            raise TypeError("a CounterError must name its Case")
+        super().__init__(message, case)
 
 
 def canonical_name(name: str) -> str:
@@ -113,21 +122,31 @@ class Character:
 
 
 @dataclass(frozen=True)
-class ZombieUnit:
-    """A zombie counter: an id of our own and its hidden Zombie Value [2.3]."""
+class ZombieCounter:
+    """A printed zombie counter: an id of our own and its hidden Zombie Value [2.3].
+
+    Not a unit in play (that is :class:`dodnb.rules.state.ZombieUnit`, with a square and a pool).
+    """
 
     id: str
     value: int
 
 
+def _or_list(words: Iterable[str]) -> str:
+    """('a', 'b', 'c') -> "'a', 'b' or 'c'"."""
+    quoted = [repr(w) for w in words]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
 def check_status(status: str) -> str:
+    """'Normal ' -> 'normal': one of :data:`STATUSES` (plain strings), or CounterError [2.3], [8.5], [11.0]."""
     s = str(status).strip().lower()
     if s not in STATUSES:
-        if s in ("killed", "dead"):
+        if s in (Status.KILLED, "dead"):
             raise CounterError("8.5", "a killed character has been removed from play; it has no counter side")
-        if s in ("super", "super zombie", "super_zombie"):
+        if s in (Status.SUPER, "super zombie", "super_zombie"):
             raise CounterError("11.0", "a super zombie is a zombie now; use the super zombie value [11.3]")
-        raise CounterError("2.3", f"unknown character status {status!r}: use 'normal', 'stunned' or 'infected'")
+        raise CounterError("2.3", f"unknown character status {status!r}: use {_or_list(STATUSES)}")
     return s
 
 
@@ -136,7 +155,7 @@ class Counters:
     """All counter values: four characters, 50 zombie units, the super zombie [2.3], [11.2], [11.3]."""
 
     characters: Mapping[str, Character]
-    units: tuple[ZombieUnit, ...]
+    units: tuple[ZombieCounter, ...]
     super_zombie_value: int = 2  # [11.3]
     super_zombie_moves: int = 3  # [11.2]
     reconstruction: bool = True
@@ -156,7 +175,7 @@ class Counters:
         """How many units carry each Zombie Value."""
         return Counter(u.value for u in self.units)
 
-    def unit(self, unit_id: str) -> ZombieUnit:
+    def unit(self, unit_id: str) -> ZombieCounter:
         for u in self.units:
             if u.id == unit_id:
                 return u
@@ -190,7 +209,7 @@ class Counters:
         vals = [_whole(v, "2.3", "Zombie Value", lo=1) for v in values]
         if not vals:
             raise CounterError("2.3", "at least one zombie unit is needed")
-        units = tuple(ZombieUnit(f"Z{i:02d}", v) for i, v in enumerate(vals, start=1))
+        units = tuple(ZombieCounter(f"Z{i:02d}", v) for i, v in enumerate(vals, start=1))
         return replace(self, units=units)
 
 
@@ -232,7 +251,7 @@ def _validate(raw: dict) -> Counters:
         if uid in seen:
             raise CounterError("2.3", f"zombie unit id {uid!r} appears twice")
         seen.add(uid)
-        units.append(ZombieUnit(uid, _whole(u["value"], "2.3", f"Zombie Value of {uid}", lo=1)))
+        units.append(ZombieCounter(uid, _whole(u["value"], "2.3", f"Zombie Value of {uid}", lo=1)))
     if not units:
         raise CounterError("2.3", "counters file has no zombie units")
     sz = raw.get("super_zombie", {})

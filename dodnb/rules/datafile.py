@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+from dodnb.errors import DodnbError
+
 T = TypeVar("T")
 
 
@@ -20,5 +22,7 @@ def load_data_file(path: str | Path, what: str, validate: Callable[[Any], T], fa
         raise fail(f"cannot read {what} file {path}: {exc}") from exc
     try:
         return validate(raw)
+    except DodnbError:  # already a clear message (and UnknownSquare is also a KeyError)
+        raise
     except KeyError as exc:
         raise fail(f"{what} file {path} lacks the entry {exc}") from exc

@@ -18,21 +18,32 @@ dice on every platform and Python version that keeps ``random.Random.randint`` s
 from __future__ import annotations
 
 import random
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Iterable
+
+from dodnb.errors import InputError
 
 FACES = range(1, 7)
 #: The game comes with three dice [2.5]; no roll in the rules uses more [6.8].
 MAX_DICE = 3
 
 
-class DiceError(ValueError):
-    """Bad dice request or script.  ``case`` holds the Case number when one applies."""
+class DiceError(InputError):
+    """Bad dice request or script.  ``case`` holds the Case number when one applies.
+
+    An :class:`~dodnb.errors.InputError`: ``DiceError(message, case=None)``.  The case comes from
+    the caller of :meth:`Dice.roll`; a fuller citation such as ``"6.0 step 1"`` keeps its Case
+    number in ``.case`` and the whole citation at the end of the detail.
+    """
 
     def __init__(self, message: str, case: str | None = None):
-        self.case = case
-        super().__init__(f"[{case}] {message}" if case else message)
+        try:
+            super().__init__(message, case)
+        except TypeError:  # not a bare Case number: keep the number, cite the rest in the text
+            m = re.match(r"\s*\[?\s*(\d+(?:\.\d+)?)", str(case))
+            super().__init__(f"{message} (Case {str(case).strip()})", m.group(1) if m else None)
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,9 @@ Lookup helpers answer one question each, citing the Case that defines it:
 * :meth:`Tables.becomes_super_zombie` [11.0], :meth:`Tables.goes_berserk` /
   :meth:`Tables.stays_berserk` [10.0], :meth:`Tables.glass_door_breaks` [10.5]
 
-Module-level functions of the same names use the shipped tables.  This module imports only the
-standard library (DESIGN.md import direction: data <- board <- rules <- prob).
+Module-level functions of the same names use the shipped tables.  Besides the standard library this
+module imports only :mod:`dodnb.errors` and :mod:`dodnb.rules.vocab` (DESIGN.md import direction:
+data <- board <- rules <- prob).
 """
 
 from __future__ import annotations
@@ -23,44 +24,42 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from dodnb.errors import InputError
 from dodnb.rules.datafile import load_data_file
+from dodnb.rules.vocab import Status, TargetKind
 
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "tables.json"
 
 #: Attack Table letters -> result words used everywhere in dodnb.
-ATTACK_WORDS = {"-": "none", "S": "stunned", "I": "infected"}
-#: Results of one attack, in the order of increasing harm.
-ATTACK_RESULTS = ("none", "stunned", "infected")
+ATTACK_WORDS = {"-": "none", "S": Status.STUNNED.value, "I": Status.INFECTED.value}
+#: Results of one attack, in the order of increasing harm ("none", then the statuses [8.3], [8.4]).
+ATTACK_RESULTS = ("none", Status.STUNNED.value, Status.INFECTED.value)
 DOORS = ("N", "E", "S", "W")
 DOOR_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 #: Highest strength with a column of its own [8.8]: 9-13.
 MAX_TABLE_STRENGTH = 13
 
+#: Spellings of a shot's target -> :class:`~dodnb.rules.vocab.TargetKind` value (panic checks [6.5]).
 _TARGET_ALIASES = {
-    "zombie": "zombie",
-    "normal": "zombie",
-    "unit": "zombie",
-    "zombie unit": "zombie",
-    "berserk": "berserk",
-    "berserk zombie": "berserk",
-    "super": "super",
-    "super zombie": "super",
-    "super_zombie": "super",
-    "superzombie": "super",
-    "super-zombie": "super",
+    **dict.fromkeys(("zombie", "normal", "unit", "zombie unit"), TargetKind.ZOMBIE.value),
+    **dict.fromkeys(("berserk", "berserk zombie"), TargetKind.BERSERK.value),
+    **dict.fromkeys(("super", "super zombie", "super_zombie", "superzombie", "super-zombie"), TargetKind.SUPER.value),
 }
 
 
-class TableError(ValueError):
+class TableError(InputError):
     """A table was given a value it has no row/column for, or the data file is malformed.
 
-    ``case`` holds the Case number of the table (e.g. ``"8.8"``); the message starts with it.
+    An :class:`~dodnb.errors.InputError` that always names the Case of its table:
+    ``TableError("8.8", "...")``; ``.case`` is ``"8.8"``, ``.detail`` the sentence, and the message
+    starts with ``[8.8]``.
     """
 
     def __init__(self, case: str, message: str):
-        self.case = case
-        super().__init__(f"[{case}] {message}")
+        if case is None:
+            raise TypeError("a TableError must name its Case")
+        super().__init__(message, case)
 
 
 def _int(value: Any, case: str, what: str, lo: int | None = None, hi: int | None = None) -> int:
@@ -295,7 +294,7 @@ def _validate(raw: dict) -> Tables:
         if row["check"] and (not isinstance(inc, int) or inc < 0):
             raise TableError("6.5", f"panic row {key}: a check needs an increase >= 0")
         panic[key] = (inc, row["case"])
-    missing = {(k, s) for k in ("zombie", "berserk", "super") for s in (True, False)} - set(panic)
+    missing = {(k.value, s) for k in TargetKind for s in (True, False)} - set(panic)
     if missing:
         raise TableError("6.5", f"panic rows missing for {sorted(missing)}")
 
