@@ -28,13 +28,16 @@ from dodnb.prob.shots import (
     unseen_values,
     ways,
 )
-from dodnb.rules.counters import CounterError, Counters, canonical_name, check_status, default_counters
+from dodnb.rules.counters import STATUSES, CounterError, Counters, canonical_name, check_status, default_counters
 from dodnb.rules.tables import ATTACK_RESULTS, Tables, default_tables
+from dodnb.rules.vocab import Status
 
-#: Effects of one attack on one character, least to most harmful.
-EFFECTS = ("none", "stunned", "infected", "killed")
-#: A character's status after an attack.
-STATUS_ORDER = ("normal", "stunned", "infected", "killed")
+#: Effects of one attack on one character, least to most harmful: the Attack Table results [8.8]
+#: ("none", "stunned", "infected"), then "killed" [8.5].
+EFFECTS = (*ATTACK_RESULTS, Status.KILLED.value)
+#: A character's status after an attack, in display order: the counter sides [2.3], then "killed" [8.5]
+#: (plain strings of :class:`dodnb.rules.vocab.Status`).
+STATUS_ORDER = (*STATUSES, Status.KILLED.value)
 
 
 def _tables(dice_table: Any) -> Tables:
@@ -90,8 +93,8 @@ def new_status(status: str, effect: str) -> str:
         raise ProbError("8.2", f"unknown attack result {effect!r}: use 'none', 'stunned', 'infected' or 'killed'")
     if effect == "none":
         return status
-    if effect == "killed" or status in ("stunned", "infected"):
-        return "killed"  # [8.5]
+    if effect == Status.KILLED or status in (Status.STUNNED, Status.INFECTED):
+        return Status.KILLED.value  # [8.5]
     return effect
 
 
@@ -99,7 +102,7 @@ def _status(status: str) -> str:
     try:
         return check_status(status)
     except CounterError as exc:
-        raise ProbError(exc.case, str(exc).split("] ", 1)[1]) from exc
+        raise ProbError(exc.case, exc.detail) from exc
 
 
 def attack_on(strength: int, status: str = "normal", dice_table: Tables | None = None) -> Dist:
@@ -187,7 +190,7 @@ def _characters(characters: Any) -> list[tuple[str, str]]:
         try:
             cname = canonical_name(name)
         except CounterError as exc:
-            raise ProbError(exc.case, str(exc).split("] ", 1)[1]) from exc
+            raise ProbError(exc.case, exc.detail) from exc
         out.append((cname, _status(st)))
     if not out:
         raise ProbError("8.0", "a zombie attack needs at least one character in the square")

@@ -21,9 +21,16 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from dodnb.errors import InputError
 
-class DistError(ValueError):
-    """A distribution was asked for something impossible (bad weights, P(condition) = 0...)."""
+
+class DistError(InputError):
+    """A distribution was asked for something impossible (bad weights, P(condition) = 0...).
+
+    Mathematics, not a rule of the game: an :class:`~dodnb.errors.InputError`, ``DistError(message)``
+    with ``.case`` None.  Its sibling for rules matters is :class:`dodnb.prob.ProbError` (a
+    :class:`~dodnb.errors.RuleViolation`); ``except DodnbError`` catches both.
+    """
 
 
 # --------------------------------------------------------------------------- formatting helpers

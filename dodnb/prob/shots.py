@@ -199,7 +199,7 @@ def panic_check(target_kind: str, same_square: bool, tables: Tables | None = Non
     try:
         return t.panic_increase(target_kind, same_square)
     except TableError as exc:
-        raise ProbError(exc.case, str(exc).split("] ", 1)[1]) from exc
+        raise ProbError(exc.case, exc.detail) from exc
 
 
 # --------------------------------------------------------------------------- [6.0] kill
@@ -356,13 +356,13 @@ def shooter(
         n = ch.dice_for_shot(rifle)
         pn = ch.dice_for_panic(rifle)
     except CounterError as exc:
-        raise ProbError(exc.case, str(exc).split("] ", 1)[1]) from exc
+        raise ProbError(exc.case, exc.detail) from exc
     if squares_away is not None or open_door or closed_glass_door:
         t = tables or default_tables()
         try:
             m = t.shot_modifier(squares_away or 0, int(bool(open_door)), int(bool(closed_glass_door)))
         except TableError as exc:
-            raise ProbError(exc.case, str(exc).split("] ", 1)[1]) from exc
+            raise ProbError(exc.case, exc.detail) from exc
         modifier = modifier + m
     return Shooter(ch.name, n, side.panic_level, pn, check_modifier(modifier), side.fire_rate)
 

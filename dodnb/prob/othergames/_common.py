@@ -13,6 +13,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Iterator
 
+from dodnb.errors import InputError
 from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
 
 __all__ = [
@@ -29,11 +30,13 @@ __all__ = [
 ]
 
 
-class OtherGameInputError(ValueError):
+class OtherGameInputError(InputError):
     """An argument makes no sense for the rule it was passed to.
 
     The message names the game, the rule section and the bad value, e.g.
-    ``[ATZ 5.3] Rep must be a whole number from 1 to 6, got 7``.
+    ``[ATZ 5.3] Rep must be a whole number from 1 to 6, got 7``.  An
+    :class:`~dodnb.errors.InputError` with ``.case`` None: ``.case`` holds only Cases of *Dawn of
+    the Dead*; the other game's section stays at the front of the text.
     """
 
 
