@@ -29,8 +29,10 @@ from dodnb.rules.tables import TableError, default_tables
 REPO = Path(__file__).resolve().parents[1]
 CASE = re.compile(r"^\d+(\.\d+)?$")
 
-#: Error classes in files outside issue 8's first step; remove a name once its class is converted.
+#: Error classes in files being rewritten elsewhere (state) or outside this step (render, widgets):
+#: skipped while they are not yet DodnbErrors, checked like the rest once they are.
 PENDING = {
+    "dodnb.rules.state.StateError",
     "dodnb.render.sight_overlay.OverlayError",
     "dodnb.widgets.los.ExplorerError",
 }
@@ -68,9 +70,11 @@ def test_the_walk_finds_the_known_classes():
         assert f"{cls.__module__}.{cls.__qualname__}" in ERRORS
 
 
-@pytest.mark.parametrize("qualname", sorted(set(ERRORS) - PENDING))
+@pytest.mark.parametrize("qualname", sorted(ERRORS))
 def test_every_public_error_class_is_a_dodnb_error(qualname):
     cls = ERRORS[qualname]
+    if qualname in PENDING and not issubclass(cls, DodnbError):
+        pytest.skip(f"{qualname} is not converted yet")
     assert issubclass(cls, DodnbError), f"{qualname} should derive from RuleViolation or InputError"
     assert issubclass(cls, ValueError)  # older code catching ValueError keeps working
     if cls is not DodnbError:
@@ -121,7 +125,7 @@ def test_classes_that_always_cite_refuse_a_missing_case(cls):
 
 def test_rule_violation_subclasses_normalise_their_case():
     for qualname, cls in ERRORS.items():
-        if issubclass(cls, RuleViolation) and qualname not in PENDING:
+        if issubclass(cls, RuleViolation):
             err = cls("[6.8]", "x") if _takes_case_then_detail(cls) else None
             if err is not None:
                 assert err.case == "6.8" and str(err) == "[6.8] x", qualname
