@@ -1,58 +1,80 @@
-"""Game state: where every piece is and what the players know, as immutable values.
+"""Game state: where every piece is, what the players know, and where the turn stands — immutable.
 
-This is the snapshot the probability engine reads for its state-aware questions
-(`dodnb.prob.shoot(state, ...)`, `dodnb.prob.zombie_attack(state, ...)`) and that the rules
-engine will evolve turn by turn. Every change returns a new state (`dataclasses.replace`); an
-illegal change raises `StateError` naming the Case and leaves the original untouched.
+`GameState` is a frozen dataclass: every change returns a new state (`dataclasses.replace`), two
+states compare equal exactly when the game is in the same situation, and `to_dict()` /
+`GameState.from_dict()` round-trip through JSON. The rules engine (`dodnb.rules.engine`) moves it
+from one decision or chance node to the next; `dodnb.prob` reads it for state-aware odds.
+
+What the players know is part of the state, per zombie unit [2.3], [7.7]:
+* ``face_up``: the value is showing now (a character or super zombie is in its square [5.4], [7.7]);
+* ``seen``: it has been showing before; players may remember it [2.3];
+* ``candidates``: for a unit drawn face down from the eliminated pool [13.3], the values it could be
+  (the pool's values at the draw); empty for a never-seen unit, which could be any unseen value.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping, Optional, Sequence, Union
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Iterable, Mapping, Optional, Union
 
 from dodnb.board.model import DOOR_STATES, Board, load_board
+from dodnb.errors import RuleViolation
 from dodnb.rules.counters import CHARACTERS, canonical_name
+from dodnb.rules.vocab import Phase, Pool, Side, Status
 
-CHAR_STATUSES = ("normal", "stunned", "infected", "super", "killed")
+CHAR_STATUSES = tuple(s.value for s in Status)
+STATE_VERSION = 1
 
 
-class StateError(ValueError):
+class StateError(RuleViolation):
     """An impossible position. `case` is the rule's Case number."""
-
-    def __init__(self, case: str, message: str):
-        self.case = case
-        super().__init__(f"[{case}] {message}")
 
 
 @dataclass(frozen=True)
 class CharacterState:
-    """A character on the map [2.3]: square, counter side, hunting rifle [12.0]."""
+    """A character [2.3]: square, counter side, hunting rifle [12.0], and turn bookkeeping.
+
+    moved_last_turn: activated in the previous Human Player-Turn, so not eligible now [5.0].
+    infected_turn: the Game-Turn he was infected (no super-zombie roll that turn [11.0]).
+    A super zombie [11.0] is the same counter flipped: status 'super', square where it stands
+    (None once eliminated)."""
 
     name: str
     square: Optional[str]
-    status: str = "normal"  # normal | stunned | infected | super (zombie side [11.0]) | killed [8.5]
+    status: str = "normal"
     rifle: bool = False
-    infected_this_turn: bool = False  # no super-zombie roll the turn of infection [11.0]
+    infected_this_turn: bool = False  # kept for older callers; see infected_turn
+    moved_last_turn: bool = False
+    infected_turn: int = 0
 
     @property
     def in_play(self) -> bool:
+        """A human character on the map (normal, stunned or infected)."""
         return self.status not in ("killed", "super") and self.square is not None
+
+    @property
+    def is_super(self) -> bool:
+        """A super zombie still on the map [11.0]."""
+        return self.status == "super" and self.square is not None
 
 
 @dataclass(frozen=True)
 class ZombieUnit:
-    """One zombie counter [2.3]. `seen`: its value has been face up at some point, so the players may
-    remember it ([2.3]: memory allowed, no notes); `face_up`: revealed right now [5.4], [7.7]."""
+    """One zombie counter [2.3] and what the players know of it.
+
+    uid: our id (the counters have none); value: its Zombie Value; square: where it is on the map
+    (None off the map); pool: map | hidden (Hidden Zombie box [3.1]) | eliminated [13.3] | box
+    (off the map in a study position); berserk [10.0]; face_up / seen / candidates: see module."""
 
     uid: str
     value: int
-    square: Optional[str] = None  # None: off the map (pool)
-    berserk: bool = False  # [10.0]
+    square: Optional[str] = None
+    berserk: bool = False
     face_up: bool = False
     seen: bool = False
-    pool: str = "map"  # map | hidden (Hidden Zombie box [3.1]) | eliminated [13.3] | box (off the map, study positions)
+    pool: str = "map"
+    candidates: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.face_up and not self.seen:  # a value face up now has been seen [5.4], [7.7]
@@ -60,8 +82,138 @@ class ZombieUnit:
 
 
 @dataclass(frozen=True)
+class Pending:
+    """Whose decision it is and about what (OpenSpiel's current player + our context).
+
+    side: human | zombie | chance; kind: what is decided or rolled ('act', 'move_stack',
+    'reaction_fire', 'attack_count', 'attack_targets', 'berserk_pick', 'reaction', 'free',
+    'reveal', or for chance: 'roll' / 'draw'); for a roll, ``dice`` and ``purpose`` say what is
+    rolled and ``case`` why; ``who`` names the character, unit or square concerned."""
+
+    side: str
+    kind: str
+    case: str = ""
+    purpose: str = ""
+    dice: int = 0
+    who: str = ""
+
+
+@dataclass(frozen=True)
+class Activation:
+    """The character or stack being moved in this Human Player-Turn [5.0]-[5.6], [6.1].
+
+    stack: the characters moving together [5.2]; allowance: the stack's Movement Allowance (the
+    lowest [5.2]); spent: Movement Points spent [5.1]; carrier/carried [5.6]; shots: (name, shots
+    fired) [6.1]; panicked: names who panicked this turn [6.5]; start: the square the stack began in
+    (main doors [5.5], rifles [12.2]); done: no more actions but shooting (allowance used up)."""
+
+    stack: tuple[str, ...]
+    allowance: int
+    start: str
+    spent: int = 0
+    carrier: str = ""
+    carried: str = ""
+    shots: tuple[tuple[str, int], ...] = ()
+    panicked: tuple[str, ...] = ()
+    finished: bool = False  # closing a main door ends the turn outright (ruling [5.5])
+    revealing: str = ""  # a hidden square entered whose unit is being drawn [9.1]
+
+    @property
+    def left(self) -> int:
+        return max(0, self.allowance - self.spent)
+
+    def shots_of(self, name: str) -> int:
+        return dict(self.shots).get(name, 0)
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A shot being resolved [6.0]: decided, its panic checks [6.5] and dice still to roll.
+
+    shooters: who declared it; to_check: who still rolls for panic; panicked: who panicked;
+    target: the square shot at; modifier: reduction per gun [6.7]; increase: Panic Level increase
+    (None: no check) [6.5]; reaction: fired at an attacking unit [6.9], [8.1]."""
+
+    shooters: tuple[str, ...]
+    target: str
+    modifier: int
+    increase: Optional[int]
+    to_check: tuple[str, ...]
+    panicked: tuple[str, ...] = ()
+    reaction: bool = False
+    door: str = ""  # the closed glass door the shot passes, destroyed when fired [6.7], [10.5]
+
+
+@dataclass(frozen=True)
+class Attack:
+    """A zombie attack being resolved in one square [8.0] (Attack Phase or at once [8.7], [11.8]).
+
+    step: 'fire' (reaction fire [8.1]) | 'count' (how many, [8.0] 2) | 'targets' ([8.0] 3) |
+    'roll' (one 2d6 per attacked character [8.0] 5); value: the attacking value [11.3];
+    k, targets, rolled: the attack so far."""
+
+    square: str
+    step: str
+    value: int = 0
+    k: int = 0
+    targets: tuple[str, ...] = ()
+    rolled: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """What the Human Player-Turn did, for Zombie Reaction Movement [7.0] 1, [7.3]."""
+
+    actors: tuple[str, ...] = ()  # the characters activated [4.0] 1
+    entered: tuple[str, ...] = ()  # squares entered during movement [7.0] 1
+    acted: tuple[str, ...] = ()  # squares where a non-movement action was taken [7.3]
+
+
+@dataclass(frozen=True)
+class ZombieTurn:
+    """Bookkeeping of the Zombie Player-Turn [4.0] 2.
+
+    queue: Berserk checks / reaction units / attack squares still to process in this phase;
+    reacted: units moved (or required to move) in reaction — not moved again [7.4];
+    moved: units and super zombies moved in free movement; moves_left: free moves left [7.0] 2;
+    ended_berserk: units that stopped being berserk this phase [10.1]; picked: the new-berserk
+    check is done; stacks: (super zombie, unit) stacked at the start of the turn [11.2];
+    target: the square Reaction moves head for [7.0] 1; rolled: free-movement die rolled."""
+
+    queue: tuple[str, ...] = ()
+    reacted: tuple[str, ...] = ()
+    moved: tuple[str, ...] = ()
+    moves_left: int = 0
+    rolled: bool = False
+    ended_berserk: tuple[str, ...] = ()
+    picked: bool = False
+    stacks: tuple[tuple[str, str], ...] = ()
+    target: str = ""
+    revealed: bool = False  # the voluntary-reveal step of the phase is over [9.2]
+    generated: bool = False  # the Zombie Entrance Table has been rolled [13.0]
+    entering: tuple[str, ...] = ()  # doors still to serve from the entrance roll [13.1]
+    super_rolls: tuple[str, ...] = ()  # infected characters still to roll for [11.0]
+    attacks: tuple[str, ...] = ()  # squares where an immediate attack is owed [8.7]
+    checking: str = ""  # the unit chosen for the new-berserk check, awaiting its die [10.0]
+    revealing: str = ""  # a hidden square whose unit is being drawn [9.0]
+    drawing: str = ""  # an entrance square whose unit is being drawn from the eliminated pool [13.3]
+    breaking: tuple[str, ...] = ()  # (who, door) attempting a glass door, awaiting the dice [10.5]
+    sighted: tuple[str, ...] = ()  # squares within sight of a square entered or acted in [7.1]
+    supers_done: bool = False  # optional super zombie reaction moves are over [11.4]
+
+
+@dataclass(frozen=True)
+class Result:
+    """Who won, by which Case [14.1], [14.2]."""
+
+    winner: str  # 'human' | 'zombie'
+    case: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class GameState:
-    """Everything on the table at one moment."""
+    """Everything on the table at one moment, and where the sequence of play [4.0] stands."""
 
     board: Board = field(compare=False, repr=False)
     characters: tuple[CharacterState, ...]
@@ -69,6 +221,19 @@ class GameState:
     door_states: tuple[tuple[str, str], ...] = ()  # only doors not open; all open at start [3.3]
     super_value: int = 2  # [11.3]
     turn: int = 1
+    phase: str = Phase.HUMAN.value
+    pending: Optional[Pending] = None
+    hidden_squares: tuple[str, ...] = ()  # [3.1] assigned and not yet revealed (secret)
+    crossed_squares: tuple[str, ...] = ()  # [9.3] revealed: no other hidden zombie there
+    rifles_left: int = 2  # hunting rifles still in square 177 [3.2]
+    record: TurnRecord = TurnRecord()
+    activation: Optional[Activation] = None
+    shot: Optional[Shot] = None
+    attack: Optional[Attack] = None
+    zturn: ZombieTurn = ZombieTurn()
+    result: Optional[Result] = None
+    solitaire: bool = False
+    fran_counts_two: bool = False  # victory reading of [14.1] (docs/RULINGS.md)
 
     # ----- construction ---------------------------------------------------------------------
     @classmethod
@@ -101,6 +266,8 @@ class GameState:
                 continue
             z = dict(z)
             sq = z.pop("square", None)
+            if sq is None:
+                z.setdefault("pool", "box")
             uid = z.pop("uid", f"Z{i + 1:02d}")
             units.append(ZombieUnit(uid, square=board.square_id(sq) if sq is not None else None, **z))
         if rest_of_counters:
@@ -111,8 +278,9 @@ class GameState:
                 if u.value in left:
                     left.remove(u.value)
             units += [ZombieUnit(f"X{i + 1:02d}", v, None, pool="box") for i, v in enumerate(left)]
-        ds = tuple(sorted((d, s) for d, s in (doors or {}).items() if s != "open"))
+        ds = tuple(sorted((d, str(s)) for d, s in (doors or {}).items() if s != "open"))
         state = cls(board, tuple(chars), tuple(units), ds, **kw)
+        state = state.with_knowledge(lower=False)
         state.check()
         return state
 
@@ -128,17 +296,27 @@ class GameState:
                 raise StateError("2.3", f"{c.name} has unknown status {c.status!r} (normal, stunned, infected, super, killed)")
             if c.rifle and c.name not in ("Steve", "Fran"):
                 raise StateError("12.1", f"{c.name} may never acquire a hunting rifle")
+            if c.rifle and c.status in ("super", "killed"):
+                raise StateError("12.3", f"{c.name} is out of the human player's hands: the hunting rifle is removed from play")
+            if c.square is not None and c.square not in self.board.squares:
+                raise StateError("2.1", f"{c.name} stands on {c.square!r}, which is not a square of this map")
         uids = [z.uid for z in self.zombies]
         if len(set(uids)) != len(uids):
             raise StateError("2.3", "a zombie unit appears twice")
-        on_map = [z for z in self.zombies if z.square is not None]
-        squares = [z.square for z in on_map]
-        for sq in set(squares):
-            if squares.count(sq) > 1:
-                raise StateError("7.6", f"two zombie units in square {sq}: a zombie unit may never end its move in a zombie-occupied square")
+        squares = [z.square for z in self.zombies if z.square is not None]
+        if len(set(squares)) != len(squares):
+            for sq in set(squares):
+                if squares.count(sq) > 1:
+                    raise StateError("7.6", f"two zombie units in square {sq}: a zombie unit may never end its move in a zombie-occupied square")
         for z in self.zombies:
             if isinstance(z.value, bool) or not isinstance(z.value, int) or z.value < 1:
                 raise StateError("2.3", f"zombie unit {z.uid} has Zombie Value {z.value!r}; values are whole numbers from 1")
+            if (z.square is None) != (z.pool != "map"):
+                raise StateError("3.1", f"zombie unit {z.uid}: pool {z.pool!r} but square {z.square!r} (units on the map have a square, others none)")
+            if z.pool not in tuple(p.value for p in Pool):
+                raise StateError("3.1", f"zombie unit {z.uid}: unknown pool {z.pool!r}")
+            if z.square is not None and z.square not in self.board.squares:
+                raise StateError("2.1", f"zombie unit {z.uid} stands on {z.square!r}, which is not a square of this map")
         for d, s in self.door_states:
             if d not in self.board.doors:
                 raise StateError("3.3", f"no door {d!r} on this map")
@@ -147,6 +325,8 @@ class GameState:
             kind = self.board.doors[d].kind
             if s == "destroyed" and kind != "glass":
                 raise StateError("10.4", f"door {d} is a {kind} door: only glass doors can be destroyed")
+        if not 0 <= self.rifles_left <= 2:
+            raise StateError("3.2", f"{self.rifles_left} hunting rifles in square 177: there are two in the game")
 
     # ----- queries --------------------------------------------------------------------------
     def character(self, name: str) -> CharacterState:
@@ -156,11 +336,24 @@ class GameState:
                 return c
         raise StateError("2.3", f"{name} is not in this game")
 
+    def unit(self, uid: str) -> ZombieUnit:
+        for z in self.zombies:
+            if z.uid == uid:
+                return z
+        raise StateError("2.3", f"no zombie unit {uid!r}")
+
     @property
     def doors(self) -> dict[str, str]:
         return dict(self.door_states)
 
+    def door_state(self, door: str) -> str:
+        for d, s in self.door_states:
+            if d == door:
+                return s
+        return "open"
+
     def characters_in(self, square: str) -> list[CharacterState]:
+        """Human characters (not super zombies, not killed) in the square."""
         sq = self.board.square_id(square)
         return [c for c in self.characters if c.square == sq and c.status not in ("killed", "super")]
 
@@ -175,6 +368,19 @@ class GameState:
         sq = self.board.square_id(square)
         return [c for c in self.characters if c.status == "super" and c.square == sq]
 
+    def human_squares(self) -> frozenset[str]:
+        return frozenset(c.square for c in self.characters if c.in_play)  # type: ignore[misc]
+
+    def unit_squares(self) -> dict[str, ZombieUnit]:
+        return {z.square: z for z in self.zombies if z.square is not None}
+
+    def super_squares(self) -> frozenset[str]:
+        return frozenset(c.square for c in self.characters if c.is_super)  # type: ignore[misc]
+
+    def zombie_occupied(self, square: str) -> bool:
+        """A zombie unit or a super zombie stands there (ruling: a super zombie occupies a square)."""
+        return any(z.square == square for z in self.zombies) or any(c.is_super and c.square == square for c in self.characters)
+
     def occupied(self) -> frozenset[str]:
         """Squares holding a character or a zombie unit: they block sight and shots through them [6.3]."""
         out = {c.square for c in self.characters if c.square and c.status != "killed"}
@@ -188,12 +394,17 @@ class GameState:
         uniform draw from this list (one entry per counter, repeats kept)."""
         return sorted(z.value for z in self.zombies if not z.seen)
 
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
     # ----- transitions (each returns a new state) -------------------------------------------
     def with_character(self, name: str, **changes) -> "GameState":
         c = self.character(name)
         if "square" in changes and changes["square"] is not None:
             changes["square"] = self.board.square_id(changes["square"])
         new = replace(self, characters=tuple(replace(x, **changes) if x.name == c.name else x for x in self.characters))
+        new = new.with_knowledge()
         new.check()
         return new
 
@@ -203,15 +414,105 @@ class GameState:
         if "square" in changes and changes["square"] is not None:
             changes["square"] = self.board.square_id(changes["square"])
         new = replace(self, zombies=tuple(replace(z, **changes) if z.uid == uid else z for z in self.zombies))
+        new = new.with_knowledge()
         new.check()
         return new
 
     def with_door(self, door: str, state: str) -> "GameState":
         ds = dict(self.door_states)
-        ds[door] = state
+        ds[door] = str(state)
         new = replace(self, door_states=tuple(sorted((d, s) for d, s in ds.items() if s != "open")))
         new.check()
         return new
+
+    def with_knowledge(self, lower: bool = True) -> "GameState":
+        """Face up exactly the units sharing a square with a character or a super zombie [5.4], [7.7],
+        [11.1]; every unit face up now counts as seen [2.3]. ``lower=False`` (study positions built
+        by hand) keeps a unit the caller put face up."""
+        shown = {c.square for c in self.characters if c.square is not None and c.status != "killed"}
+        changed = False
+        out = []
+        for z in self.zombies:
+            up = z.square is not None and z.square in shown
+            if not lower and z.face_up:
+                up = True
+            if up != z.face_up:
+                z = replace(z, face_up=up, seen=z.seen or up, candidates=() if up else z.candidates)
+                changed = True
+            elif up and z.candidates:
+                z = replace(z, candidates=())
+                changed = True
+            out.append(z)
+        return replace(self, zombies=tuple(out)) if changed else self
+
+    # ----- serialisation --------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict of everything but the board (saved by name alongside)."""
+        out: dict[str, Any] = {"version": STATE_VERSION}
+        for f in fields(self):
+            if f.name == "board":
+                continue
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], board: Optional[Board] = None) -> "GameState":
+        """Inverse of :meth:`to_dict`; the position is checked (StateError) before it is returned."""
+        from dodnb.errors import InputError
+
+        if not isinstance(data, Mapping):
+            raise InputError(f"a saved state is a JSON object, got {type(data).__name__}")
+        if data.get("version") != STATE_VERSION:
+            raise InputError(f"saved state version {data.get('version')!r}; this dodnb reads version {STATE_VERSION}")
+        board = board or load_board()
+        try:
+            kw: dict[str, Any] = {
+                "characters": tuple(CharacterState(**c) for c in data["characters"]),
+                "zombies": tuple(ZombieUnit(**{**z, "candidates": tuple(z.get("candidates", ()))}) for z in data["zombies"]),
+                "door_states": tuple((d, s) for d, s in data["door_states"]),
+                "super_value": data["super_value"],
+                "turn": data["turn"],
+                "phase": data["phase"],
+                "pending": Pending(**data["pending"]) if data.get("pending") else None,
+                "hidden_squares": tuple(data["hidden_squares"]),
+                "crossed_squares": tuple(data["crossed_squares"]),
+                "rifles_left": data["rifles_left"],
+                "record": _rebuild(TurnRecord, data["record"]),
+                "activation": _rebuild(Activation, data["activation"]) if data.get("activation") else None,
+                "shot": _rebuild(Shot, data["shot"]) if data.get("shot") else None,
+                "attack": _rebuild(Attack, data["attack"]) if data.get("attack") else None,
+                "zturn": _rebuild(ZombieTurn, data["zturn"]),
+                "result": Result(**data["result"]) if data.get("result") else None,
+                "solitaire": bool(data.get("solitaire", False)),
+                "fran_counts_two": bool(data.get("fran_counts_two", False)),
+            }
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"saved state is malformed: {exc}") from exc
+        state = cls(board, **kw)
+        state.check()
+        return state
+
+
+def _plain(x: Any) -> Any:
+    if x is None or isinstance(x, (bool, int, str)):
+        return x if not isinstance(x, str) else str(x)
+    if isinstance(x, tuple):
+        return [_plain(v) for v in x]
+    if hasattr(x, "__dataclass_fields__"):
+        return {f.name: _plain(getattr(x, f.name)) for f in fields(x)}
+    raise TypeError(f"cannot serialise {x!r}")
+
+
+def _rebuild(cls, data: Mapping[str, Any]):
+    kw = {}
+    for f in fields(cls):
+        if f.name not in data:
+            continue
+        v = data[f.name]
+        if isinstance(v, list):
+            v = tuple(tuple(x) if isinstance(x, list) else x for x in v)
+        kw[f.name] = v
+    return cls(**kw)
 
 
 def initial_state(
@@ -219,13 +520,19 @@ def initial_state(
     counters=None,
     seed: Optional[int] = None,
     placement: Optional[Mapping[str, str]] = None,
+    hidden_squares: Optional[Iterable[str]] = None,
+    solitaire: bool = False,
 ) -> GameState:
     """Set-up [3.1]-[3.3]: 45 units face down on the zombie symbols, 5 in the Hidden Zombie box,
-    the four characters on character symbols (at most two per square), all doors open.
+    the four characters on character symbols (at most two per square), rifles in 177, doors open.
 
     `placement` maps character names to squares; by default Peter+Roger share the first character
-    square and Steve+Fran the second [3.2]. Units are shuffled with `seed` (reproducible)."""
+    square and Steve+Fran the second [3.2]. Units are shuffled with `seed` (reproducible).
+    `hidden_squares`: the zombie player's five secret squares [3.1] (checked); by default five
+    legal squares are drawn with the same seed. In solitaire [15.1] no square is assigned and the
+    five hidden units are mixed with the eliminated ones."""
     from dodnb.rules.counters import load_counters
+    from dodnb.rules.setup import check_hidden_squares, random_hidden_squares
 
     board = board or load_board()
     counters = counters or load_counters()
@@ -236,10 +543,11 @@ def initial_state(
     order = list(range(50))
     rng.shuffle(order)
     symbols = board.zombie_symbol_squares
+    off_pool = "eliminated" if solitaire else "hidden"
     units = []
     for k, idx in enumerate(order):
         sq = symbols[k] if k < len(symbols) else None
-        units.append(ZombieUnit(f"Z{idx + 1:02d}", values[idx], sq, pool="map" if sq else "hidden"))
+        units.append(ZombieUnit(f"Z{idx + 1:02d}", values[idx], sq, pool="map" if sq else off_pool))
     chars_sq = board.character_symbol_squares
     placement = dict(placement or {"Peter": chars_sq[0], "Roger": chars_sq[0], "Steve": chars_sq[1], "Fran": chars_sq[1]})
     allowed = set(chars_sq)
@@ -251,7 +559,22 @@ def initial_state(
         counts[sq] = counts.get(sq, 0) + 1
         if counts[sq] > 2:
             raise StateError("3.2", f"only one or two characters may be set up in one square ({sq})")
+    if solitaire:
+        hidden: tuple[str, ...] = ()
+    elif hidden_squares is None:
+        hidden = random_hidden_squares(board, rng)
+    else:
+        hidden = check_hidden_squares(board, hidden_squares)
     state = GameState.build(board, characters={n: s for n, s in placement.items()}, zombies=units)
     if {c.name for c in state.characters} != set(CHARACTERS):
         raise StateError("3.2", "all four characters are set up: Peter, Roger, Steve and Fran")
-    return state
+    order_names = {n: i for i, n in enumerate(CHARACTERS)}
+    chars = tuple(sorted(state.characters, key=lambda c: order_names[c.name]))
+    return replace(
+        state,
+        characters=chars,
+        hidden_squares=tuple(sorted(hidden)),
+        solitaire=solitaire,
+        phase=Phase.HUMAN.value,
+        pending=Pending(Side.HUMAN.value, "act", "4.0", "Human Player-Turn: activate a character or stack, or end the turn"),
+    )

@@ -1,0 +1,83 @@
+"""The atomic rules, each stated once. The engine's resolvers, `dodnb.prob` and the Monte Carlo
+counterparts all call these (DESIGN.md: "A rule that lives in two places will drift")."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from dodnb.errors import RuleViolation
+
+#: No more than three dice may ever be rolled for a single shot [6.8].
+MAX_DICE = 3
+
+
+@lru_cache(maxsize=None)
+def ways(n: int) -> dict[int, int]:
+    """How many of the 6**n face combinations of n six-sided dice give each total."""
+    acc = {0: 1}
+    for _ in range(n):
+        nxt: dict[int, int] = {}
+        for s, c in acc.items():
+            for f in range(1, 7):
+                nxt[s + f] = nxt.get(s + f, 0) + c
+        acc = nxt
+    return acc
+
+
+def roll_outcomes(n: int) -> list[tuple[int, Fraction]]:
+    """Every total of n dice with its exact probability (a chance node's outcomes)."""
+    den = 6**n
+    return [(t, Fraction(c, den)) for t, c in sorted(ways(n).items())]
+
+
+def hit(status: str, result: str) -> str:
+    """A character's status after one Zombie Attack Table result [8.2]-[8.5].
+
+    'none' changes nothing; 'stunned' or 'infected' on a normal character applies [8.3], [8.4];
+    on a character already stunned or infected either kills him [8.5]. 'killed' kills."""
+    status, result = str(status), str(result)
+    if result == "none":
+        return status
+    if result not in ("stunned", "infected", "killed"):
+        raise RuleViolation("8.2", f"unknown attack result {result!r}: the table gives stunned, infected or no effect")
+    if status not in ("normal", "stunned", "infected"):
+        raise RuleViolation("8.5", f"a {status} character cannot be attacked")
+    if result == "killed" or status in ("stunned", "infected"):
+        return "killed"  # [8.5]
+    return result
+
+
+def panics(total: int, level: int, increase: int) -> bool:
+    """[6.5] the character panics if the panic roll is less than or equal to his adjusted Panic Level."""
+    return total <= level + increase
+
+
+def destroys(total: int, reduction: int, value: int) -> bool:
+    """[6.0] step 5: the shot result (dice total minus the shot modifiers) destroys the target when it
+    is equal to or greater than the Zombie Value (combined with super zombies [11.3])."""
+    return total - reduction >= value
+
+
+def strength(value: int, k: int) -> int:
+    """[8.0] step 4: the Zombie Value divided by the number of characters attacked, rounded down."""
+    if k < 1:
+        raise RuleViolation("8.0", "a zombie attack is made on at least one character")
+    return value // k
+
+
+def pooled_dice(dice: list[int] | tuple[int, ...]) -> int:
+    """[6.8] characters shooting together roll their dice together, never more than three."""
+    return min(MAX_DICE, sum(dice))
+
+
+def glass_breaks(total: int, value: int) -> bool:
+    """[10.5] a berserk unit destroys a closed glass door when 2d6 is less than its Zombie Value."""
+    return total < value
+
+
+def attacked_count_faces(n: int) -> dict[int, tuple[int, ...]]:
+    """[15.6] die faces for each possible number of characters attacked (spare faces rolled again,
+    ruling in docs/RULINGS.md)."""
+    per = 6 // n
+    return {k: tuple(range((k - 1) * per + 1, k * per + 1)) for k in range(1, n + 1)}

@@ -1,0 +1,324 @@
+"""`Game`: a whole game of *Dawn of the Dead* you can step, undo, save and replay.
+
+    >>> from dodnb import Game
+    >>> g = Game(seed=1, human="random", zombie="random")
+    >>> g.pending.side                      # whose decision: 'human', 'zombie' or 'chance'
+    'human'
+    >>> events = g.step()                   # one decision (a policy decides) or one die roll
+    >>> g.undo(); g.redo()                  # history is kept
+    >>> text = g.save(); Game.load(text).state == g.state
+    True
+
+The rules themselves live in :mod:`dodnb.rules.engine`; `Game` keeps the history of immutable
+states, asks policies for the sides the user does not play, and rolls the dice at chance nodes with
+a seeded source (each roll is drawn from the seed and the move number, so undo and replay give the
+same dice).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
+
+from dodnb.board.model import Board, load_board
+from dodnb.errors import InputError, RuleViolation
+from dodnb.rules import engine
+from dodnb.rules.actions import Action, Draw, Roll, action_from_json
+from dodnb.rules.counters import Counters
+from dodnb.rules.events import Event
+from dodnb.rules.state import GameState, Pending, initial_state
+from dodnb.rules.tables import Tables
+from dodnb.rules.vocab import Phase, Side
+
+SAVE_FORMAT = "dodnb-game"
+SAVE_VERSION = 1
+
+Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
+
+
+class DecisionNeeded(InputError):
+    """`step()` reached a decision of a side the user plays: choose with `apply()`."""
+
+
+# ---------------------------------------------------------------------------------- policies
+
+
+def random_policy(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Random-legal: any legal action, equally likely."""
+    return legal[rng.randrange(len(legal))]
+
+
+def first_policy(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Always the first legal action (deterministic; handy for exact enumeration)."""
+    return legal[0]
+
+
+class ScriptedPolicy:
+    """Plays the given actions in order (tests, teaching); then falls back to `then` (or raises)."""
+
+    def __init__(self, actions: Iterable[Action], then: Optional[Policy] = None):
+        self.actions = list(actions)
+        self.then = then
+
+    def __call__(self, state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+        if self.actions:
+            return self.actions.pop(0)
+        if self.then is None:
+            raise DecisionNeeded("the script of decisions ran out")
+        return self.then(state, legal, rng)
+
+
+POLICIES = {"random": random_policy, "first": first_policy}
+
+
+def _policy(p: Union[str, Policy, None]) -> Optional[Policy]:
+    if p is None or p == "ask":
+        return None
+    if isinstance(p, str):
+        if p not in POLICIES:
+            raise InputError(f"unknown policy {p!r}: use 'ask', 'random', 'first' or a function")
+        return POLICIES[p]
+    return p
+
+
+# ---------------------------------------------------------------------------------- Game
+
+
+class Game:
+    """A game: the current state, its history, and the policies that decide for the sides the
+    user does not play ("ask" means the user decides with :meth:`apply`).
+
+    seed:  set-up shuffle, hidden squares and dice (None: a random seed, kept in `self.seed`);
+    human, zombie: "ask" (default for the humans), "random", "first" or a function
+        ``(state, legal_actions, rng) -> action``;
+    state: start from this position instead of a new set-up (a study position);
+    placement, hidden_squares: set-up choices [3.1], [3.2]; fran_counts_two: the French
+        reading of [14.1] (docs/RULINGS.md)."""
+
+    def __init__(
+        self,
+        seed: Optional[int] = None,
+        board: Optional[Board] = None,
+        counters: Optional[Counters] = None,
+        tables: Optional[Tables] = None,
+        *,
+        human: Union[str, Policy, None] = "ask",
+        zombie: Union[str, Policy, None] = "random",
+        state: Optional[GameState] = None,
+        placement: Optional[dict] = None,
+        hidden_squares: Optional[Iterable[str]] = None,
+        fran_counts_two: bool = False,
+        solitaire: bool = False,
+    ):
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InputError(f"seed must be a whole number, got {seed!r}")
+        self.seed = seed
+        self.board = board or (state.board if state is not None else load_board())
+        self.ctx = engine.Ctx(self.board, counters, tables)
+        if state is None:
+            state = initial_state(self.board, self.ctx.counters, seed=seed, placement=placement,
+                                  hidden_squares=hidden_squares, solitaire=solitaire)
+            if fran_counts_two:
+                from dataclasses import replace
+
+                state = replace(state, fran_counts_two=True)
+        elif state.pending is None and state.result is None:
+            state = engine._advance(state, self.ctx, [])
+        self.policies: dict[str, Optional[Policy]] = {Side.HUMAN.value: _policy(human), Side.ZOMBIE.value: _policy(zombie)}
+        self._policy_names = {Side.HUMAN.value: human if isinstance(human, str) else "custom", Side.ZOMBIE.value: zombie if isinstance(zombie, str) else "custom"}
+        self.history: list[GameState] = [state]
+        self.actions: list[Action] = []
+        self.events: list[list[Event]] = []
+        self._redo: list[Action] = []
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> GameState:
+        return self.history[-1]
+
+    @property
+    def pending(self) -> Optional[Pending]:
+        return self.state.pending
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def result(self):
+        return self.state.result
+
+    @property
+    def log(self) -> list[Event]:
+        return [e for evs in self.events for e in evs]
+
+    def legal_actions(self) -> list[Action]:
+        return engine.legal_actions(self.state, self.ctx)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        return engine.chance_outcomes(self.state, self.ctx)
+
+    def check(self, action: Action) -> Optional[RuleViolation]:
+        """None if `action` is legal now, else the reason with its Case (nothing is applied)."""
+        return engine.check(self.state, self.ctx, action)
+
+    def observation(self) -> dict:
+        from dodnb.rules.observe import observation
+
+        return observation(self.state, self.ctx)
+
+    # ------------------------------------------------------------------ acting
+    def apply(self, action: Action) -> list[Event]:
+        """Take one action (a decision, or a chance outcome at a chance node)."""
+        new, events = engine.apply(self.state, self.ctx, action)
+        self.history.append(new)
+        self.actions.append(action)
+        self.events.append(events)
+        self._redo.clear()
+        return events
+
+    def _rng(self) -> random.Random:
+        return random.Random(f"{self.seed}/{len(self.actions)}")
+
+    def roll(self) -> Action:
+        """The outcome the seeded dice give at this chance node (not applied)."""
+        p = self.pending
+        if p is None or p.side != Side.CHANCE:
+            raise InputError("this is not a chance node: nothing to roll")
+        rng = self._rng()
+        if p.kind.startswith("roll:"):
+            faces = tuple(rng.randint(1, 6) for _ in range(p.dice))
+            return Roll(sum(faces), faces)
+        outs = self.chance_outcomes()
+        return outs[rng.randrange(len(outs))][0]
+
+    def decide(self) -> Action:
+        """The action the policy of the side to move chooses (not applied)."""
+        p = self.pending
+        if p is None:
+            raise InputError("the game is over")
+        if p.side == Side.CHANCE:
+            return self.roll()
+        policy = self.policies.get(p.side)
+        if policy is None:
+            raise DecisionNeeded(f"the {p.side} player decides here ({p.purpose}): choose one of game.legal_actions() and game.apply() it")
+        legal = self.legal_actions()
+        return policy(self.state, legal, self._rng())
+
+    def step(self) -> list[Event]:
+        """One step: roll the dice at a chance node, or let the policy decide."""
+        return self.apply(self.decide())
+
+    def step_phase(self, max_steps: int = 10_000) -> list[Event]:
+        """Steps until the phase changes, the game ends, or a decision of the user is pending."""
+        start = (self.state.turn, self.state.phase)
+        out: list[Event] = []
+        for _ in range(max_steps):
+            if self.over or (self.state.turn, self.state.phase) != start:
+                break
+            p = self.pending
+            if p is not None and p.side != Side.CHANCE and self.policies.get(p.side) is None:
+                break
+            out += self.step()
+        return out
+
+    def play(self, max_steps: int = 100_000) -> list[Event]:
+        """Steps until the game ends or a decision of the user is pending."""
+        out: list[Event] = []
+        for _ in range(max_steps):
+            p = self.pending
+            if self.over or (p is not None and p.side != Side.CHANCE and self.policies.get(p.side) is None):
+                break
+            out += self.step()
+        return out
+
+    def undo(self, n: int = 1) -> None:
+        """Take back the last n actions (dice rolls included); `redo()` puts them back."""
+        for _ in range(n):
+            if not self.actions:
+                raise InputError("nothing to undo: this is the start of the game")
+            self.history.pop()
+            self.events.pop()
+            self._redo.append(self.actions.pop())
+
+    def redo(self, n: int = 1) -> None:
+        for _ in range(n):
+            if not self._redo:
+                raise InputError("nothing to redo")
+            a = self._redo.pop()
+            keep = list(self._redo)
+            self.apply(a)
+            self._redo = keep
+
+    # ------------------------------------------------------------------ saving
+    def save(self) -> str:
+        """Versioned JSON: the starting position, the seed, and every action (dice included)."""
+        data = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "seed": self.seed,
+            "board": self.board.name,
+            "policies": self._policy_names,
+            "start": self.history[0].to_dict(),
+            "actions": [a.to_json() for a in self.actions],
+        }
+        return json.dumps(data, ensure_ascii=False)
+
+    @classmethod
+    def load(cls, text: Union[str, bytes, dict], board: Optional[Board] = None, counters: Optional[Counters] = None,
+             human: Union[str, Policy, None] = "ask", zombie: Union[str, Policy, None] = "random") -> "Game":
+        """Rebuild a saved game by replaying it; a clear InputError (or the RuleViolation of the first
+        illegal action, naming its number) for a damaged file — never a half-loaded game."""
+        if isinstance(text, (str, bytes)):
+            try:
+                data = json.loads(text)
+            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                raise InputError(f"this is not a saved game (not JSON: {exc})") from exc
+        else:
+            data = text
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise InputError('this is not a dodnb saved game (missing "format": "dodnb-game")')
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise InputError(f"saved game version {version!r} is not a whole number")
+        if version > SAVE_VERSION:
+            raise InputError(f"this game was saved by a newer dodnb (version {version}); this one reads version {SAVE_VERSION}")
+        if version < 1:
+            raise InputError(f"unknown saved game version {version}")
+        seed = data.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InputError(f"saved game seed {seed!r} is not a whole number")
+        board = board or load_board()
+        if data.get("board") not in (None, board.name):
+            raise InputError(f"this game was saved on the map {data.get('board')!r}, not {board.name!r}")
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise InputError("saved game has no list of actions")
+        start = GameState.from_dict(data.get("start"), board)  # type: ignore[arg-type]
+        g = cls(seed, board, counters, human=human, zombie=zombie, state=start)
+        for i, raw in enumerate(actions, start=1):
+            a = action_from_json(raw)
+            why = g.check(a)
+            if why is not None:
+                raise InputError(f"saved action {i} ({a}) is not legal in the game as replayed: {why}", why.case)
+            g.apply(a)
+        return g
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        st = self.state
+        where = "over: " + st.result.winner + " win" if st.result else f"turn {st.turn}, {Phase(st.phase).label}"
+        return f"<Game seed={self.seed}: {where}, {len(self.actions)} actions>"
+
+    def _repr_svg_(self) -> str:
+        from dodnb.render.state_scene import game_svg
+
+        return game_svg(self)
