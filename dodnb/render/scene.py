@@ -55,6 +55,12 @@ class Frame:
     margin_y: float
     x0: int
     y0: int
+    id_size: Optional[float] = None  # px of the square ids; None: 0.62 x scale, 6 to 9 px
+
+    @property
+    def id_px(self) -> float:
+        """The size square ids are printed at in this frame (overlays re-print ids at the same size)."""
+        return self.id_size if self.id_size is not None else max(6.0, min(9.0, self.scale * 0.62))
 
     def x(self, gx) -> float:
         return self.margin_x + self.scale * float(gx - self.x0)
@@ -81,9 +87,11 @@ class Frame:
 SIDE_MARGIN = 52.0  # room for the West/East door labels
 
 
-def frame_for(board: Board, scale: float = 12.0, margin: float = 28.0) -> Frame:
+def frame_for(
+    board: Board, scale: float = 12.0, margin: float = 28.0, side_margin: float = SIDE_MARGIN, id_size: Optional[float] = None
+) -> Frame:
     b = board.bounds
-    return Frame(scale, margin + SIDE_MARGIN, margin, b.x0, b.y0)
+    return Frame(scale, margin + side_margin, margin, b.x0, b.y0, id_size)
 
 
 def square_at(board: Board, frame: Frame, px: float, py: float) -> Optional[str]:
@@ -108,11 +116,21 @@ def _wrap(text: str, max_px: float, size: float) -> list[str]:
     return lines
 
 
-def board_scene(board: Board, scale: float = 12.0, margin: float = 28.0, legend: bool = True) -> Scene:
-    """Everything printed on the map: floors, walls, doors, ids, store names, placement symbols."""
-    f = frame_for(board, scale, margin)
+def board_scene(
+    board: Board,
+    scale: float = 12.0,
+    margin: float = 28.0,
+    legend: bool = True,
+    side_margin: float = SIDE_MARGIN,
+    id_size: Optional[float] = None,
+) -> Scene:
+    """Everything printed on the map: floors, walls, doors, ids, store names, placement symbols.
+
+    `id_size` (pixels) overrides the size of the square ids (default: 0.62 x scale, 6 to 9 px); the
+    canvas map prints them bigger so that they stay readable once shrunk to a notebook's width."""
+    f = frame_for(board, scale, margin, side_margin, id_size)
     bw = board.bounds
-    width = 2 * (margin + SIDE_MARGIN) + scale * (bw.x1 - bw.x0)
+    width = 2 * (margin + side_margin) + scale * (bw.x1 - bw.x0)
     height = 2 * margin + scale * (bw.y1 - bw.y0) + (44 if legend else 0)
     scene = Scene(width, height, title=board.name)
     scene.add(RectShape(0, 0, width, height, fill=STYLE["background"]))
@@ -152,7 +170,7 @@ def board_scene(board: Board, scale: float = 12.0, margin: float = 28.0, legend:
             for i, line in enumerate((word, "doors", f"({d.squares[0]})")):
                 scene.add(TextShape(mx + dx, my + (i - 1) * 11, line, 10, STYLE["main"], anchor, bold=True, tag=f"door:{d.id}"))
     # square ids (top-left corner of each square)
-    id_size = max(6.0, min(9.0, scale * 0.62))
+    id_size = f.id_px
     for sq in board.squares.values():
         r = sq.rect
         scene.add(TextShape(f.x(r.x0) + 1.5, f.y(r.y0) + 1.5, sq.id, id_size, STYLE["id"], "start", "top", tag=sq.id))
@@ -225,19 +243,23 @@ TOKEN_COLOURS = {
 }
 
 
-def token_shapes(board: Board, tokens: Mapping[str, Sequence[str]], frame: Frame) -> list[Shape]:
-    """Discs with initials for the pieces in each square: {'024': ['Peter', 'zombie'], ...}."""
+def token_shapes(board: Board, tokens: Mapping[str, Sequence[str]], frame: Frame, radius: float = 5.2, low: bool = False) -> list[Shape]:
+    """Discs with initials for the pieces in each square: {'024': ['Peter', 'zombie'], ...}.
+
+    `radius` in pixels; `low` puts the discs in the lower part of the square, clear of its id."""
     out: list[Shape] = []
     for sid, pieces in tokens.items():
         sq = board.square(sid)
         cx, cy = frame.point(sq.centre)
+        if low:
+            cy = max(cy, frame.y(sq.rect.y1) - radius - 2.0)
         n = len(pieces)
         for i, piece in enumerate(pieces):
-            dx = (i - (n - 1) / 2) * 9.5
+            dx = (i - (n - 1) / 2) * radius * 1.85
             colour = TOKEN_COLOURS.get(piece, TOKEN_COLOURS["zombie"])
             label = "Z" if piece == "zombie" else ("SZ" if piece == "super" else piece[:1])
-            out.append(CircleShape(cx + dx, cy, 5.2, fill=colour, stroke="#ffffff", width=1.2, layer="tokens", tag=sq.id))
-            out.append(TextShape(cx + dx, cy + 0.5, label, 6.5, "#ffffff", bold=True, layer="tokens", tag=sq.id))
+            out.append(CircleShape(cx + dx, cy, radius, fill=colour, stroke="#ffffff", width=1.2, layer="tokens", tag=sq.id))
+            out.append(TextShape(cx + dx, cy + 0.5, label, radius * 1.25, "#ffffff", bold=True, layer="tokens", tag=sq.id))
     return out
 
 

@@ -99,7 +99,7 @@ def _outline(board: Board, sid: str, frame: Frame, colour: str, width: float, ta
 def _id_label(board: Board, sid: str, frame: Frame, colour: str, tag: str) -> list[Shape]:
     """The square's id again, on a white plate, over an outline that would hide the printed one."""
     r = board.square(sid).rect
-    size = max(6.0, min(9.0, frame.scale * 0.62))  # the size board_scene prints ids at
+    size = frame.id_px  # the size board_scene prints ids at
     x, y = frame.x(r.x0) + 1.5, frame.y(r.y0) + 1.5
     return [
         RectShape(x - 0.5, y - 0.5, 0.62 * size * len(sid) + 2, size + 2, fill="#ffffff", alpha=0.9, layer=LAYER, tag=tag),

@@ -36,6 +36,7 @@ import ipywidgets as W
 import dodnb.prob as P
 from dodnb.prob.dist import fmt_fraction, fmt_one_in, fmt_percent
 from dodnb.render.calc_charts import STATUS_COLOURS, fire_chart, heat_colour, ink_on, status_chart
+from dodnb.render.picture import picture
 from dodnb.prob.shots import MAX_SHOT_DICE
 from dodnb.rules.counters import CHARACTERS
 
@@ -129,6 +130,7 @@ class _Calculator(W.VBox):
         self.out_table = W.HTML()
         self.out_explain = W.HTML()
         self.out_code = W.HTML()
+        self._chart = None  # the chart's scene (SVG in the widget, PNG in the static snapshot)
 
     # ----------------------------------------------------------------- plumbing
 
@@ -233,11 +235,15 @@ class _Calculator(W.VBox):
         return ""
 
     def to_html(self) -> str:
-        """Static snapshot: settings, answer, notes, chart, table and derivation (no widgets)."""
+        """Static snapshot: settings, answer, notes, chart, table and derivation (no widgets).
+
+        The chart is a PNG <img> here, not the live widget's SVG: an untrusted notebook (JupyterLab,
+        Notebook 7) sanitises HTML and would show an inline SVG as a wall of text."""
+        chart = picture(self._chart).html() if self._chart is not None and self.result is not None else ""
         return (
             f'<div class="dodnb-calculator"><h4 style="margin:4px 0">{_esc(self.title)}</h4>'
             f"<p><i>{_esc(self.describe())}</i></p>"
-            f"{self.out_summary.value}{self.out_notes.value}{self.out_chart.value}"
+            f"{self.out_summary.value}{self.out_notes.value}{chart}"
             f"{self.out_table.value}{self.out_explain.value}{self.out_code.value}</div>"
         )
 
@@ -252,14 +258,26 @@ class _Calculator(W.VBox):
     def _render(self) -> None: ...
 
 
+#: Width of the labels in the left column: every control sits right beside its label.
+LABEL_WIDTH = "150px"
+
+
+def _row(label: str, *controls: W.Widget, note: str = "") -> W.HBox:
+    """One line of the form: a label in the left column, then its controls (and a small note)."""
+    parts: list[W.Widget] = [W.HTML(f"<b>{_esc(label)}</b>", layout=W.Layout(width=LABEL_WIDTH, flex="0 0 auto"))]
+    parts += controls
+    if note:
+        parts.append(W.HTML(f"<small>{_esc(note)}</small>", layout=W.Layout(margin="0 0 0 8px")))
+    return W.HBox(parts, layout=W.Layout(align_items="center"))
+
+
 def _value_controls(default: int = 4) -> tuple[W.ToggleButtons, W.IntSlider]:
     known = W.ToggleButtons(
         options=[("known", True), ("unknown — from the counters", False)],
         value=True,
-        description="Zombie Value",
-        style={"description_width": "initial", "button_width": "auto"},
+        style={"button_width": "auto"},
     )
-    value = W.IntSlider(value=default, min=1, max=MAX_VALUE, description="value", continuous_update=False)
+    value = W.IntSlider(value=default, min=1, max=MAX_VALUE, continuous_update=False, layout=W.Layout(width="260px"))
     return known, value
 
 
@@ -284,34 +302,32 @@ class ShotCalculator(_Calculator):
         self.shoots = {n: W.Checkbox(value=n in shooters, description=n, indent=False, layout=W.Layout(width="90px")) for n in CHARACTERS}
         self.rifle = {n: W.Checkbox(value=False, description="hunting rifle", indent=False, layout=W.Layout(width="120px")) for n in CHARACTERS}
         self.infected = {n: W.Checkbox(value=False, description="infected", indent=False, layout=W.Layout(width="90px")) for n in CHARACTERS}
-        self.target = W.Dropdown(options=list(TARGETS), value="zombie", description="target", layout=W.Layout(width="360px"))
+        self.target = W.Dropdown(options=list(TARGETS), value="zombie", layout=W.Layout(width="300px"))
         self.same_square = W.ToggleButtons(
             options=[("same square", True), ("another square", False)],
             value=True,
-            description="where",
             style={"button_width": "auto"},
         )
-        self.distance = W.IntSlider(value=1, min=1, max=MAX_DISTANCE, description="squares away", continuous_update=False, style={"description_width": "initial"})
-        self.door = W.Dropdown(options=list(DOORS), value="none", description="through", layout=W.Layout(width="300px"))
+        self.distance = W.IntSlider(value=1, min=1, max=MAX_DISTANCE, description="squares away:", continuous_update=False, style={"description_width": "initial"}, layout=W.Layout(width="300px"))
+        self.door = W.Dropdown(options=list(DOORS), value="none", layout=W.Layout(width="300px"))
         self.value_known, self.value = _value_controls(4 if value is None else value)
         if value is None:
             self.value_known.value = False
         self.together = W.ToggleButtons(
             options=[("together (pool dice)", True), ("one after another", False)],
             value=True,
-            description="several shooters",
-            style={"description_width": "initial", "button_width": "auto"},
+            style={"button_width": "auto"},
         )
-        rows = [W.HBox([self.shoots[n], self.rifle[n], self.infected[n]]) for n in CHARACTERS]
+        rows = [_row("Who shoots" if i == 0 else "", self.shoots[n], self.rifle[n], self.infected[n]) for i, n in enumerate(CHARACTERS)]
         controls = W.VBox(
             [
-                W.HTML("<b>Who shoots</b> <small>(Peter and Roger roll 2 dice, Steve and Fran 1, 2 with a hunting rifle [6.6], [12.0])</small>"),
+                W.HTML("<small>Peter and Roger roll 2 dice, Steve and Fran 1, or 2 with a hunting rifle [6.6], [12.0].</small>"),
                 *rows,
-                self.together,
-                self.target,
-                W.HBox([self.same_square, self.distance]),
-                self.door,
-                W.HBox([self.value_known, self.value]),
+                _row("Several shooters", self.together, note="[6.8]"),
+                _row("Target", self.target),
+                _row("Where", self.same_square, self.distance, note="[6.7]"),
+                _row("Through", self.door, note="only between two squares [6.7]"),
+                _row("Zombie Value", self.value_known, self.value, note="[5.4], [7.7]"),
             ]
         )
         self.children = [W.HTML(f"<h4 style='margin:4px 0'>{_esc(self.title)}</h4>"), controls, self.out_summary, self.out_notes, self.out_chart, self.out_table, self.out_explain, self.out_code]
@@ -465,7 +481,8 @@ class ShotCalculator(_Calculator):
             f"= <b>{fmt_percent(p)}</b> <small>({_esc(fmt_one_in(p))})</small></div>"
         )
         together = bool(self.together.value) or len(self.shooters) < 2
-        self.out_chart.value = fire_chart(self.result, "Every way the shot can end", together=together).to_svg()
+        self._chart = fire_chart(self.result, "Every way the shot can end", together=together)
+        self.out_chart.value = self._chart.to_svg()
         self.out_table.value = self._table_html(together)
         self.out_explain.value = (
             '<details open><summary><b>How it is computed</b></summary>'
@@ -517,24 +534,24 @@ class AttackCalculator(_Calculator):
         self.attacker = W.Dropdown(
             options=[("zombie unit", "zombie"), ("berserk zombie unit [10.0]", "berserk"), ("super zombie alone [11.3]", "super"), ("super zombie + zombie unit [11.3]", "super+unit")],
             value="zombie",
-            description="attacker",
-            layout=W.Layout(width="360px"),
+            layout=W.Layout(width="300px"),
         )
         self.value_known, self.value = _value_controls(5 if value is None else value)
         if value is None:
             self.value_known.value = False
-        self.mode = W.Dropdown(options=list(ATTACK_MODES), value="all", description="attacked", layout=W.Layout(width="300px"))
-        self.k = W.IntSlider(value=1, min=1, max=max(1, len(start)), description="k", continuous_update=False)
+        self.mode = W.Dropdown(options=list(ATTACK_MODES), value="all", layout=W.Layout(width="240px"))
+        n_start = max(1, len(start))
+        self.k = W.IntSlider(value=n_start, min=1, max=n_start, description="k =", continuous_update=False, layout=W.Layout(width="240px"))
         self.reaction = W.Checkbox(value=True, description="the characters shoot first [6.9], [8.1]", indent=False, layout=W.Layout(width="320px"))
-        rows = [W.HBox([self.present[n], self.status[n], self.rifle[n]]) for n in CHARACTERS]
+        rows = [_row("In the square" if i == 0 else "", self.present[n], self.status[n], self.rifle[n]) for i, n in enumerate(CHARACTERS)]
         controls = W.VBox(
             [
-                W.HTML("<b>In the square</b> <small>(tick who is there and their status [8.3], [8.4])</small>"),
+                W.HTML("<small>Tick who is there and their status [8.3], [8.4].</small>"),
                 *rows,
-                self.attacker,
-                W.HBox([self.value_known, self.value]),
-                W.HBox([self.mode, self.k]),
-                self.reaction,
+                _row("Attacker", self.attacker),
+                _row("Zombie Value", self.value_known, self.value, note="[8.0]"),
+                _row("Characters attacked", self.mode, self.k, note="[8.0] step 2, [15.6]"),
+                _row("Reaction fire", self.reaction),
             ]
         )
         self.children = [W.HTML(f"<h4 style='margin:4px 0'>{_esc(self.title)}</h4>"), controls, self.out_summary, self.out_notes, self.out_chart, self.out_table, self.out_explain, self.out_code]
@@ -555,7 +572,13 @@ class AttackCalculator(_Calculator):
             if self.k.value > n:
                 self.k.value = n
             self.k.max = n
-        self.k.disabled = self.mode.value != "k"
+        mode = self.mode.value
+        # "all of them" is k = n: the slider shows n, greyed (it is the meaning, not a setting);
+        # "every k" and the solitaire die have no single k: the slider is hidden
+        if mode == "all":
+            self.k.value = n
+        self.k.disabled = mode != "k"
+        self.k.layout.visibility = "visible" if mode in ("all", "k") else "hidden"
         self.value.disabled = (not self.value_known.value) or self.attacker.value == "super"
         self.value_known.disabled = self.attacker.value == "super"
 
@@ -691,7 +714,8 @@ class AttackCalculator(_Calculator):
         )
         if mode == "by_k":
             rows = [(f"k={kk}: {nm}", d) for kk, per in self.statuses.items() for nm, d in per.items()]
-            self.out_chart.value = status_chart(rows, "Each character's status, for each k").to_svg()
+            self._chart = status_chart(rows, "Each character's status, for each k")
+            self.out_chart.value = self._chart.to_svg()
             self.out_table.value = self._by_k_html()
             parts = []
             for kk, d in self.result.items():
@@ -699,7 +723,8 @@ class AttackCalculator(_Calculator):
             explain = "\n\n".join(parts)
         else:
             rows = [(f"{nm} (was {st})", self.statuses[nm]) for nm, st in self.characters()]
-            self.out_chart.value = status_chart(rows, "Each character's status after the attack").to_svg()
+            self._chart = status_chart(rows, "Each character's status after the attack")
+            self.out_chart.value = self._chart.to_svg()
             self.out_table.value = self._status_html() + self._joint_html()
             explain = "\n".join(self.result.steps)
         self.out_explain.value = (

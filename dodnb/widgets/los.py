@@ -12,9 +12,9 @@ How it is used:
   when in sight, red when not, with the squares it passes, the doors it passes and what blocks it.
   When the mouse leaves the map the line goes back to the chosen (clicked or listed) target.
 * *Pieces in* (text box, or the *Piece* button and clicks) puts characters or zombie units on
-  squares: a piece in a square between the two ends blocks sight [6.3]. *Door* + *state* closes a door:
-  a closed solid door blocks [6.4]; a closed glass door costs 3 and is destroyed by the shot [6.7],
-  [10.5].
+  squares: a piece in a square between the two ends blocks sight [6.3]. **Click a door** on the map
+  to close it (a glass door: again to break it, again to open it): a closed solid door blocks [6.4];
+  a closed glass door costs 3 and is destroyed by the shot [6.7], [10.5].
 * *Show every square the shooter sees* shades all of them (the squares whose zombies react [7.1]).
 
 Only what changed is redrawn: the overlay and the panel when the target changes (hovering the same
@@ -24,6 +24,7 @@ square again does nothing), all in one batched canvas message (MapView.set_overl
 from __future__ import annotations
 
 import html
+import re
 import time
 from typing import Iterable, Mapping, Optional
 
@@ -42,17 +43,18 @@ from dodnb.board.sight import (
 )
 from dodnb.prob import kill_chance, unseen_values
 from dodnb.prob.dist import fmt_fraction, fmt_percent
-from dodnb.render.scene import STYLE, Scene, Shape, token_shapes
+from dodnb.render.picture import Picture
+from dodnb.render.scene import STYLE
+from dodnb.render.shapes import Scene, Shape, scene_to_svg
 from dodnb.render.sight_overlay import (
     DARK,
-    REASON_TITLES,
     compose_scene,
     door_state_shapes,
     seen_shapes,
     shooter_shapes,
     sight_shapes,
 )
-from dodnb.render.svg import scene_to_svg
+from dodnb.render.words import REASON_TITLES, and_list, culprit_words, door_state_words, door_words, why
 from dodnb.widgets.mapview import NO_CHOICE, MapView, chosen, set_choice
 
 __all__ = ["LOSExplorer", "FIRE_OPTIONS", "ExplorerError"]
@@ -136,19 +138,15 @@ class LOSExplorer(widgets.VBox):
             tooltips=["a click chooses the shooter", "a click chooses the target", "a click puts or removes a piece [6.3]"],
             style={"button_width": "84px"},
         )
-        squares = [("—", NO_CHOICE)] + [(board.square(i).describe(), i) for i in board.ids]
+        squares = [("— pick a square —", NO_CHOICE)] + [(board.square(i).describe(), i) for i in board.ids]
         self.shooter_picker = widgets.Dropdown(options=squares, value=NO_CHOICE, description="Shooter:", layout=widgets.Layout(width="330px"))
         self.target_picker = widgets.Dropdown(options=squares, value=NO_CHOICE, description="Target:", layout=widgets.Layout(width="330px"))
         self.swap_button = widgets.Button(description="Swap \u21c4", tooltip="Swap shooter and target: sight works both ways [6.4]", layout=widgets.Layout(width="90px"))
         self.seen_toggle = widgets.Checkbox(value=bool(show_seen), description="Show every square the shooter sees [6.4]", indent=False, layout=widgets.Layout(width="330px"))
         self.pieces_box = widgets.Text(value="", description="Pieces in:", placeholder="square ids, e.g. 168, 099", continuous_update=False, layout=widgets.Layout(width="330px"))
-        doors = [("— pick a door —", NO_CHOICE)] + [
-            (f"{d.id}: {d.kind} door between {' and '.join(d.squares)}", d.id)
-            for d in sorted(board.doors.values(), key=lambda d: d.id)
-            if d.kind != "main"
-        ]
-        self.door_picker = widgets.Dropdown(options=doors, value=NO_CHOICE, description="Door:", layout=widgets.Layout(width="330px"))
-        self.door_state = widgets.ToggleButtons(options=["open", "closed", "destroyed"], value="open", disabled=True, style={"button_width": "96px"})
+        self.doors_note = widgets.HTML(value="")
+        self.doors_note.add_class("dodnb-doors")
+        self.open_doors_button = widgets.Button(description="Open every door", tooltip="all doors back to open [3.3]", layout=widgets.Layout(width="150px"))
         self.fire = widgets.Dropdown(options=[(opt[0], key) for key, opt in FIRE_OPTIONS.items()], value=fire, description="Shooting:", layout=widgets.Layout(width="430px"))
         self.value = widgets.Dropdown(
             options=[("unknown (face down) [7.7]", None)] + [(str(v), v) for v in self._values],
@@ -170,15 +168,15 @@ class LOSExplorer(widgets.VBox):
         self.swap_button.on_click(lambda _b: self.swap())
         self.seen_toggle.observe(lambda ch: self._unless_guard(self.show_seen, ch["new"]), names="value")
         self.pieces_box.observe(self._on_pieces_text, names="value")
-        self.door_picker.observe(self._on_door_pick, names="value")
-        self.door_state.observe(self._on_door_state, names="value")
+        self.map.on_door_click(lambda did: self._try(self.click_door, did))
+        self.open_doors_button.on_click(lambda _b: self._try(self.open_all_doors))
         self.fire.observe(lambda ch: self._update(draw=False), names="value")
         self.value.observe(lambda ch: self._update(draw=False), names="value")
 
         rows = [
             widgets.HBox([widgets.Label("Click on the map sets the"), self.mode, self.swap_button]),
             widgets.HBox([self.shooter_picker, self.target_picker, self.seen_toggle]),
-            widgets.HBox([self.pieces_box, self.door_picker, self.door_state]),
+            widgets.HBox([self.pieces_box, self.open_doors_button, self.doors_note]),
             widgets.HBox([self.fire, self.value]),
             self.message,
         ]
@@ -194,6 +192,7 @@ class LOSExplorer(widgets.VBox):
             self.set_shooter(shooter)
         if target is not None:
             self.set_target(target)
+        self._write_doors_note()
         self._rebuild_base()
         self._update()
 
@@ -256,6 +255,7 @@ class LOSExplorer(widgets.VBox):
             if self.mode.value == "shooter":
                 with self._guarded():
                     self.mode.value = "target"
+        self._show_target()
         self._rebuild_base()
         self._update()
 
@@ -272,6 +272,7 @@ class LOSExplorer(widgets.VBox):
         if sid != self.target:
             self.target = sid
             self._update()
+        self._show_target()
 
     def hover(self, sid) -> None:
         """What moving the mouse onto square `sid` does (None: the mouse left the map)."""
@@ -321,7 +322,7 @@ class LOSExplorer(widgets.VBox):
         """Open, close or destroy a door [3.3], [6.4], [10.5]; checked like any door state."""
         door = self.board.doors.get(door_id)
         if door is None:
-            raise ExplorerError(f"there is no door {door_id!r} on this map; pick one from the Door list")
+            raise ExplorerError(f"there is no door {door_id!r} on this map")
         if door.kind == "main":
             raise ExplorerError(f"door {door_id} is a main door: it never changes who sees whom inside the mall [6.4]")
         states = dict(self.door_states)
@@ -330,11 +331,33 @@ class LOSExplorer(widgets.VBox):
         if state == "open":
             states.pop(door_id)
         self.door_states = states
-        if self.door_picker.value == door_id and self.door_state.value != state:
-            with self._guarded():
-                self.door_state.value = state
+        self.map.door_states = states
+        self._write_doors_note()
         self._rebuild_base()
         self._update()
+
+    def click_door(self, door_id: str) -> None:
+        """What a click on a door does: the next state, open -> closed (-> destroyed for glass) -> open."""
+        door = self.board.doors.get(door_id)
+        if door is None:
+            raise ExplorerError(f"there is no door {door_id!r} on this map")
+        cycle = ["open", "closed", "destroyed"] if door.kind == "glass" else ["open", "closed"]
+        now = self.door_states.get(door_id, "open")
+        self.set_door(door_id, cycle[(cycle.index(now) + 1) % len(cycle)])
+
+    def open_all_doors(self) -> None:
+        self.door_states = {}
+        self.map.door_states = {}
+        self._write_doors_note()
+        self._rebuild_base()
+        self._update()
+
+    def _write_doors_note(self) -> None:
+        if not self.door_states:
+            self.doors_note.value = "<i>Click a door on the map to close it.</i>"
+            return
+        items = [f"{door_words(self.board, d)} {door_state_words(d, self.door_states)}" for d in sorted(self.door_states)]
+        self.doors_note.value = "Doors not open: " + html.escape(and_list(items)) + "."
 
     # ------------------------------------------------------------------ events from the map and boxes
     def _on_click(self, sid: str) -> None:
@@ -372,7 +395,14 @@ class LOSExplorer(widgets.VBox):
         if new == self.target:
             return  # nothing changed: no redraw
         self.target = new
+        self._show_target()
         self._update()
+
+    def _show_target(self) -> None:
+        """The Target list always names the square the panel describes (hovered, else chosen)."""
+        if chosen(self.target_picker.value) != self.target:
+            with self._guarded():
+                set_choice(self.target_picker, self.target)
 
     def _parse(self, text: str) -> list[str]:
         return [t for t in text.replace(",", " ").replace(";", " ").split() if t]
@@ -381,23 +411,6 @@ class LOSExplorer(widgets.VBox):
         if self._guard:
             return
         self._try(self.set_pieces, self._parse(change["new"]))
-
-    def _on_door_pick(self, change) -> None:
-        did = chosen(change["new"])
-        with self._guarded():
-            if did is None:
-                self.door_state.disabled = True
-                self.door_state.value = "open"
-                return
-            kind = self.board.doors[did].kind
-            self.door_state.options = ["open", "closed", "destroyed"] if kind == "glass" else ["open", "closed"]
-            self.door_state.value = self.door_states.get(did, "open")
-            self.door_state.disabled = False
-
-    def _on_door_state(self, change) -> None:
-        if self._guard or chosen(self.door_picker.value) is None or change["new"] is None:
-            return
-        self._try(self.set_door, self.door_picker.value, change["new"])
 
     # ------------------------------------------------------------------ drawing
     def _rebuild_base(self) -> None:
@@ -409,7 +422,7 @@ class LOSExplorer(widgets.VBox):
             self.seen = table.visible_from(self.shooter, self.occupied)
             base += seen_shapes(self.board, self.shooter, self.seen, self.frame)
         self._base = base
-        self._tokens = token_shapes(self.board, {s: ["zombie"] for s in sorted(self.occupied)}, self.frame)
+        self._tokens = self.map.token_shapes({s: ["zombie"] for s in sorted(self.occupied)})
 
     def overlay_shapes(self) -> list[Shape]:
         """Everything drawn over the map for the current state, in drawing order."""
@@ -459,18 +472,17 @@ class LOSExplorer(widgets.VBox):
         if s.visible:
             out.append(("head-ok", f"{a} \u2192 {b}: in sight [6.4]"))
         else:
-            out.append(("head-no", f"{a} \u2192 {b}: NOT in sight \u2014 {REASON_TITLES.get(s.reason, s.reason)} {s.case}"))
-            out.append(("text", f"Why: {s.message}."))
-            out.append(("text", f"Reason: {s.reason}, Case {s.case}."))
+            out.append(("head-no", f"{a} \u2192 {b}: NOT in sight \u2014 {REASON_TITLES.get(s.reason, 'something is in the way')} {s.case}"))
+            out.append(("text", f"Why: {why(self.board, s, door_states=self.door_states)}."))
             others = [o for o in s.obstacles if not (o.reason == s.reason and o.culprit == s.culprit)]
             if others:
-                out.append(("text", "Also in the way: " + "; ".join(f"{REASON_TITLES.get(o.reason, o.reason)} ({self._culprit_text(o.culprit)}) {o.case}" for o in others) + "."))
+                out.append(("text", "Also in the way: " + "; ".join(f"{culprit_words(self.board, s, o, self.door_states)} {o.case}" for o in others[:4]) + (f"; and {len(others) - 4} more" if len(others) > 4 else "") + "."))
         if a == b:
             out.append(("text", "Same square: always in sight; distance 0 [6.7]."))
         else:
             path = " \u2192 ".join(s.squares)
-            doors = ", ".join(f"{d} ({self.board.doors[d].kind}, {self.door_states.get(d, 'open')})" for d in s.doors)
-            out.append(("text", f"The line passes {path}" + (f"; doors passed: {doors}." if doors else "; no door.")))
+            doors = and_list([door_words(self.board, d, self.door_states, state=True) for d in s.doors])
+            out.append(("text", f"The line passes {path}" + (f"; through {doors}." if doors else "; no door.")))
             if s.distance is not None:
                 out.append(("text", f"Distance: {s.distance} square{'s' if s.distance != 1 else ''} [6.7] (the target's square counts, the shooter's does not; never diagonally)."))
         _, who, dice, guns = FIRE_OPTIONS[self.fire.value]
@@ -480,7 +492,7 @@ class LOSExplorer(widgets.VBox):
             return out
         out.append(("text", "Shot modifier per gun [6.7]:"))
         for line in m.lines:
-            out.append(("item", f"{line.label}: {_minus(line.value)} {line.case}" + (f" \u2014 {line.note}" if line.note else "")))
+            out.append(("item", self._name_doors(f"{line.label}: {_minus(line.value)} {line.case}" + (f" \u2014 {line.note}" if line.note else ""))))
         total = m.for_guns(guns)
         if guns > 1:
             out.append(("text", f"Total {_minus(m.total)} per gun; {guns} guns shooting together: {_minus(total)} [6.8]."))
@@ -496,10 +508,14 @@ class LOSExplorer(widgets.VBox):
             out.append(("text", f"A piece in {b} itself does not block sight; whether a character may shoot into a square another character occupies is [6.3]."))
         return out
 
-    def _culprit_text(self, culprit) -> str:
-        if isinstance(culprit, tuple):
-            return "corner at (" + ", ".join(fmt_fraction(v) for v in culprit) + ")"
-        return str(culprit)
+    def _name_doors(self, text: str) -> str:
+        """Door ids in the engine's words ('glass door (G14)') become the squares they separate."""
+        def name(m):
+            door = self.board.doors.get(m.group(1))
+            return f"between {door.squares[0]} and {door.squares[1]}" if door and len(door.squares) == 2 else m.group(0)
+
+        text = re.sub(r"\(([A-Z]\d{2})\)", lambda m: "(" + name(m) + ")", text)
+        return re.sub(r"\bthe door ([A-Z]\d{2})\b", lambda m: "the door " + name(m), text)
 
     def _write_panel(self) -> None:
         lines = self.lines()
@@ -541,8 +557,15 @@ class LOSExplorer(widgets.VBox):
         """Static SVG of what the explorer shows now (for GitHub, nbviewer, print)."""
         return scene_to_svg(self.scene())
 
-    def _repr_html_(self) -> str:
-        return self.to_svg()
+    def picture(self) -> Picture:
+        """What the explorer shows now, as a notebook picture (PNG; renders in untrusted notebooks)."""
+        scene = self.scene()
+        return Picture(scene_to_svg(scene), scene.description or scene.title)
+
+    def _repr_png_(self):
+        """Stored beside the widget: what an untrusted notebook, GitHub or nbviewer shows."""
+        pic = self.picture()
+        return pic.png, {"width": round(pic.width), "height": round(pic.height)}
 
     def __repr__(self) -> str:
         return f"LOSExplorer(shooter={self.shooter!r}, target={self.target!r}, occupied={sorted(self.occupied)!r}, door_states={dict(sorted(self.door_states.items()))!r})"

@@ -6,7 +6,12 @@ Mouse events come only from the top layer (JUPYTER_TESTING.md). The hover layer 
 the hovered square changes, and every redraw is batched (hold_canvas + array APIs).
 
 Other widgets (line-of-sight explorer, game stepper) reuse this component: they subscribe with
-`on_square_hover` / `on_square_click` and draw with `set_overlay` / `set_tokens`.
+`on_square_hover` / `on_square_click` / `on_door_click` and draw with `set_overlay` / `set_tokens`.
+
+Read from the back row: the canvas fills the output's width (CSS `width: 100%`), its pixels are
+`DENSITY` times the scene's (crisp on HiDPI screens and when zoomed), square ids are printed at
+`ID_SIZE` px so that they stay >= 10 px on screen in a 1400-px window, and the zoom buttons
+(-, +, Fit) enlarge the map for a projector (the box scrolls).
 """
 
 from __future__ import annotations
@@ -19,25 +24,34 @@ import numpy as np
 from ipycanvas import MultiCanvas, hold_canvas
 
 from dodnb.board.model import Board
-from dodnb.render.scene import (
-    STYLE,
-    CircleShape,
-    LineShape,
-    RectShape,
-    Scene,
-    Shape,
-    TextShape,
-    board_scene,
-    frame_for,
-    outline_shapes,
-    square_at,
-    token_shapes,
-)
-from dodnb.render.svg import scene_to_svg
+from dodnb.render.picture import Picture
+from dodnb.render.scene import STYLE, Frame, board_scene, frame_for, outline_shapes, square_at, token_shapes
+from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, Shape, TextShape, scene_to_svg
+from dodnb.render.words import door_state_words, door_words
 
 _BASELINE = {"top": "top", "middle": "middle", "bottom": "bottom"}
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
+
+#: Canvas pixels per scene pixel: the canvas stays sharp on HiDPI screens and at 200 % zoom.
+DENSITY = 2
+#: The canvas map's layout: tighter margins than the printed map and bigger square ids, so that the
+#: ids are >= 10 px on screen once the map is shrunk to a notebook's width (968 px in JupyterLab in
+#: a 1400-px window: 1136 scene px -> 0.85, 12.5 px ids -> 10.7 px).
+MARGIN = 20.0
+SIDE_MARGIN = 44.0
+ID_SIZE = 12.5
+TOKEN_RADIUS = 6.5
+#: Zoom steps (1 = fit the output's width).
+ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0)
+#: How close to a door a click must be to pick the door (grid units, each side of it).
+DOOR_REACH = 0.5
+
+
+def canvas_scene(board: Board, scale: float = 12.0) -> tuple[Scene, Frame]:
+    """The board scene and frame the canvas map draws (see MARGIN, SIDE_MARGIN, ID_SIZE)."""
+    scene = board_scene(board, scale=scale, margin=MARGIN, side_margin=SIDE_MARGIN, id_size=ID_SIZE)
+    return scene, frame_for(board, scale, MARGIN, SIDE_MARGIN, ID_SIZE)
 
 
 #: The value of a dropdown's "— pick … —" placeholder. Not None: ipywidgets treats value None as
@@ -143,8 +157,10 @@ def _draw_run(canvas, run: Sequence[Shape]) -> int:
 class MapView(widgets.VBox):
     """The mall on a canvas: hover a square to read it, click to select it.
 
-    `view.selected` is the clicked square id (or None); `view.hovered` the square under the mouse.
+    `view.selected` is the clicked square id (or None); `view.hovered` the square under the mouse,
+    `view.hovered_door` the door under it (only when someone listens to door clicks).
     Keyboard users: `view.square_picker` is a dropdown that selects squares the same way.
+    `view.zoom` is the zoom factor (1 = the output's width); `zoom_in()`, `zoom_out()`, `fit()`.
     """
 
     LAYERS = ("board", "tokens", "overlay", "hover")
@@ -155,10 +171,22 @@ class MapView(widgets.VBox):
 
             board = load_board()
         self.board = board
-        self.scene: Scene = board_scene(board, scale=scale)
-        self.frame = frame_for(board, scale)
-        self.canvas = MultiCanvas(len(self.LAYERS), width=int(round(self.scene.width)), height=int(round(self.scene.height)))
-        self.canvas.layout.max_width = "100%"
+        self.scene, self.frame = canvas_scene(board, scale)
+        self.density = DENSITY
+        w, h = int(round(self.scene.width)), int(round(self.scene.height))
+        self.canvas = MultiCanvas(len(self.LAYERS), width=w * DENSITY, height=h * DENSITY)
+        self.canvas.layout.width = "100%"
+        self.canvas.layout.height = "auto"
+        self.canvas.add_class("dodnb-map")
+        self.zoom = 1.0
+        self.zoom_out_button = widgets.Button(description="\u2212", tooltip="smaller", layout=widgets.Layout(width="36px"))
+        self.zoom_in_button = widgets.Button(description="+", tooltip="bigger, for a projector (the map then scrolls)", layout=widgets.Layout(width="36px"))
+        self.fit_button = widgets.Button(description="Fit", tooltip="the whole map, as wide as the page", layout=widgets.Layout(width="48px"))
+        self.zoom_label = widgets.Label("zoom: fit")
+        self.zoom_out_button.on_click(lambda _b: self.zoom_out())
+        self.zoom_in_button.on_click(lambda _b: self.zoom_in())
+        self.fit_button.on_click(lambda _b: self.fit())
+        self.scroller = widgets.Box([self.canvas], layout=widgets.Layout(width="100%", overflow="auto"))
         self.info = widgets.HTML(value=self._help_text())
         self.info.add_class("dodnb-info")
         options = [("— pick a square —", NO_CHOICE)] + [(self._label(i), i) for i in board.ids]
@@ -167,16 +195,22 @@ class MapView(widgets.VBox):
         self.tokens: dict[str, list[str]] = {k: list(v) for k, v in (tokens or {}).items()}
         self.overlay: list[Shape] = []
         self.hovered: Optional[str] = None
+        self.hovered_door: Optional[str] = None
         self.selected: Optional[str] = None
         self._hover_cbs: list[Callable[[Optional[str]], None]] = []
         self._click_cbs: list[Callable[[str], None]] = []
+        self._door_cbs: list[Callable[[str], None]] = []
+        self.door_states: dict[str, str] = {}  # what the info line says about a door (set by the owner)
         self.draw_calls = 0
         top = self.canvas[len(self.LAYERS) - 1]
         top.on_mouse_move(self._mouse_move)
         top.on_mouse_down(self._mouse_down)
         top.on_mouse_out(self._mouse_out)
         self.canvas.on_client_ready(self.redraw)
-        super().__init__([self.canvas, widgets.HBox([self.square_picker]), self.info], **kwargs)
+        self.zoom_bar = widgets.HBox([self.zoom_out_button, self.zoom_in_button, self.fit_button, self.zoom_label])
+        self.controls = widgets.HBox([self.square_picker, self.zoom_bar], layout=widgets.Layout(justify_content="space-between", width="100%"))
+        super().__init__([self.controls, self.scroller, self.info], **kwargs)
+        self.set_zoom(1.0)
         self.redraw()
 
     # ----- text -------------------------------------------------------------------------------
@@ -190,9 +224,10 @@ class MapView(widgets.VBox):
         """What the info panel says about a square: id, where it is, doors, occupants."""
         sq = self.board.square(sid)
         parts = [f"<b>Square {sq.id}</b> — {sq.store or ('mall hall' if sq.is_hall else 'service corridor')}"]
+        names = {"N": "North", "E": "East", "S": "South", "W": "West"}
         mains = [c for c, s in self.board.main_door_squares.items() if s == sq.id]
         if mains:
-            parts.append(f"main door ({mains[0]}) [5.5], [13.5]")
+            parts.append(f"the {names.get(mains[0], mains[0])} main door ({mains[0]}) [5.5], [13.5]")
         if sq.id == self.board.rifle_square:
             parts.append("hunting rifles start here [3.2]")
         if sq.zombie_symbol:
@@ -204,9 +239,44 @@ class MapView(widgets.VBox):
             parts.append("occupied by " + ", ".join(occ))
         return " · ".join(parts)
 
+    def describe_door(self, door_id: str) -> str:
+        door = self.board.doors[door_id]
+        text = f"<b>{door_words(self.board, door_id).capitalize()}</b>: {door_state_words(door_id, self.door_states)}"
+        if door.kind == "glass":
+            text += " — click it to close it, again to break it, again to open it [6.4], [6.7], [10.5]"
+        elif door.kind == "solid":
+            text += " — click it to close or open it [6.4]"
+        return text
+
+    # ----- zoom -------------------------------------------------------------------------------
+    def set_zoom(self, zoom: float) -> None:
+        """Show the map `zoom` times the output's width (1 = fit); the box scrolls when bigger."""
+        zoom = min(max(float(zoom), ZOOMS[0]), ZOOMS[-1])
+        self.zoom = zoom
+        self.canvas.layout.width = f"{zoom * 100:g}%"
+        self.canvas.layout.min_width = "100%" if zoom == 1 else f"{zoom * 100:g}%"
+        self.zoom_label.value = "zoom: fit" if zoom == 1 else f"zoom: {zoom * 100:g} %"
+        self.zoom_out_button.disabled = zoom <= ZOOMS[0]
+        self.zoom_in_button.disabled = zoom >= ZOOMS[-1]
+
+    def zoom_in(self) -> None:
+        self.set_zoom(next((z for z in ZOOMS if z > self.zoom), ZOOMS[-1]))
+
+    def zoom_out(self) -> None:
+        self.set_zoom(next((z for z in reversed(ZOOMS) if z < self.zoom), ZOOMS[0]))
+
+    def fit(self) -> None:
+        self.set_zoom(1.0)
+
     # ----- drawing ----------------------------------------------------------------------------
     def _layer(self, name: str):
         return self.canvas[self.LAYERS.index(name)]
+
+    def _begin(self, layer) -> None:
+        """Clear a layer and draw in scene pixels from here on (the canvas has DENSITY times more)."""
+        layer.reset_transform()
+        layer.clear()
+        layer.set_transform(self.density, 0, 0, self.density, 0, 0)
 
     def redraw(self, *_args) -> None:
         """Draw every layer (also called when a browser view connects: commands are not stored)."""
@@ -219,30 +289,38 @@ class MapView(widgets.VBox):
             pass
         with hold_canvas():
             board_layer = self._layer("board")
-            board_layer.clear()
+            self._begin(board_layer)
             self.draw_calls = draw_shapes(board_layer, self.scene.layer("board"))
             self._draw_tokens()
             self._draw_overlay()
             self._draw_hover()
 
+    def token_shapes(self, tokens: Mapping[str, Sequence[str]]) -> list[Shape]:
+        """Pieces as the canvas draws them: bigger discs, low in the square, clear of its id."""
+        return token_shapes(self.board, tokens, self.frame, radius=TOKEN_RADIUS, low=True)
+
     def _draw_tokens(self) -> None:
         layer = self._layer("tokens")
-        layer.clear()
-        draw_shapes(layer, token_shapes(self.board, self.tokens, self.frame))
+        self._begin(layer)
+        draw_shapes(layer, self.token_shapes(self.tokens))
 
     def _draw_overlay(self) -> None:
         layer = self._layer("overlay")
-        layer.clear()
+        self._begin(layer)
         draw_shapes(layer, self.overlay)
 
     def _draw_hover(self) -> None:
         layer = self._layer("hover")
-        layer.clear()
+        self._begin(layer)
         shapes: list[Shape] = []
         if self.selected:
             shapes += outline_shapes(self.board, [self.selected], self.frame, "#000000", 3.0, "hover")
         if self.hovered and self.hovered != self.selected:
             shapes += outline_shapes(self.board, [self.hovered], self.frame, STYLE["highlight"], 3.0, "hover")
+        if self.hovered_door:
+            seg = self.board.doors[self.hovered_door].seg
+            f = self.frame
+            shapes.append(LineShape(f.x(seg.x0), f.y(seg.y0), f.x(seg.x1), f.y(seg.y1), STYLE["highlight"], 9.0, layer="hover", tag=f"door:{self.hovered_door}"))
         draw_shapes(layer, shapes)
 
     def set_tokens(self, tokens: Mapping[str, Sequence[str]]) -> None:
@@ -260,11 +338,20 @@ class MapView(widgets.VBox):
     def clear_overlay(self) -> None:
         self.set_overlay([])
 
+    def static_scene(self) -> Scene:
+        """The view as one scene: board, tokens and current overlay."""
+        scene = Scene(self.scene.width, self.scene.height, list(self.scene.shapes), self.scene.title, self.scene.title)
+        scene.add(*self.token_shapes(self.tokens), *self.overlay)
+        return scene
+
     def to_svg(self) -> str:
         """The view as static SVG: board, tokens and current overlay (for GitHub/nbviewer)."""
-        scene = Scene(self.scene.width, self.scene.height, list(self.scene.shapes), self.scene.title)
-        scene.add(*token_shapes(self.board, self.tokens, self.frame), *self.overlay)
-        return scene_to_svg(scene)
+        return scene_to_svg(self.static_scene())
+
+    def _repr_png_(self):
+        """Static picture stored beside the widget: what an untrusted notebook or GitHub shows."""
+        pic = Picture(self.to_svg(), self.scene.title)
+        return pic.png, {"width": round(pic.width), "height": round(pic.height)}
 
     # ----- events -----------------------------------------------------------------------------
     def on_square_hover(self, callback: Callable[[Optional[str]], None]) -> None:
@@ -272,6 +359,10 @@ class MapView(widgets.VBox):
 
     def on_square_click(self, callback: Callable[[str], None]) -> None:
         self._click_cbs.append(callback)
+
+    def on_door_click(self, callback: Callable[[str], None]) -> None:
+        """Doors become clickable: a click within DOOR_REACH of a door (not a main door) calls back."""
+        self._door_cbs.append(callback)
 
     def hover(self, sid: Optional[str]) -> None:
         """Make `sid` the hovered square (what a mouse move does); no-op when unchanged."""
@@ -281,10 +372,23 @@ class MapView(widgets.VBox):
         self.hovered = sid
         with hold_canvas():
             self._draw_hover()
-        if sid is not None and self.selected is None:
+        if sid is not None and self.selected is None and self.hovered_door is None:
             self.info.value = self.describe(sid)
         for cb in self._hover_cbs:
             cb(sid)
+
+    def hover_door(self, door_id: Optional[str]) -> None:
+        if door_id == self.hovered_door:
+            return
+        self.hovered_door = door_id
+        with hold_canvas():
+            self._draw_hover()
+        if door_id is not None:
+            self.info.value = self.describe_door(door_id)
+        elif self.hovered is not None and self.selected is None:
+            self.info.value = self.describe(self.hovered)
+        elif self.selected is not None:
+            self.info.value = self.describe(self.selected)
 
     def select(self, sid: Optional[str]) -> None:
         """Select a square as a click (or the dropdown) does."""
@@ -304,16 +408,57 @@ class MapView(widgets.VBox):
         sid = self.board.square_id(sid)
         self.select(None if sid == self.selected else sid)
 
+    def click_door(self, door_id: str) -> None:
+        """What a mouse click on door `door_id` does (when doors are clickable)."""
+        if door_id not in self.board.doors:
+            raise KeyError(f"there is no door {door_id!r} on this map")
+        for cb in self._door_cbs:
+            cb(door_id)
+        if self.hovered_door == door_id:
+            self.info.value = self.describe_door(door_id)
+
     def square_at(self, x: float, y: float) -> Optional[str]:
+        """The square under a scene pixel (None outside the mall or exactly on a side)."""
         return square_at(self.board, self.frame, x, y)
 
+    def door_at(self, x: float, y: float) -> Optional[str]:
+        """The door (not a main door) within DOOR_REACH grid units of a scene pixel, or None."""
+        gx, gy = self.frame.to_grid(x, y)
+        best, best_d = None, DOOR_REACH
+        for door in self.board.doors.values():
+            if door.kind == "main":
+                continue
+            s = door.seg
+            # distance from the point to an axis-aligned segment
+            dx = max(float(min(s.x0, s.x1)) - gx, 0.0, gx - float(max(s.x0, s.x1)))
+            dy = max(float(min(s.y0, s.y1)) - gy, 0.0, gy - float(max(s.y0, s.y1)))
+            d = (dx * dx + dy * dy) ** 0.5
+            if d <= best_d:
+                best, best_d = door.id, d
+        return best
+
+    def _scene_point(self, x: float, y: float) -> tuple[float, float]:
+        """Canvas pixels (what ipycanvas reports) to scene pixels."""
+        return x / self.density, y / self.density
+
     def _mouse_move(self, x: float, y: float) -> None:
+        x, y = self._scene_point(x, y)
+        if self._door_cbs:
+            self.hover_door(self.door_at(x, y))
         self.hover(self.square_at(x, y))
 
     def _mouse_out(self, x: float, y: float) -> None:
+        if self._door_cbs:
+            self.hover_door(None)
         self.hover(None)
 
     def _mouse_down(self, x: float, y: float) -> None:
+        x, y = self._scene_point(x, y)
+        if self._door_cbs:
+            door = self.door_at(x, y)
+            if door is not None:
+                self.click_door(door)
+                return
         sid = self.square_at(x, y)
         if sid is not None:
             self.click(sid)

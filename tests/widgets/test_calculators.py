@@ -12,6 +12,7 @@ import itertools
 import random
 from fractions import Fraction as F
 
+import ipywidgets as W
 import pytest
 
 import dodnb.prob as P
@@ -238,11 +239,12 @@ def test_hold_recomputes_once_and_set_rejects_unknown_controls():
 
 
 def test_static_view_has_chart_table_and_derivation():
-    """to_html()/_repr_html_: an SVG chart, the exact table and explain() without any widget."""
+    """to_html()/_repr_html_: the chart as a PNG <img> (an inline SVG shows as text in an untrusted
+    notebook), the exact table and explain() without any widget."""
     calc = only(ShotCalculator(), "Peter", "Roger")
     page = calc.to_html()
     assert page == calc._repr_html_()
-    assert "<svg" in page and "Exact outcome table" in page
+    assert "<svg" not in page and '<img src="data:image/png;base64,' in page and "Exact outcome table" in page
     assert calc.result.explain().splitlines()[0] in page
     assert P.dist.fmt_fraction(calc.kill_chance) in page
     assert "[6.8]" in page
@@ -393,7 +395,8 @@ def test_every_k_side_by_side_8_0():
     expected = P.attack_by_k([("Peter", "normal"), ("Fran", "normal")], 6)
     assert isinstance(calc.result, P.ByK) and dict(calc.result) == dict(expected)
     assert calc.statuses[2]["Fran"] == P.status_of(expected[2], "Fran")
-    assert "k=2: Fran" in calc.to_html()
+    assert "k=2: Fran" in calc._chart.to_svg() and "k=2: Fran" in calc.out_chart.value  # the chart's bar
+    assert "Every k side by side" in calc.to_html() and "data:image/png" in calc.to_html()
 
 
 @pytest.mark.parametrize("attacker,kw", [("berserk", {"berserk": True}), ("super", {"super_zombies": 1}), ("super+unit", {"super_zombies": 1})])
@@ -447,7 +450,7 @@ def test_attack_code_gives_the_same_answer():
 def test_attack_static_view():
     calc = AttackCalculator({"Peter": "normal", "Fran": "infected"}, value=8)
     page = calc._repr_html_()
-    assert "<svg" in page and "Each character after the attack" in page and "Most likely outcomes" in page
+    assert "<svg" not in page and "data:image/png" in page and "Each character after the attack" in page and "Most likely outcomes" in page
     for line in calc.result.steps:
         assert line.split(":")[0] in page
 
@@ -471,3 +474,38 @@ def test_attack_random_settings_never_raise():
         assert (calc.result is None) != (calc.message == "")
         if calc.result is None:
             assert calc.message.startswith("[")
+
+
+def test_layout_labels_sit_beside_their_controls():
+    """Every form line is [label | controls]: no control carries its own far-away description."""
+    for calc in (ShotCalculator(), AttackCalculator()):
+        form = calc.children[1]
+        lines = [c for c in form.children if isinstance(c, W.HBox)]
+        assert len(lines) >= 8
+        for line in lines:
+            label = line.children[0]
+            assert isinstance(label, W.HTML) and label.layout.width == "150px"
+
+
+def test_k_slider_means_what_the_mode_says():
+    """'all of them' shows k = the number in the square, greyed; 'k of them' enables it; modes with
+    no single k hide it [8.0]."""
+    calc = AttackCalculator({"Peter": "normal", "Roger": "normal", "Fran": "stunned"}, value=6)
+    assert calc.mode.value == "all" and calc.k.value == 3 and calc.k.disabled
+    calc.mode.value = "k"
+    assert not calc.k.disabled and calc.k.layout.visibility == "visible"
+    calc.k.value = 1
+    assert calc.targets == ("Peter",)
+    calc.mode.value = "by_k"
+    assert calc.k.layout.visibility == "hidden"
+    calc.mode.value = "all"
+    assert calc.k.value == 3 and calc.k.disabled and calc.k.layout.visibility == "visible"
+    calc.present["Roger"].value = False
+    assert calc.k.value == 2 and calc.k.max == 2
+
+
+def test_fresh_calculators_open_on_an_answer():
+    """What a class sees after Run All: an answer, not a refusal."""
+    shot, attack = ShotCalculator(shooters=("Peter", "Roger"), value=8), AttackCalculator({"Peter": "normal", "Fran": "stunned"}, value=6)
+    assert shot.message == "" and shot.kill_chance is not None
+    assert attack.message == "" and attack.p_destroyed is not None

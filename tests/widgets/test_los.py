@@ -28,6 +28,13 @@ def ex(board):
     return LOSExplorer(board)
 
 
+def click_door(ex, door_id):
+    """A mouse click on the middle of a door, as ipycanvas reports it (canvas pixels)."""
+    seg = ex.board.doors[door_id].seg
+    x, y = ex.frame.point(((seg.x0 + seg.x1) / 2, (seg.y0 + seg.y1) / 2))
+    ex.map._mouse_down(x * ex.map.density, y * ex.map.density)
+
+
 def brute_kill(dice, reduction, value):
     """P(dice total - reduction >= value), by enumerating every face combination [6.0]."""
     faces = list(product(range(1, 7), repeat=dice))
@@ -44,8 +51,12 @@ def test_6_4_hover_shows_the_verdict_reason_and_case(ex):
     assert ex.target == "082"
     assert ex.sight is not None and not ex.sight.visible
     assert ex.sight.reason == "door_not_side"
-    assert "door_not_side" in ex.panel.value and "[6.4]" in ex.panel.value
+    # learner words: the door named by the squares it separates, the reason in words, the Case
+    assert "door_not_side" not in ex.panel.value and "G14" not in ex.text
+    assert "the glass door between 062 and 099, which is a side of neither 024 nor 082" in ex.text
+    assert "[6.4]" in ex.panel.value
     assert "NOT in sight" in ex.text
+    assert ex.target_picker.value == "082"  # the Target list names the square the panel describes
     assert ex.modifiers is None and ex.kill is None
     culprit = [s for s in ex.map.overlay if s.tag == "culprit:door_not_side"]
     assert culprit and any(isinstance(s, LineShape) and s.stroke == STYLE["culprit"] for s in culprit)
@@ -58,7 +69,8 @@ def test_6_4_hover_visible_target_gives_distance_modifiers_and_kill(ex):
     assert ex.sight.visible and ex.sight.distance == 2
     assert ex.modifiers.total == -4
     assert "in sight [6.4]" in ex.text and "Distance: 2 squares [6.7]" in ex.text
-    assert "through an open door (G14): \u22122 [6.7]" in ex.text
+    assert "through an open door (between 062 and 099): \u22122 [6.7]" in ex.text
+    assert "through the glass door between 062 and 099 (open)" in ex.text
     assert [s.stroke for s in ex.map.overlay if s.tag == "sight-line"] == [STYLE["visible"]]
 
 
@@ -68,7 +80,8 @@ def test_hovering_the_same_square_twice_does_not_redraw(ex):
     ex.hover("062")
     n, overlay = ex.redraws, ex.map.overlay
     ex.hover("062")
-    ex.map._mouse_move(*ex.frame.point(ex.board.square("062").centre))
+    x, y = ex.frame.point(ex.board.square("062").centre)
+    ex.map._mouse_move(x * ex.map.density, y * ex.map.density)
     assert ex.redraws == n and ex.map.overlay is overlay
     ex.hover("082")
     assert ex.redraws == n + 1
@@ -93,9 +106,9 @@ def test_clicks_choose_shooter_then_target_and_the_line_returns_to_it(ex):
     assert ex.shooter == "024" and ex.map.selected == "024"  # the shooter keeps the black outline
     assert ex.target_picker.value == "062" and ex.shooter_picker.value == "024"
     ex.hover("082")
-    assert ex.target == "082"
+    assert ex.target == "082" and ex.target_picker.value == "082"  # the list follows the mouse
     ex.hover(None)  # the mouse leaves the map
-    assert ex.target == "062" and ex.sight.visible
+    assert ex.target == "062" and ex.sight.visible and ex.target_picker.value == "062" and ex.pinned == "062"
 
 
 def test_clicking_the_shooter_again(ex):
@@ -127,7 +140,8 @@ def test_6_4_swap_is_symmetric(ex):
     ex.swap()
     assert (ex.shooter, ex.target) == ("079", "098")
     assert (ex.sight.visible, ex.sight.reason) == before == (False, "wall_corner")
-    assert "wall_corner" in ex.panel.value and "[6.4]" in ex.panel.value
+    assert "wall_corner" not in ex.panel.value and "[6.4]" in ex.panel.value
+    assert "the wall corner where 054, 079, 088 and 098 meet" in ex.text
 
 
 # ------------------------------------------------------------------ pieces and doors
@@ -140,7 +154,7 @@ def test_6_3_pieces_block_from_the_text_box_and_by_click(ex):
     ex.pieces_box.value = "168"
     assert ex.occupied == {"168"} and ex.map.tokens == {"168": ["zombie"]}
     assert not ex.sight.visible and ex.sight.reason == "token"
-    assert "token" in ex.panel.value and "[6.3]" in ex.panel.value
+    assert "A piece in 168, between 167 and 170" in ex.text and "[6.3]" in ex.panel.value
     assert any(s.tag == "culprit:token" for s in ex.map.overlay)
     ex.mode.value = "piece"
     ex.click("168")  # removes it again
@@ -163,29 +177,35 @@ def test_6_4_closed_solid_door_blocks(ex):
     ex.set_shooter("016")
     ex.set_target("082")
     assert ex.sight.visible
-    ex.door_picker.value = "S08"
-    assert "destroyed" not in ex.door_state.options  # only glass doors can be destroyed [10.4]
-    ex.door_state.value = "closed"
+    click_door(ex, "S08")  # a click on the door on the map closes it
     assert ex.door_states == {"S08": "closed"}
     assert not ex.sight.visible and ex.sight.reason == "closed_door"
-    assert "closed_door" in ex.panel.value and "[6.4]" in ex.panel.value
-    ex.door_state.value = "open"
+    assert "The solid door between 016 and 082 is closed" in ex.text and "[6.4]" in ex.panel.value
+    assert "solid door between 016 and 082 closed" in ex.doors_note.value
+    click_door(ex, "S08")  # a solid door is never destroyed [10.4]: the next click opens it
     assert ex.door_states == {} and ex.sight.visible
+    assert ex.shooter == "016" and ex.target == "082"  # a door click chooses no square
 
 
 def test_6_7_closed_glass_door_costs_3_and_is_destroyed(ex):
     """[6.7], [10.5] shooting through a closed glass door: -3 and the door is destroyed."""
     ex.set_shooter("024")
     ex.set_target("062")
-    ex.door_picker.value = "G14"
-    ex.door_state.value = "closed"
+    click_door(ex, "G14")
+    assert ex.door_states == {"G14": "closed"}
     assert ex.sight.visible and ex.modifiers.total == -5
     assert ex.modifiers.destroys_doors == ("G14",)
-    assert "\u22123 [6.7]" in ex.text and "destroyed [10.5]" in ex.text
+    assert "\u22123 [6.7]" in ex.text and "destroyed [10.5]" in ex.text and "G14" not in ex.text
     tags = [x.tag for x in ex.map.overlay]
     assert "door-closed:G14" in tags[tags.index("door-passed:G14") :]  # drawn closed over its halo
-    ex.door_state.value = "destroyed"  # a destroyed glass door is always open [10.5]: -2 again
-    assert ex.modifiers.total == -4
+    click_door(ex, "G14")  # a destroyed glass door is always open [10.5]: -2 again
+    assert ex.door_states == {"G14": "destroyed"} and ex.modifiers.total == -4
+    assert "(broken)" in ex.text
+    click_door(ex, "G14")
+    assert ex.door_states == {}
+    click_door(ex, "G14")
+    ex.open_doors_button.click()
+    assert ex.door_states == {} and "Click a door" in ex.doors_note.value
 
 
 def test_set_door_refuses_bad_input(ex):
@@ -263,7 +283,10 @@ def test_static_fallback_and_repr(board):
     root = ElementTree.fromstring(svg)
     texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert any(t.startswith("024 \u2192 082: NOT in sight") for t in texts)
-    assert ex._repr_html_() == svg
+    png, meta = ex._repr_png_()
+    assert png[:4] == b"\x89PNG" and meta["width"] > 500
+    assert not hasattr(ex, "_repr_html_")  # HTML with SVG shows as text in an untrusted notebook
+    assert "NOT in sight" in ex.picture().alt
     assert repr(ex) == "LOSExplorer(shooter='024', target='082', occupied=['168'], door_states={'S08': 'closed'})"
 
 

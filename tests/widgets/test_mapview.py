@@ -4,7 +4,9 @@ import pytest
 
 import dodnb
 from dodnb.board.model import UnknownSquare
+from dodnb.render.shapes import TextShape
 from dodnb.widgets import MapView
+from dodnb.widgets.mapview import DENSITY, ID_SIZE
 
 
 @pytest.fixture(scope="module")
@@ -12,11 +14,17 @@ def board():
     return dodnb.load_board()
 
 
+def canvas_point(view, grid_point):
+    """Where ipycanvas reports a mouse event at a grid point: canvas pixels (DENSITY x scene px)."""
+    x, y = view.frame.point(grid_point)
+    return x * view.density, y * view.density
+
+
 def test_mouse_maps_to_squares_and_redraws_only_on_change(board):
     v = MapView(board)
     seen = []
     v.on_square_hover(seen.append)
-    x, y = v.frame.point(board.square("177").centre)
+    x, y = canvas_point(v, board.square("177").centre)
     v._mouse_move(x, y)
     v._mouse_move(x + 1, y + 1)  # same square: no new event
     assert v.hovered == "177" and seen == ["177"]
@@ -29,10 +37,10 @@ def test_click_selects_and_second_click_deselects(board):
     v = MapView(board)
     clicked = []
     v.on_square_click(clicked.append)
-    x, y = v.frame.point(board.square("004").centre)
+    x, y = canvas_point(v, board.square("004").centre)
     v._mouse_down(x, y)
     assert v.selected == "004" and v.square_picker.value == "004" and clicked == ["004"]
-    assert "main door (N)" in v.info.value
+    assert "the North main door (N)" in v.info.value
     v.click("004")
     assert v.selected is None and v.square_picker.index == 0
 
@@ -71,3 +79,61 @@ def test_dropdown_shows_its_placeholder_when_nothing_is_selected(board):
     v.click("024")
     v.click("024")
     assert v.selected is None and v.square_picker.index == 0 and v.square_picker.label.startswith("—")
+
+
+def test_canvas_is_hidpi_and_fills_the_output_width(board):
+    """The canvas has DENSITY x the scene's pixels and is shown at 100 % of the output width; ids are
+    printed big enough to stay >= 10 px on screen once a 1136-px scene is shrunk to 968 px (JupyterLab
+    in a 1400-px window)."""
+    v = MapView(board)
+    assert v.density == DENSITY == 2
+    assert (v.canvas.width, v.canvas.height) == (round(v.scene.width) * 2, round(v.scene.height) * 2)
+    assert v.canvas.layout.width == "100%" and v.canvas.layout.height == "auto"
+    ids = [s for s in v.scene.layer("board") if isinstance(s, TextShape) and s.text == s.tag and s.tag in board.squares]
+    assert len(ids) == len(board.squares) and {s.size for s in ids} == {ID_SIZE}
+    assert ID_SIZE * 968 / v.scene.width >= 10
+    # the ids still fit in the narrowest square (3 digits of 0.56 em)
+    narrowest = min(sq.rect.x1 - sq.rect.x0 for sq in board.squares.values()) * v.frame.scale
+    assert 1.5 + 3 * 0.56 * ID_SIZE <= narrowest
+
+
+def test_zoom_buttons_and_fit(board):
+    v = MapView(board)
+    assert v.zoom == 1 and v.zoom_out_button.disabled
+    v.zoom_in_button.click()
+    v.zoom_in_button.click()
+    assert v.zoom == 1.5 and v.canvas.layout.width == "150%" and v.zoom_label.value == "zoom: 150 %"
+    for _ in range(10):
+        v.zoom_in()
+    assert v.zoom == 3 and v.zoom_in_button.disabled
+    v.fit_button.click()
+    assert v.zoom == 1 and v.canvas.layout.width == "100%" and v.zoom_label.value == "zoom: fit"
+
+
+def test_doors_are_clickable_only_when_someone_listens(board):
+    v = MapView(board)
+    door = board.doors["G14"]
+    mid = ((door.seg.x0 + door.seg.x1) / 2, (door.seg.y0 + door.seg.y1) / 2)
+    x, y = canvas_point(v, mid)
+    v._mouse_down(x, y)  # nobody listens to doors: a plain click on (or next to) the side
+    assert v.selected in (None, *door.squares)
+    clicked = []
+    v.on_door_click(clicked.append)
+    v.select(None)
+    v._mouse_move(x, y)
+    assert v.hovered_door == "G14" and "glass door between 062 and 099" in v.info.value
+    v._mouse_down(x, y)
+    assert clicked == ["G14"] and v.selected is None
+    # a click in the middle of a square is still a square click
+    v._mouse_down(*canvas_point(v, board.square("062").centre))
+    assert v.selected == "062" and clicked == ["G14"]
+    assert v.door_at(*v.frame.point(board.square("062").centre)) is None
+    # main doors are not clickable
+    n = board.main_doors["N"].seg
+    assert v.door_at(*v.frame.point(((n.x0 + n.x1) / 2, n.y0))) is None
+
+
+def test_static_picture_is_a_png(board):
+    v = MapView(board)
+    png, meta = v._repr_png_()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and meta == {"width": round(v.scene.width), "height": round(v.scene.height)}
