@@ -118,7 +118,7 @@ class Game:
             raise InputError(f"seed must be a whole number, got {seed!r}")
         self.seed = seed
         self.board = board or (state.board if state is not None else load_board())
-        self.ctx = engine.Ctx(self.board, counters, tables)
+        self.ctx = engine.context(self.board, counters, tables)
         if state is None:
             state = initial_state(self.board, self.ctx.counters, seed=seed, placement=placement,
                                   hidden_squares=hidden_squares, solitaire=solitaire)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from typing import Any, Iterable, Mapping, Optional, Union
 
 from dodnb.board.model import DOOR_STATES, Board, load_board
@@ -368,18 +369,31 @@ class GameState:
         sq = self.board.square_id(square)
         return [c for c in self.characters if c.status == "super" and c.square == sq]
 
-    def human_squares(self) -> frozenset[str]:
-        return frozenset(c.square for c in self.characters if c.in_play)  # type: ignore[misc]
+    @cached_property
+    def _humans(self) -> frozenset:
+        return frozenset(c.square for c in self.characters if c.in_play)
 
-    def unit_squares(self) -> dict[str, ZombieUnit]:
+    @cached_property
+    def _units(self) -> dict:
         return {z.square: z for z in self.zombies if z.square is not None}
 
+    @cached_property
+    def _supers(self) -> frozenset:
+        return frozenset(c.square for c in self.characters if c.is_super)
+
+    def human_squares(self) -> frozenset[str]:
+        """Squares holding a human character in play."""
+        return self._humans
+
+    def unit_squares(self) -> dict[str, ZombieUnit]:
+        return self._units
+
     def super_squares(self) -> frozenset[str]:
-        return frozenset(c.square for c in self.characters if c.is_super)  # type: ignore[misc]
+        return self._supers
 
     def zombie_occupied(self, square: str) -> bool:
         """A zombie unit or a super zombie stands there (ruling: a super zombie occupies a square)."""
-        return any(z.square == square for z in self.zombies) or any(c.is_super and c.square == square for c in self.characters)
+        return square in self._units or square in self._supers
 
     def occupied(self) -> frozenset[str]:
         """Squares holding a character or a zombie unit: they block sight and shots through them [6.3]."""
