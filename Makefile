@@ -73,8 +73,9 @@ test: $(TEST_STAMP) chromium
 	HOME="$$home" JUPYTER_PLATFORM_DIRS=1 \
 	  $(BIN)/python -m pytest $(TEST_PATHS) $(NBVAL_ARGS) $(PYTEST_ARGS)
 
+# Serves the repository root (not only notebooks/): the notebooks' links to ../docs/*.md open in the lab.
 lab: $(LAB_STAMP)
-	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_ARGS) $(NOTEBOOK)
+	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. $(LAB_ARGS) $(NOTEBOOK)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
