@@ -8,7 +8,7 @@ unit drawn at random; a chance node lists them with exact probabilities
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
 from dodnb.errors import InputError
@@ -20,8 +20,13 @@ class Action:
     side: ClassVar[str] = ""
 
     def __repr__(self) -> str:
-        args = ", ".join(repr(getattr(self, f.name)) for f in fields(self) if f.repr)  # type: ignore[arg-type]
-        return f"{type(self).__name__}({args})"
+        """Pastes back: positional arguments, trailing defaults left out."""
+        fs = [f for f in fields(self) if f.repr]  # type: ignore[arg-type]
+        vals = [getattr(self, f.name) for f in fs]
+        while fs and fs[-1].default is not MISSING and vals[-1] == fs[-1].default:
+            fs.pop()
+            vals.pop()
+        return f"{type(self).__name__}({', '.join(map(repr, vals))})"
 
     def to_json(self) -> list:
         return [type(self).__name__, *[_plain(getattr(self, f.name)) for f in fields(self)]]  # type: ignore[arg-type]

@@ -190,6 +190,11 @@ def chance_outcomes(st: GameState, ctx: Optional[Ctx] = None) -> list[tuple[Acti
         return []
     if p.kind.startswith("roll:"):
         return [(Roll(t), pr) for t, pr in core.roll_outcomes(p.dice)]
+    if p.kind == "pick:count":  # [15.6] each number of characters equally likely (ruling)
+        n = len(st.characters_in(st.attack.square))  # type: ignore[union-attr]
+        return [(Roll(k), Fraction(1, n)) for k in range(1, n + 1)]
+    if p.kind == "pick:tie":  # [15.4] a die picks among equally near units (ruling: spare faces rolled again)
+        return [(Draw(u), Fraction(1, len(st.zturn.ties))) for u in st.zturn.ties]
     pool = _draw_pool(st, p.kind)
     return [(Draw(z.uid), Fraction(1, len(pool))) for z in pool]
 
@@ -309,6 +314,10 @@ def _why(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
 def _why_chance(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
     p = st.pending
     assert p is not None
+    if p.kind.startswith("pick:"):
+        if a not in [o for o, _ in chance_outcomes(st, ctx)]:
+            return RuleViolation(p.case, f"{a} is not an outcome of this die ({p.purpose})")
+        return None
     if p.kind.startswith("roll:"):
         if not isinstance(a, Roll):
             return RuleViolation(p.case, f"the dice decide here ({p.purpose}): give a Roll")
@@ -951,7 +960,7 @@ def _do(st: GameState, ctx: Ctx, a: Action, out: list[Event]) -> GameState:
     p = st.pending
     assert p is not None
     if p.side == Side.CHANCE:
-        return _CHANCE[p.kind.split(":", 1)[1] if p.kind.startswith("roll:") else p.kind](st, ctx, a, out)
+        return _CHANCE[p.kind.split(":", 1)[1] if p.kind.startswith(("roll:", "pick:")) else p.kind](st, ctx, a, out)
     return _DO[type(a)](st, ctx, a, out)
 
 
@@ -1052,8 +1061,9 @@ def _do_end(st: GameState, ctx: Ctx, a: EndTurn, out: list[Event]) -> GameState:
         (c.name, z.uid) for c in chars if c.is_super for z in st.zombies if z.square == c.square
     )
     berserk = tuple(z.uid for z in sorted(st.zombies, key=lambda z: z.uid) if z.square is not None and z.berserk)
-    st = replace(st, characters=chars, activation=None, phase=Phase.BERSERK.value, zturn=ZombieTurn(queue=berserk, stacks=stacks))
-    out.append(ev("phase", "4.0", phase=Phase.BERSERK.label))
+    first = Phase.HIDDEN if st.solitaire else Phase.BERSERK  # [15.2] before the Berserk Zombie Phase
+    st = replace(st, characters=chars, activation=None, phase=first.value, zturn=ZombieTurn(queue=berserk, stacks=stacks))
+    out.append(ev("phase", "15.2" if st.solitaire else "4.0", phase=first.label))
     return st
 
 
@@ -1373,6 +1383,10 @@ def _ch_draw(st: GameState, ctx: Ctx, a: Draw, out: list[Event]) -> GameState:
     sq = st.zturn.drawing
     pool_values = tuple(sorted(u.value for u in st.zombies if u.pool == "eliminated"))
     st = _move_unit(st, z.uid, square=sq, pool="map", seen=False, candidates=pool_values, face_up=False)
+    if st.phase == Phase.HIDDEN:  # [15.1], [15.2] a hidden zombie from among the eliminated units
+        st = replace(st, zturn=replace(st.zturn, drawing="")).with_knowledge()
+        out.append(ev("hidden_appears", "15.2", square=sq))
+        return st
     st = replace(st, zturn=replace(st.zturn, drawing="", entering=st.zturn.entering[1:])).with_knowledge()
     compass = next(c for c, s in ctx.board.main_door_squares.items() if s == sq)
     out.append(ev("enter", "13.3", compass={"N": "North", "E": "East", "S": "South", "W": "West"}[compass], square=sq))
@@ -1382,7 +1396,44 @@ def _ch_draw(st: GameState, ctx: Ctx, a: Draw, out: list[Event]) -> GameState:
     return st
 
 
+def _ch_count(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
+    n = len(st.characters_in(st.attack.square))  # type: ignore[union-attr]
+    out.append(ev("solitaire_count", "15.6", k=a.total, n=n))
+    return _set_count(st, ctx, a.total, out)
+
+
+def _ch_tie(st: GameState, ctx: Ctx, a: Draw, out: list[Event]) -> GameState:
+    out.append(ev("solitaire_tie", "15.4", uid=a.uid, n=len(st.zturn.ties)))
+    return replace(st, zturn=replace(st.zturn, ties=(), checking=a.uid, picked=True))
+
+
+def _ch_column(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
+    return replace(st, zturn=replace(st.zturn, column=a.total))
+
+
+def _ch_row(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
+    col = st.zturn.column
+    digit = ctx.tables.hidden_zombie(col, a.total)
+    st = replace(st, zturn=replace(st.zturn, column=0, hidden_done=True))
+    if digit is None:
+        out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total, result="no hidden zombie this turn"))
+        return st
+    sq = solitaire_hidden_square(st, ctx, digit)
+    if sq is None:
+        out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total, result=f"digit {digit}, but no square ending in {digit} can take it [15.3]"))
+        return st
+    if not any(z.pool == "eliminated" for z in st.zombies):
+        out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total, result=f"digit {digit}, but no unit is left to appear [15.1]"))
+        return st
+    out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total, result=f"a hidden zombie appears in {sq} (nearest square ending in {digit}) [15.2], [15.3]"))
+    return replace(st, zturn=replace(st.zturn, drawing=sq))
+
+
 _CHANCE = {
+    "count": _ch_count,
+    "tie": _ch_tie,
+    "column": _ch_column,
+    "row": _ch_row,
     "panic": _ch_panic,
     "shot": _ch_shot,
     "berserk_stay": _ch_stay,
@@ -1452,6 +1503,8 @@ def _attack_pending(st: GameState, ctx: Ctx, out: list[Event]):
     if att.step == "count":
         if len(here) == 1:
             return ("go", _set_count(st, ctx, 1, out))
+        if st.solitaire:  # [15.6] a die decides how many are attacked
+            return ("pend", _pend(st, Side.CHANCE, "pick:count", "15.6", f"a die decides how many of the {len(here)} characters in {att.square} are attacked", who=att.square))
         return ("pend", _pend(st, Side.ZOMBIE, "attack_count", "8.0", f"how many of the {len(here)} characters in {att.square} are attacked", who=att.square))
     if att.step == "targets":
         return ("pend", _pend(st, Side.HUMAN, "attack_targets", "8.0", f"name the {att.k} character(s) attacked in {att.square}", who=att.square))
@@ -1476,6 +1529,15 @@ def _step(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
             return _pend(st, Side.CHANCE, "draw:hidden", "9.0", f"a hidden zombie is drawn at random for {st.activation.revealing}", who=st.activation.revealing), True
         purpose = "move, shoot or act with the active stack, or end the turn" if st.activation else "activate a character or stack, or end the turn"
         return _pend(st, Side.HUMAN, "act", "5.0", purpose), True
+    if ph == Phase.HIDDEN:
+        if zt.drawing:
+            return _pend(st, Side.CHANCE, "draw:eliminated", "15.1", f"a hidden zombie is drawn at random from the eliminated units for {zt.drawing}", who=zt.drawing), True
+        if not zt.hidden_done:
+            if zt.column:
+                return _pend(st, Side.CHANCE, "roll:row", "15.8", f"Hidden Zombie Table: second die (column {'1-3' if zt.column <= 3 else '4-6'})", 1), True
+            return _pend(st, Side.CHANCE, "roll:column", "15.8", "Hidden Zombie Table: first die chooses the column", 1), True
+        out.append(ev("phase", "4.0", phase=Phase.BERSERK.label))
+        return replace(st, phase=Phase.BERSERK.value), False
     if ph == Phase.BERSERK:
         if zt.queue:
             z = st.unit(zt.queue[0])
@@ -1483,6 +1545,15 @@ def _step(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
         if zt.checking:
             z = st.unit(zt.checking)
             return _pend(st, Side.CHANCE, "roll:berserk_go", "10.0", f"does {z.uid} in {z.square} go berserk? (4 or less)", 1, z.uid), True
+        if zt.ties:
+            return _pend(st, Side.CHANCE, "pick:tie", "15.4", f"a die picks which of the {len(zt.ties)} equally near units is checked", who=" ".join(zt.ties)), True
+        if not zt.picked and st.solitaire:
+            near = solitaire_berserk_candidates(st, ctx)  # [15.4] the nearest unit, not a choice
+            if len(near) == 1:
+                return replace(st, zturn=replace(zt, picked=True, checking=near[0])), False
+            if not near:
+                return replace(st, zturn=replace(zt, picked=True)), False
+            return replace(st, zturn=replace(zt, ties=tuple(near))), False
         if not zt.picked:
             if any(z.square is not None and not z.berserk and z.uid not in zt.ended_berserk for z in st.zombies):
                 return _pend(st, Side.ZOMBIE, "berserk_pick", "10.0", "check one non-berserk zombie unit to see if it goes berserk"), True
@@ -1623,6 +1694,61 @@ def _new_turn(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
     turn = st.turn + 1
     out.append(ev("turn", "4.0", turn=turn))
     return replace(st, turn=turn, phase=Phase.HUMAN.value, record=TurnRecord(), zturn=ZombieTurn(), activation=None)
+
+
+# =============================================================================================
+# solitaire [15.2]-[15.4]
+
+
+def mp_distances(st: GameState, ctx: Ctx, sources: Iterable[str]) -> dict[str, int]:
+    """Distance in Movement Points from the nearest source square [15.2], [15.4]: one per square
+    entered through passable sides with the doors as they are (ruling: pieces are ignored)."""
+    moves = ctx.moves(st)
+    dist = {s: 0 for s in sources}
+    todo = deque(dist)
+    while todo:
+        s = todo.popleft()
+        for n in moves[s]:
+            if n not in dist:
+                dist[n] = dist[s] + 1
+                todo.append(n)
+    return dist
+
+
+def _moved_squares(st: GameState) -> list[str]:
+    """[15.2], [15.4] the square(s) of the characters who just moved; if nobody moved, every character's
+    square (ruling)."""
+    sq = [st.character(n).square for n in st.record.actors if st.character(n).in_play]
+    return sorted(set(sq or st.human_squares()))  # type: ignore[arg-type]
+
+
+def solitaire_hidden_square(st: GameState, ctx: Ctx, digit: int) -> Optional[str]:
+    """[15.2], [15.3] the square whose id ends in the digit nearest (in Movement Points) to the characters
+    who just moved, not a hall square, not zombie-occupied (character squares allowed). Ties: the square
+    most advantageous for the characters — ruling: one without a character first, then the lowest id."""
+    src = _moved_squares(st)
+    if not src:
+        return None
+    dist = mp_distances(st, ctx, src)
+    humans = st.human_squares()
+    cands = [
+        s for s in ctx.board.ids
+        if s.endswith(str(digit)) and not ctx.board.square(s).is_hall and not st.zombie_occupied(s) and s in dist
+    ]
+    if not cands:
+        return None
+    return min(cands, key=lambda s: (dist[s], s in humans, s))
+
+
+def solitaire_berserk_candidates(st: GameState, ctx: Ctx) -> list[str]:
+    """[15.4] the units (not berserk, not just ended [10.1]) nearest the characters who just moved."""
+    src = _moved_squares(st)
+    dist = mp_distances(st, ctx, src)
+    units = [z for z in st.zombies if z.square is not None and not z.berserk and z.uid not in st.zturn.ended_berserk and z.square in dist]
+    if not units:
+        return []
+    best = min(dist[z.square] for z in units)  # type: ignore[index]
+    return sorted(z.uid for z in units if dist[z.square] == best)  # type: ignore[index]
 
 
 # =============================================================================================

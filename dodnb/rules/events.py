@@ -58,6 +58,11 @@ NARRATION_EN: dict[str, str] = {
     "super_roll": "{who} (infected): rolled {roll}: {outcome}",
     "super_created": "{who} becomes a super zombie",
     "rifle_lost": "{who}'s hunting rifle is removed from play",
+    "solitaire_count": "A die decides: the zombie attacks {k} of the {n} characters",
+    "solitaire_tie": "A die picks {uid} among {n} equally near units",
+    "hidden_table": "Hidden Zombie Table: dice {first} and {second}: {result}",
+    "hidden_appears": "A hidden zombie appears in {square}",
+    "policy_choice": "The {side} side chooses: {action} — {why}",
     "game_over": "Game over: {winner} win — {reason}",
     "eliminated": "{what} eliminated",
 }

@@ -35,7 +35,9 @@ from dodnb.rules.vocab import Phase, Side
 SAVE_FORMAT = "dodnb-game"
 SAVE_VERSION = 1
 
-Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
+#: A policy chooses among the legal actions. It may return ``(action, note)``: the note (e.g. which
+#: solitaire priority chose the move, "[15.5] priority 3") is narrated in the log.
+Policy = Callable[[GameState, Sequence[Action], random.Random], Union[Action, tuple]]
 
 
 class DecisionNeeded(InputError):
@@ -81,6 +83,14 @@ def _policy(p: Union[str, Policy, None]) -> Optional[Policy]:
             raise InputError(f"unknown policy {p!r}: use 'ask', 'random', 'first' or a function")
         return POLICIES[p]
     return p
+
+
+def _case_of(note: object) -> str:
+    """'[15.5] priority 3: ...' -> '15.5' (the Case a policy's note cites first), else ''."""
+    text = str(note)
+    if text.startswith("[") and "]" in text:
+        return text[1:text.index("]")]
+    return ""
 
 
 # ---------------------------------------------------------------------------------- Game
@@ -215,7 +225,20 @@ class Game:
 
     def step(self) -> list[Event]:
         """One step: roll the dice at a chance node, or let the policy decide."""
-        return self.apply(self.decide())
+        choice = self.decide()
+        note = None
+        if isinstance(choice, tuple):
+            choice, note = choice
+        if note is None:
+            return self.apply(choice)
+        side = self.pending.side if self.pending else ""
+        new, events = engine.apply(self.state, self.ctx, choice)
+        events = [Event("policy_choice", _case_of(note), (("side", side), ("action", str(choice)), ("why", str(note))))] + events
+        self.history.append(new)
+        self.actions.append(choice)
+        self.events.append(events)
+        self._redo.clear()
+        return events
 
     def step_phase(self, max_steps: int = 10_000) -> list[Event]:
         """Steps until the phase changes, the game ends, or a decision of the user is pending."""

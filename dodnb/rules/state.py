@@ -201,6 +201,9 @@ class ZombieTurn:
     breaking: tuple[str, ...] = ()  # (who, door) attempting a glass door, awaiting the dice [10.5]
     sighted: tuple[str, ...] = ()  # squares within sight of a square entered or acted in [7.1]
     supers_done: bool = False  # optional super zombie reaction moves are over [11.4]
+    ties: tuple[str, ...] = ()  # [15.4] units equally near: a die picks the one checked
+    column: int = 0  # [15.8] the first die of the Hidden Zombie Table (0: not rolled yet)
+    hidden_done: bool = False  # [15.2] the Hidden Zombie Table has been consulted this turn
 
 
 @dataclass(frozen=True)
@@ -443,7 +446,8 @@ class GameState:
         """Face up exactly the units sharing a square with a character or a super zombie [5.4], [7.7],
         [11.1]; every unit face up now counts as seen [2.3]. ``lower=False`` (study positions built
         by hand) keeps a unit the caller put face up."""
-        shown = {c.square for c in self.characters if c.square is not None and c.status != "killed"}
+        # [15.7] in the solitaire game a super zombie passing or stacking reveals nothing
+        shown = {c.square for c in self.characters if c.square is not None and c.status != "killed" and not (self.solitaire and c.status == "super")}
         changed = False
         out = []
         for z in self.zombies:

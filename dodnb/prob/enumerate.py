@@ -1,0 +1,85 @@
+"""Exact odds of anything the engine can do: walk its chance nodes (DESIGN.md, "Rules engine").
+
+`outcomes(state, stop=..., key=...)` starts from a position and follows the game: at a chance node
+every outcome is followed with its exact probability (`engine.chance_outcomes`), at a decision the
+given policy decides. Equal states reached with the same number of steps are merged, so the work
+grows with the number of *different* positions, not of dice sequences. It returns a
+:class:`~dodnb.prob.dist.Dist` over ``key(final state)``.
+
+This is how `dodnb.prob` and the tests prove that the closed forms (shots, attacks, ...) say what
+the rules engine does, and how a whole zombie turn gets its exact outcome distribution.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from fractions import Fraction
+from typing import Any, Callable, Hashable, Mapping, Optional
+
+from dodnb.prob.dist import Dist
+from dodnb.prob.errors import ProbError
+from dodnb.rules import engine
+from dodnb.rules.state import GameState
+from dodnb.rules.vocab import Side
+
+Policy = Callable[[GameState, list, random.Random], Any]
+
+
+class TooBig(ProbError):
+    """The exact enumeration would take longer than the budget allows."""
+
+    def __init__(self, detail: str):
+        super().__init__("4.0", detail)
+
+
+def first_legal(state: GameState, legal: list, rng: random.Random):
+    """The first legal action (a deterministic policy)."""
+    return legal[0]
+
+
+def outcomes(
+    state: GameState,
+    *,
+    stop: Callable[[GameState], bool],
+    key: Callable[[GameState], Hashable] = lambda s: s,
+    policies: Optional[Mapping[str, Policy]] = None,
+    ctx: Optional[engine.Ctx] = None,
+    max_states: int = 200_000,
+    max_seconds: Optional[float] = None,
+    title: str = "",
+) -> Dist:
+    """Exact Dist over ``key(s)`` for the first state ``s`` reached with ``stop(s)`` true (or the game
+    over). Decisions are taken by ``policies[side]`` (default: the first legal action); the policies
+    must be deterministic for the answer to be exact. Raises :class:`TooBig` past ``max_states``
+    distinct states or ``max_seconds``."""
+    ctx = ctx or engine.context(state.board)
+    pol = dict(policies or {})
+    rng = random.Random(0)
+    start = time.perf_counter()
+    layer: dict[GameState, Fraction] = {state: Fraction(1)}
+    final: dict[Hashable, Fraction] = {}
+    seen = 0
+    while layer:
+        nxt: dict[GameState, Fraction] = {}
+        for s, p in layer.items():
+            seen += 1
+            if seen > max_states:
+                raise TooBig(f"more than {max_states} different positions to follow: too big to enumerate exactly")
+            if max_seconds is not None and time.perf_counter() - start > max_seconds:
+                raise TooBig(f"exact enumeration passed its budget of {max_seconds} s")
+            if s.pending is None or stop(s):
+                k = key(s)
+                final[k] = final.get(k, Fraction(0)) + p
+                continue
+            if s.pending.side == Side.CHANCE:
+                for a, q in engine.chance_outcomes(s, ctx):
+                    t, _ = engine.apply(s, ctx, a)
+                    nxt[t] = nxt.get(t, Fraction(0)) + p * q
+            else:
+                legal = engine.legal_actions(s, ctx)
+                a = pol.get(s.pending.side, first_legal)(s, legal, rng)
+                t, _ = engine.apply(s, ctx, a)
+                nxt[t] = nxt.get(t, Fraction(0)) + p
+        layer = nxt
+    return Dist(final, title=title)
