@@ -115,6 +115,14 @@ def test_movement_allowances_allow_leaving_small_zombie_squares_5_4(counters):
         assert t.exit_cost(2) <= ma < t.exit_cost(max(counters.zombie_values()))
 
 
+def test_every_carry_row_of_the_chart_can_be_used_5_6_5_9(counters):
+    """[5.6], [5.9] each character's normal Movement Allowance pays at least one square of carrying
+    (1 to enter plus his carry cost), so no line of the Human Movement Point Cost Chart is dead print."""
+    t = load_tables()
+    for name in CHARACTERS:
+        assert counters[name].movement() >= t.enter_cost() + t.carry_cost(name), name
+
+
 def test_stunned_side_has_no_numbers_8_3(counters):
     """[8.3] a stunned character may not move or shoot."""
     with pytest.raises(CounterError, match=r"^\[8.3\]"):

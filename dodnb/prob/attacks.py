@@ -28,6 +28,7 @@ from dodnb.prob.shots import (
     unseen_values,
     ways,
 )
+from dodnb.rules import core
 from dodnb.rules.counters import STATUSES, CounterError, Counters, canonical_name, check_status, default_counters
 from dodnb.rules.tables import ATTACK_RESULTS, Tables, default_tables
 from dodnb.rules.vocab import Status
@@ -91,11 +92,7 @@ def new_status(status: str, effect: str) -> str:
     status = _status(status)
     if effect not in EFFECTS:
         raise ProbError("8.2", f"unknown attack result {effect!r}: use 'none', 'stunned', 'infected' or 'killed'")
-    if effect == "none":
-        return status
-    if effect == Status.KILLED or status in (Status.STUNNED, Status.INFECTED):
-        return Status.KILLED.value  # [8.5]
-    return effect
+    return core.hit(status, effect)  # [8.3]-[8.5], stated once in dodnb.rules.core
 
 
 def _status(status: str) -> str:

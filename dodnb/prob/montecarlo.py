@@ -35,6 +35,7 @@ from dodnb.prob.shots import (
     check_shot_dice,
     check_value,
 )
+from dodnb.rules import core
 from dodnb.rules.counters import Counters, default_counters
 from dodnb.rules.tables import Tables, default_tables
 
@@ -202,9 +203,8 @@ sim_shooting_sequence = _prepared(_prep_shooting_sequence)
 
 
 def _hit(status: str, result: str) -> str:
-    if result == "none":
-        return status
-    return result if status == "normal" else "killed"  # [8.5]
+    """[8.3]-[8.5] the rules' own status change (dodnb.rules.core.hit: one place states it)."""
+    return core.hit(status, result)
 
 
 def sim_attack_result(rng: random.Random, strength: int, dice_table: Tables | None = None) -> str:

@@ -263,7 +263,7 @@ def _human_candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
         yield EndTurn()
         return
     sq = _stack_square(st)
-    if not a.finished:
+    if a.left:  # actions that cost Movement Points [5.1]
         for n in ctx.board.neighbours(sq):
             yield Move(n)
         for d in ctx.board.doors_of(sq):
@@ -274,19 +274,20 @@ def _human_candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
         for name in a.stack:
             if name in RIFLE_HOLDERS:
                 yield TakeRifle(name)
-        if a.carrier:
-            yield Drop()
-        if st.zombie_occupied(sq):
-            targets = [sq]  # [6.3] only the unit in the same square
-        else:
-            vis = ctx.visible_from(st, sq)
-            humans = st.human_squares()
-            targets = sorted(t for t in st.unit_squares().keys() | st.super_squares() if t in vis and t not in humans)
-        can = [n for n in a.stack if n not in (a.carrier, a.carried)]
-        for r in range(1, len(can) + 1):
-            for sub in itertools.combinations(can, r):
-                for t in targets:
-                    yield Shoot(sub, t)
+    if a.carrier:
+        yield Drop()
+    # shooting costs no Movement Points [6.2]
+    if st.zombie_occupied(sq):
+        targets = [sq]  # [6.3] only the unit in the same square
+    else:
+        vis = ctx.visible_from(st, sq)
+        humans = st.human_squares()
+        targets = sorted(t for t in st.unit_squares().keys() | st.super_squares() if t in vis and t not in humans)
+    can = [n for n in a.stack if n not in (a.carrier, a.carried)]
+    for r in range(1, len(can) + 1):
+        for sub in itertools.combinations(can, r):
+            for t in targets:
+                yield Shoot(sub, t)
     yield EndTurn()
 
 
@@ -379,8 +380,6 @@ def _chk_activate(st: GameState, ctx: Ctx, a: Activate) -> Optional[RuleViolatio
 def _chk_active(st: GameState) -> Optional[RuleViolation]:
     if st.activation is None:
         return RuleViolation("6.2", "no character is being moved: activate a character or stack first")
-    if st.activation.finished:
-        return RuleViolation("5.5", "closing a main door took this character's whole turn (ruling): nothing more this turn")
     return None
 
 
@@ -1033,7 +1032,8 @@ def _do_main(st: GameState, ctx: Ctx, a: CloseMainDoor, out: list[Event]) -> Gam
     act = st.activation
     sq = _stack_square(st)
     st = st.with_door(a.door, "closed")
-    st = _record(replace(st, activation=replace(act, spent=act.allowance, finished=True)), acted=[sq])  # type: ignore[union-attr]
+    # [5.5] the entire allowance is spent; shooting remains possible [6.1], [6.2] (ruling in docs/RULINGS.md)
+    st = _record(replace(st, activation=replace(act, spent=act.allowance)), acted=[sq])  # type: ignore[union-attr]
     out.append(ev("main_door", "5.5", who=" and ".join(act.stack), compass=ctx.board.doors[a.door].compass or a.door))  # type: ignore[union-attr]
     return st
 

@@ -106,7 +106,7 @@ class Activation:
     stack: the characters moving together [5.2]; allowance: the stack's Movement Allowance (the
     lowest [5.2]); spent: Movement Points spent [5.1]; carrier/carried [5.6]; shots: (name, shots
     fired) [6.1]; panicked: names who panicked this turn [6.5]; start: the square the stack began in
-    (main doors [5.5], rifles [12.2]); done: no more actions but shooting (allowance used up)."""
+    (main doors [5.5], rifles [12.2]); revealing: a hidden square entered, its unit being drawn [9.1]."""
 
     stack: tuple[str, ...]
     allowance: int
@@ -116,7 +116,6 @@ class Activation:
     carried: str = ""
     shots: tuple[tuple[str, int], ...] = ()
     panicked: tuple[str, ...] = ()
-    finished: bool = False  # closing a main door ends the turn outright (ruling [5.5])
     revealing: str = ""  # a hidden square entered whose unit is being drawn [9.1]
 
     @property
