@@ -136,8 +136,10 @@ class Game:
                 from dataclasses import replace
 
                 state = replace(state, fran_counts_two=True)
-        elif state.pending is None and state.result is None:
-            state = engine._advance(state, self.ctx, [])
+        opening: list[Event] = []
+        if state.pending is None and state.result is None:
+            state = engine._advance(state, self.ctx, opening)  # run the automatic steps of a study position
+        self.opening_events = opening
         self.policies: dict[str, Optional[Policy]] = {Side.HUMAN.value: _policy(human), Side.ZOMBIE.value: _policy(zombie)}
         self._policy_names = {Side.HUMAN.value: human if isinstance(human, str) else "custom", Side.ZOMBIE.value: zombie if isinstance(zombie, str) else "custom"}
         self.history: list[GameState] = [state]
@@ -168,7 +170,7 @@ class Game:
 
     @property
     def log(self) -> list[Event]:
-        return [e for evs in self.events for e in evs]
+        return self.opening_events + [e for evs in self.events for e in evs]
 
     def legal_actions(self) -> list[Action]:
         return engine.legal_actions(self.state, self.ctx)
