@@ -83,3 +83,40 @@ def outcomes(
                 nxt[t] = nxt.get(t, Fraction(0)) + p
         layer = nxt
     return Dist(final, title=title)
+
+
+def sample(
+    state: GameState,
+    *,
+    stop: Callable[[GameState], bool],
+    key: Callable[[GameState], Hashable] = lambda s: s,
+    n: int = 10_000,
+    seed: int = 0,
+    policies: Optional[Mapping[str, Policy]] = None,
+    ctx: Optional[engine.Ctx] = None,
+) -> Dist:
+    """The Monte Carlo counterpart of :func:`outcomes`: play the engine's own resolvers `n` times with
+    random dice (seeded) and count ``key(final state)``. Same rules, sampled instead of enumerated."""
+    ctx = ctx or engine.context(state.board)
+    pol = dict(policies or {})
+    rng = random.Random(seed)
+    counts: dict[Hashable, int] = {}
+    for _ in range(n):
+        s = state
+        while s.pending is not None and not stop(s):
+            if s.pending.side == Side.CHANCE:
+                outs = engine.chance_outcomes(s, ctx)
+                r = rng.random()
+                acc = 0.0
+                a = outs[-1][0]
+                for o, q in outs:
+                    acc += float(q)
+                    if r < acc:
+                        a = o
+                        break
+            else:
+                a = pol.get(s.pending.side, first_legal)(s, engine.legal_actions(s, ctx), rng)
+            s, _ = engine.apply(s, ctx, a)
+        k = key(s)
+        counts[k] = counts.get(k, 0) + 1
+    return Dist(counts, title=f"Monte Carlo, {n} plays of the engine")

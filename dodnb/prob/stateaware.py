@@ -16,8 +16,10 @@ from dodnb.board.sight import SightError, shot_modifiers
 from dodnb.prob.attacks import solitaire_attack, square_attack
 from dodnb.prob.dist import Dist
 from dodnb.prob.errors import ProbError
-from dodnb.prob.shots import Shooter, combined_fire, shooter, unseen_values
+from dodnb.prob.shots import Shooter, combined_fire, shooter, unseen_values as unseen_values_dist
 from dodnb.rules.counters import Counters, canonical_name, default_counters
+from dodnb.rules import engine
+from dodnb.rules.observe import unseen_values, value_knowledge
 from dodnb.rules.state import GameState
 from dodnb.rules.tables import Tables
 
@@ -32,18 +34,20 @@ def _state(game_or_state: Any) -> GameState:
 
 
 def unseen_pool(state: GameState) -> list[int]:
-    """Values of every counter the players have not seen and cannot see now [2.3], [7.7]:
-    never seen and not face up (on the map, in the hidden box or among the eliminated)."""
-    return sorted(z.value for z in state.zombies if not (z.seen or z.face_up))
+    """Values of every counter the players have not seen and cannot see now [2.3], [7.7]
+    (the rules' own view: :func:`dodnb.rules.observe.unseen_values`)."""
+    return unseen_values(state)
 
 
 def _target_value(state: GameState, unit: Any, counters: Counters) -> tuple[Any, str]:
-    """The value the players can reason with: known if the unit is face up or was seen [2.3], [5.4];
-    otherwise any counter never seen, equally likely [7.7]."""
-    if unit.face_up or unit.seen:
-        return unit.value, f"Zombie Value {unit.value} is known ({'face up' if unit.face_up else 'seen before; players may remember it'}) [2.3], [5.4]."
-    pool = unseen_pool(state)
-    return unseen_values(pool=pool), f"[7.7] the unit is face down: its value could be any of the {len(pool)} counters never seen."
+    """The value the players can reason with, as the rules define it (:func:`dodnb.rules.observe.value_knowledge`):
+    known if face up or seen before [2.3], [5.4]; else one of the values it could be [7.7], [13.3]."""
+    k = value_knowledge(state, unit)
+    if isinstance(k, int):
+        return k, f"Zombie Value {k} is known ({'face up' if unit.face_up else 'seen before; players may remember it'}) [2.3], [5.4]."
+    if unit.candidates:
+        return unseen_values_dist(pool=list(k)), f"[13.3] the unit came in face down from the eliminated units: its value is one of those {len(k)} counters."
+    return unseen_values_dist(pool=list(k)), f"[7.7] the unit is face down: its value could be any of the {len(k)} counters never seen."
 
 
 def shoot(
@@ -66,11 +70,10 @@ def shoot(
     if not names:
         raise ProbError("6.8", "at least one character must shoot")
     chars = [state.character(n) for n in names]
-    for ch in chars:
-        if ch.status in ("killed", "super") or ch.square is None:
-            raise ProbError("8.5" if ch.status == "killed" else "11.0", f"{ch.name} is not in play and cannot shoot")
-        if ch.status == "stunned":
-            raise ProbError("8.3", f"{ch.name} is stunned and may not shoot")
+    for ch in chars:  # who may shoot: the rules decide [8.3], [8.5], [11.0]
+        why = engine.shooter_problem(state, ch.name)
+        if why is not None:
+            raise ProbError(why.case, why.detail)
     squares = {ch.square for ch in chars}
     if len(squares) != 1:
         raise ProbError("6.8", f"only characters in the same square (a stack) shoot together; these are in {sorted(squares)}")
@@ -79,13 +82,9 @@ def shoot(
     dst = board.square_id(target)
     unit = state.zombie_in(dst)
     supers = state.super_zombies_in(dst)
-    if unit is None and not supers:
-        raise ProbError("6.0", f"there is no zombie unit or super zombie in square {dst} to shoot at")
-    if src != dst:
-        if state.characters_in(dst):
-            raise ProbError("6.3", f"square {dst} holds a character: nobody may shoot at a zombie unit in another character's square")
-        if state.zombie_in(src) is not None or state.super_zombies_in(src):
-            raise ProbError("6.3", f"the shooters share square {src} with a zombie: they may shoot only at that one")
+    why = engine.shot_target_problem(state, engine.context(board), src, dst)  # [6.0], [6.3], [6.4]
+    if why is not None:
+        raise ProbError(why.case, why.detail)
     try:
         mods = shot_modifiers(board, src, dst, door_states=state.doors, occupied=state.occupied())
     except SightError as exc:

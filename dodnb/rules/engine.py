@@ -547,10 +547,24 @@ def _chk_shoot(st: GameState, ctx: Ctx, a: Shoot) -> Optional[RuleViolation]:
         dst = ctx.board.square_id(a.target)
     except ValueError as e:
         return RuleViolation("2.1", str(e))
-    return _shot_target_problem(st, ctx, src, dst)
+    return shot_target_problem(st, ctx, src, dst)
 
 
-def _shot_target_problem(st: GameState, ctx: Ctx, src: str, dst: str) -> Optional[RuleViolation]:
+def shooter_problem(st: GameState, name: str) -> Optional[RuleViolation]:
+    """Why this character may not shoot at all now, or None: killed [8.5], a super zombie [11.0],
+    stunned [8.3]."""
+    c = st.character(name)
+    if c.status == "killed" or c.square is None:
+        return RuleViolation("8.5", f"{c.name} is not in play and cannot shoot")
+    if c.status == "super":
+        return RuleViolation("11.0", f"{c.name} is a super zombie now, on the zombies' side")
+    if c.status == "stunned":
+        return RuleViolation("8.3", f"{c.name} is stunned and may not shoot")
+    return None
+
+
+def shot_target_problem(st: GameState, ctx: Ctx, src: str, dst: str) -> Optional[RuleViolation]:
+    """Why characters in `src` may not shoot at what stands in `dst`, or None [6.0], [6.3], [6.4]."""
     if not st.zombie_occupied(dst):
         return RuleViolation("6.0", f"there is no zombie unit or super zombie in square {dst} to shoot at")
     if src != dst:
