@@ -211,3 +211,125 @@ def test_render_layer_is_pure(path):
     names = _all_imported_names(tree, module_name(path), path.name == "__init__.py")
     bad = [f"{line}: {n}" for line, n in names if any(n == f or n.startswith(f + ".") for f in RENDER_FORBIDDEN)]
     assert bad == []
+
+
+# --- the whole order: data -> board -> rules -> prob -> render -> widgets ---------------------
+#
+# Each layer imports only from itself and the layers below it (docs/ARCHITECTURE.md). dodnb.errors
+# (the error base every layer raises from) sits with data at the bottom; the package itself
+# (dodnb/__init__.py, the convenience facade) sits on top and no layer may import it. The one
+# exception is the narrow display hook above: a lazy dodnb.render import inside a `_repr_*_` method.
+
+LAYER_ORDER = ("data", "board", "rules", "prob", "render", "widgets")
+BOTTOM = ("errors",)
+
+
+def layer_rank(module: str) -> int | None:
+    """0 data/errors, 1 board, ... 5 widgets; None for the facade `dodnb` itself."""
+    parts = module.split(".")
+    if parts == ["dodnb"]:
+        return None
+    top = parts[1]
+    if top in BOTTOM:
+        return 0
+    if top in LAYER_ORDER:
+        return LAYER_ORDER.index(top)
+    raise AssertionError(f"{module} is in no layer: add its package to LAYER_ORDER (docs/ARCHITECTURE.md)")
+
+
+def all_modules(root: Path = REPO) -> dict[str, Path]:
+    return {module_name(p, root): p for p in sorted((root / "dodnb").rglob("*.py"))}
+
+
+def dodnb_imports(path: Path, root: Path, known: set[str]) -> list[tuple[int, str]]:
+    """(line, dodnb module) for every import of dodnb code in `path`, at any depth, each resolved to
+    the module it loads (`from dodnb.render import svg` -> dodnb.render.svg); lazy render imports in
+    display methods left out (the documented exception)."""
+    module = module_name(path, root)
+    names = imported_names(path.read_text(encoding="utf-8"), module, path.name == "__init__.py")
+    ours = [(line, name) for line, name in names if name == "dodnb" or name.startswith("dodnb.")]
+    # `from dodnb import errors` reads as dodnb and dodnb.errors: the package itself is not loaded
+    # for its own sake when a submodule is named on the same line
+    submodules = {(line, name.rpartition(".")[0]) for line, name in ours if name in known}
+    out = []
+    for line, name in ours:
+        if (line, name) in submodules:
+            continue
+        while name not in known and "." in name:
+            name = name.rpartition(".")[0]
+        if (line, name) not in out:
+            out.append((line, name))
+    return out
+
+
+def upward_imports(root: Path = REPO) -> list[str]:
+    modules = all_modules(root)
+    known = set(modules)
+    bad = []
+    for module, path in modules.items():
+        rank = layer_rank(module)
+        if rank is None:
+            continue  # the facade may import every layer
+        for line, target in dodnb_imports(path, root, known):
+            target_rank = layer_rank(target)
+            if target_rank is None or target_rank > rank:
+                bad.append(f"{path.relative_to(root)}:{line} ({LAYER_ORDER[rank]}) imports {target}")
+    return bad
+
+
+def test_every_layer_imports_only_from_below():
+    assert upward_imports() == []
+
+
+def test_layer_check_reports_upward_imports(tmp_path):
+    """The checker itself: each of these must be reported, the downward ones not."""
+    files = {
+        "dodnb/__init__.py": "from dodnb.widgets.w import W\n",
+        "dodnb/errors.py": "",
+        "dodnb/board/__init__.py": "",
+        "dodnb/board/m.py": "from dodnb.errors import E\nclass B:\n    def _repr_svg_(self):\n        from dodnb.render.s import f\n",
+        "dodnb/rules/__init__.py": "",
+        "dodnb/rules/r.py": "from dodnb.board import m\ndef f():\n    import dodnb.prob.p\n",
+        "dodnb/prob/__init__.py": "",
+        "dodnb/prob/p.py": "from ..render import s\n",
+        "dodnb/render/__init__.py": "",
+        "dodnb/render/s.py": "from dodnb.prob.p import x\nimport dodnb\n",
+        "dodnb/widgets/__init__.py": "",
+        "dodnb/widgets/w.py": "from dodnb.render.s import f\nfrom dodnb import errors\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    bad = upward_imports(tmp_path)
+    assert any("rules/r.py:3" in b and "dodnb.prob.p" in b for b in bad), bad  # lazy, still upward
+    assert any("prob/p.py:1" in b and "dodnb.render.s" in b for b in bad), bad  # relative import
+    assert any("render/s.py:2" in b and b.endswith("imports dodnb") for b in bad), bad  # the facade
+    assert len(bad) == 3, bad  # board's display hook, downward imports and the facade's own are fine
+
+
+def test_render_and_widgets_have_no_import_cycles():
+    """Inside dodnb.render and dodnb.widgets imports point one way (shapes <- scene <- svg ...):
+    no module reaches itself again through its imports, lazy ones included."""
+    modules = all_modules()
+    known = set(modules)
+    graph = {
+        m: {t for _, t in dodnb_imports(p, REPO, known) if t != m and t.startswith(("dodnb.render.", "dodnb.widgets."))}
+        for m, p in modules.items()
+        if m.startswith(("dodnb.render.", "dodnb.widgets."))
+    }
+    assert "dodnb.render.shapes" in graph and graph["dodnb.render.shapes"] == set()
+
+    def cycle_from(start):
+        stack, seen = [(start, [start])], set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in graph.get(node, ()):
+                if nxt == start:
+                    return path + [start]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, path + [nxt]))
+        return None
+
+    cycles = [c for c in map(cycle_from, graph) if c]
+    assert cycles == [], " ; ".join(" -> ".join(c) for c in cycles)

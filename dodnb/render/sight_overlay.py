@@ -215,7 +215,6 @@ def sight_shapes(
     if door_states and sight.doors:
         passed = {d: s for d, s in door_states.items() if d in sight.doors}
         out += door_state_shapes(board, passed, frame)
-    out += culprit_shapes(board, sight, frame)
     # the line from centre to centre [6.4]
     x0, y0 = frame.point(sight.start)
     x1, y1 = frame.point(sight.end)
@@ -234,6 +233,9 @@ def sight_shapes(
             out += _id_label(board, sight.b, frame, colour, "target")
         out.append(CircleShape(x1, y1, 6.0, stroke=colour, width=2.5, layer=LAYER, tag="target"))
         out.append(CircleShape(x1, y1, 2.0, fill=colour, layer=LAYER, tag="target"))
+    # what blocks goes on top: the ends' id plates must never hide it (a wall corner at a square's
+    # corner sits right under the target's id)
+    out += culprit_shapes(board, sight, frame)
     return out
 
 

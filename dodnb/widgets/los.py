@@ -72,6 +72,8 @@ FIRE_OPTIONS = {
 }
 
 MODES = (("Shooter", "shooter"), ("Target", "target"), ("Piece", "piece"))
+#: The Zombie Value list's "unknown (face down)" entry [7.7].
+UNKNOWN = "unknown"
 
 
 class ExplorerError(ValueError):
@@ -149,8 +151,9 @@ class LOSExplorer(widgets.VBox):
         self.open_doors_button = widgets.Button(description="Open every door", tooltip="all doors back to open [3.3]", layout=widgets.Layout(width="150px"))
         self.fire = widgets.Dropdown(options=[(opt[0], key) for key, opt in FIRE_OPTIONS.items()], value=fire, description="Shooting:", layout=widgets.Layout(width="430px"))
         self.value = widgets.Dropdown(
-            options=[("unknown (face down) [7.7]", None)] + [(str(v), v) for v in self._values],
-            value=value,
+            # not None for "unknown": ipywidgets shows an empty box for the value None
+            options=[("unknown (face down) [7.7]", UNKNOWN)] + [(str(v), v) for v in self._values],
+            value=UNKNOWN if value is None else value,
             description="Zombie Value:",
             style={"description_width": "initial"},
             layout=widgets.Layout(width="260px"),
@@ -242,8 +245,9 @@ class LOSExplorer(widgets.VBox):
             with self._guarded():
                 set_choice(self.shooter_picker, sid)
         self._select_on_map(sid)
-        if sid is None:
+        if sid is None:  # no shooter, no target: the Target list (cleared below) must not hide a pinned one
             self.target = None
+            self.pinned = None
         else:
             hovered = self.map.hovered
             if self.pinned is not None:
@@ -447,12 +451,17 @@ class LOSExplorer(widgets.VBox):
         self.kill = None
         if self.modifiers is not None:
             _, _, dice, guns = FIRE_OPTIONS[self.fire.value]
-            self.kill = kill_chance(dice, self.modifiers.reduction * guns, self.value.value)  # [6.0], [6.8]
+            self.kill = kill_chance(dice, self.modifiers.reduction * guns, self.zombie_value)  # [6.0], [6.8]
         self._write_panel()
         if draw:
             self.map.set_overlay(self.overlay_shapes())
             self.redraws += 1
         self.last_update_ms = (time.perf_counter() - t0) * 1000
+
+    @property
+    def zombie_value(self) -> Optional[int]:
+        """The target's Zombie Value, None when unknown (face down) [7.7]."""
+        return None if self.value.value == UNKNOWN else self.value.value
 
     # ------------------------------------------------------------------ the panel
     def lines(self) -> list[tuple[str, str]]:
@@ -498,7 +507,7 @@ class LOSExplorer(widgets.VBox):
             out.append(("text", f"Total {_minus(m.total)} per gun; {guns} guns shooting together: {_minus(total)} [6.8]."))
         else:
             out.append(("text", f"Total {_minus(m.total)}."))
-        value = self.value.value
+        value = self.zombie_value
         against = "an unknown Zombie Value (any unit not yet seen, equally likely) [7.7]" if value is None else f"Zombie Value {value}"
         odds = f"{fmt_fraction(self.kill)} = {fmt_percent(self.kill)}" if self.kill else "0, impossible"
         out.append(("text", f"Kill chance once the shot is fired, {who} ({dice}d6 {_minus(total)}) against {against}: {odds} [6.0]."))

@@ -1,7 +1,7 @@
 """Fixtures for the real-browser test: a throw-away JupyterLab server and a headless Chromium.
 
 The server runs on 127.0.0.1 on a free port, without a token, from a temporary root holding a copy of
-notebooks/ and the fixture notebook, with its own HOME, workspaces and settings folders, so nothing
+notebooks/ and docs/ (as `make lab` serves the repository root) and the fixture notebook, with its own HOME, workspaces and settings folders, so nothing
 the test does touches the repository or the user's Jupyter set-up. It is stopped by its pid.
 Chromium is Debian's /usr/bin/chromium driven by Playwright (never `playwright install`).
 """
@@ -62,6 +62,12 @@ def pytest_terminal_summary(terminalreporter):
 
 
 @pytest.fixture(scope="session")
+def artefacts(tmp_path_factory) -> Path:
+    """Where the screenshots go (printed at the end of the run; never committed)."""
+    return tmp_path_factory.mktemp("browser-artefacts")
+
+
+@pytest.fixture(scope="session")
 def browser_summary() -> list[str]:
     """Lines printed at the end of the run: timings and screenshot paths."""
     return _SUMMARY
@@ -103,11 +109,11 @@ def _stop(proc: subprocess.Popen) -> None:
 @pytest.fixture(scope="module")  # stopped once the browser tests are done
 def lab_server(tmp_path_factory) -> LabServer:
     base = tmp_path_factory.mktemp("lab")
-    root = base / "root"
-    if (REPO / "notebooks").is_dir():
-        shutil.copytree(REPO / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    else:
-        root.mkdir()
+    root = base / "root"  # a copy of what `make lab` serves: notebooks/ and docs/ side by side
+    root.mkdir()
+    for folder in ("notebooks", "docs"):
+        if (REPO / folder).is_dir():
+            shutil.copytree(REPO / folder, root / folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     shutil.copy(FIXTURE_NOTEBOOK, root / FIXTURE_NOTEBOOK.name)
     home = base / "home"
     settings = base / "app-settings"

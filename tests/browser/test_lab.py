@@ -24,6 +24,7 @@ and the pixels on the line, both on the MultiCanvas' overlay layer alone and on 
 from __future__ import annotations
 
 import re
+import shutil
 import time
 import uuid
 from dataclasses import dataclass
@@ -70,7 +71,7 @@ FIXTURE = Case(
     clicks=(((120, 100), r"Square 123\b"), ((320, 100), r"Square 456\b")),
 )
 
-TOUR_NOTEBOOK = "01_tour.ipynb"
+TOUR_NOTEBOOK = "notebooks/01_tour.ipynb"
 TOUR_SQUARES = ("177", "004", "204")  # Edwin's Sports Centre, North main door, a service corridor
 
 
@@ -79,25 +80,27 @@ def tour_case() -> Case:
     the palette's floor and wall colours, the canvas size of the board scene, and the pixel centre of
     a few squares, each of which a click must name."""
     import dodnb
-    from dodnb.render.scene import STYLE, board_scene, frame_for
+    from dodnb.render.scene import STYLE
+    from dodnb.widgets.mapview import DENSITY, canvas_scene
 
     board = dodnb.load_board()
-    scene, frame = board_scene(board), frame_for(board)
+    scene, frame = canvas_scene(board)
     clicks = []
     for sid in TOUR_SQUARES:
         r = board.square(sid).rect
-        clicks.append((frame.point(((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2)), rf"Square {sid}\b"))
+        x, y = frame.point(((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2))
+        clicks.append(((x * DENSITY, y * DENSITY), rf"Square {sid}\b"))
     return Case(
         notebook=TOUR_NOTEBOOK,
         colours=tuple(_hex(STYLE[k]) for k in ("hall", "service", "anchor", "wall")),
         min_painted=0.5,
-        size=(round(scene.width), round(scene.height)),
+        size=(round(scene.width) * DENSITY, round(scene.height) * DENSITY),
         clicks=tuple(clicks),
     )
 
 
 # The tour joins as soon as the notebook exists; from then on it must pass (never skipped).
-CASES = [FIXTURE.notebook] + ([TOUR_NOTEBOOK] if (REPO / "notebooks" / TOUR_NOTEBOOK).exists() else [])
+CASES = [FIXTURE.notebook] + ([TOUR_NOTEBOOK] if (REPO / TOUR_NOTEBOOK).exists() else [])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -351,7 +354,7 @@ class _Run:
 @pytest.mark.parametrize("notebook", CASES)
 def test_notebook_paints_map_and_answers_click(notebook, lab_server, browser, browser_summary, tmp_path_factory):
     case = FIXTURE if notebook == FIXTURE.notebook else tour_case()
-    shots = tmp_path_factory.mktemp("screens-" + case.notebook.replace(".ipynb", ""))
+    shots = tmp_path_factory.mktemp("screens-" + Path(case.notebook).stem)
     timings: dict[str, float] = {}
     t0 = last = time.monotonic()
 
@@ -382,6 +385,11 @@ def test_notebook_paints_map_and_answers_click(notebook, lab_server, browser, br
         lap("clicks")
         after_shot = run.screenshot("after-clicks")
 
+        on_screen = ""
+        if case.notebook == TOUR_NOTEBOOK:
+            on_screen = _check_map_on_screen(page, canvas, run, shots)
+            lap("zoom")
+
         # A browser that connects later (page reload, second tab) gets empty canvases unless the
         # notebook redraws on client ready (ipycanvas keeps no drawing history): save, reload, check
         # the same picture and the same answers without running anything again.
@@ -410,7 +418,169 @@ def test_notebook_paints_map_and_answers_click(notebook, lab_server, browser, br
         + f"); answers {answers}, after reload {answers2}"
     )
     browser_summary.append(f"  {summary}")
+    if on_screen:
+        browser_summary.append(f"  {on_screen}")
     browser_summary.append(f"  screenshots: {page_shot} {shots / 'canvas.png'} {after_shot} {reload_shot}")
+
+
+MIN_ID_PX = 10.0  # square ids on screen, 1400-px window (issue 12)
+
+ON_SCREEN_JS = """(c) => {
+  const out = c.closest('.jp-OutputArea-output').getBoundingClientRect();
+  const box = c.getBoundingClientRect();
+  const scroller = c.closest('.widget-box') || c.parentElement;
+  return {out: out.width, width: box.width, height: box.height, canvasWidth: c.width,
+          scrolls: scroller.scrollWidth > scroller.clientWidth + 1, dpr: window.devicePixelRatio};
+}"""
+
+
+def _check_map_on_screen(page, canvas, run, shots):
+    """The tour's map in a 1400-px window: as wide as the output, square ids >= 10 px on screen,
+    zoom buttons enlarge it (the box scrolls) and Fit brings it back."""
+    from dodnb.widgets.mapview import DENSITY, ID_SIZE
+
+    page.mouse.move(0, 0)
+    fit = canvas.evaluate(ON_SCREEN_JS)
+    id_px = ID_SIZE * DENSITY * fit["width"] / fit["canvasWidth"]  # the ids' font size on screen
+    assert abs(fit["width"] - fit["out"]) <= 2, f"map {fit} does not fill the output's width" + run.diagnostics()
+    assert id_px >= MIN_ID_PX, f"square ids {id_px:.1f} px on screen, want >= {MIN_ID_PX}: {fit}"
+    canvas.screenshot(path=str(shots / "map-fit.png"))
+    root = canvas.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]")
+    root.get_by_role("button", name="+", exact=True).click()
+    root.get_by_role("button", name="+", exact=True).click()
+    deadline = time.monotonic() + ANSWER_TIMEOUT_S
+    zoomed = canvas.evaluate(ON_SCREEN_JS)
+    while abs(zoomed["width"] - 1.5 * fit["width"]) > 3:
+        if time.monotonic() > deadline:
+            pytest.fail(f"zoom +, + : map {zoomed}, expected 1.5 x {fit['width']}" + run.diagnostics())
+        page.wait_for_timeout(100)
+        zoomed = canvas.evaluate(ON_SCREEN_JS)
+    assert zoomed["scrolls"] and abs(zoomed["out"] - fit["out"]) <= 2, f"zoomed map must scroll inside the output: {zoomed}"
+    zoom_shot = run.screenshot("map-zoom-150")
+    root.get_by_role("button", name="Fit", exact=True).click()
+    deadline = time.monotonic() + ANSWER_TIMEOUT_S
+    back = canvas.evaluate(ON_SCREEN_JS)
+    while abs(back["width"] - fit["width"]) > 2:
+        if time.monotonic() > deadline:
+            pytest.fail(f"Fit: map {back}, expected {fit['width']} wide" + run.diagnostics())
+        page.wait_for_timeout(100)
+        back = canvas.evaluate(ON_SCREEN_JS)
+    return (
+        f"map on screen {fit['width']:.0f}x{fit['height']:.0f} px in a {fit['out']:.0f}-px output "
+        f"(canvas {fit['canvasWidth']} px wide, {DENSITY}x), square ids {id_px:.1f} px; zoom 150 %: "
+        f"{zoomed['width']:.0f} px, scrolls; screenshots {shots / 'map-fit.png'} {zoom_shot}"
+    )
+
+
+# =============================================================================================
+# Notebooks opened fresh, untrusted, without running anything: the stored pictures must show.
+
+UNTRUSTED_JS = r"""(path) => {
+  const app = window.jupyterapp;
+  let panel = null;
+  for (const w of app.shell.widgets('main')) if (w.context && w.context.path === path) panel = w;
+  if (!panel) return null;
+  const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+  const imgs = Array.from(panel.node.querySelectorAll('.jp-OutputArea-output img'));
+  return {
+    trusted: cells.filter(c => c.model.trusted).length,
+    executed: cells.filter(c => c.model.executionCount !== null).length,
+    images: imgs.map(i => ({w: i.naturalWidth, h: i.naturalHeight, complete: i.complete,
+                           shown: i.getBoundingClientRect().width,
+                           out: i.closest('.jp-OutputArea-output').getBoundingClientRect().width})),
+    // what an untrusted lab shows for SVG and HTML-with-SVG: the repr text, or the SVG's own text
+    text_for_pictures: Array.from(panel.node.querySelectorAll('.jp-OutputArea-output'))
+        .map(e => e.innerText).filter(t => /core\.display\.SVG object|<Board |<svg|SVG chart:/.test(t)),
+  };
+}"""
+
+# Colours (each channel within `tol`) of image number `index` of the notebook's outputs, drawn at
+# its natural size into a canvas; counts per wanted colour.
+IMAGE_COLOURS_JS = """([path, index, colours, tol]) => {
+  const app = window.jupyterapp;
+  let panel = null;
+  for (const w of app.shell.widgets('main')) if (w.context && w.context.path === path) panel = w;
+  const img = panel.node.querySelectorAll('.jp-OutputArea-output img')[index];
+  const c = document.createElement('canvas');
+  c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const d = ctx.getImageData(0, 0, c.width, c.height).data;
+  const counts = colours.map(() => 0);
+  for (let i = 0; i < d.length; i += 4) {
+    colours.forEach(([r, g, b], k) => {
+      if (Math.abs(d[i] - r) <= tol && Math.abs(d[i + 1] - g) <= tol && Math.abs(d[i + 2] - b) <= tol) counts[k]++;
+    });
+  }
+  return {width: c.width, height: c.height, counts};
+}"""
+
+
+def _stored_pngs(path: Path) -> int:
+    import json
+
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return sum(1 for c in nb["cells"] for o in c.get("outputs", []) if "image/png" in o.get("data", {}))
+
+
+UNTRUSTED_CASES = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "notebooks").glob("*.ipynb"))
+
+
+def test_untrusted_notebooks_show_their_pictures_without_running(lab_server, browser, browser_summary, artefacts):
+    """Every notebook as a class opens it from a fresh clone: untrusted, nothing run. Each stored
+    picture must show as an image (loaded, no wider than the output), no picture may show as text,
+    and the tour's map picture must have the map's colours in its pixels."""
+    import dodnb
+    from dodnb.render.scene import STYLE
+
+    assert TOUR_NOTEBOOK in UNTRUSTED_CASES
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    lines = []
+    # fresh copies, never opened: a notebook the lab has saved (the other tests run and save theirs)
+    # is signed, hence trusted, which would prove nothing here
+    fresh = f"fresh-{uuid.uuid4().hex[:8]}"
+    shutil.copytree(REPO / "notebooks", lab_server.root / fresh / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    try:
+        for name in UNTRUSTED_CASES:
+            nb = f"{fresh}/{name}"
+            run = _Run(Case(notebook=nb), page, lab_server, artefacts)
+            want = _stored_pngs(REPO / name)
+            assert want >= 1, f"{nb} stores no PNG picture"
+            page.goto(f"{lab_server.url}/lab/workspaces/u{uuid.uuid4().hex[:12]}/tree/{nb}")
+            page.wait_for_function(FIND_PANEL_JS, arg=nb, timeout=STEP_TIMEOUT_MS)
+            deadline = time.monotonic() + PAINT_TIMEOUT_MS / 1000
+            while True:
+                state = page.evaluate(UNTRUSTED_JS, nb)
+                loaded = [i for i in (state or {}).get("images", []) if i["complete"] and i["w"] > 0]
+                if state and len(loaded) >= want:
+                    break
+                if time.monotonic() > deadline:
+                    pytest.fail(f"{nb}: {len(loaded)} of {want} stored pictures shown; {state}; screenshot {run.screenshot('untrusted-' + Path(nb).stem)}")
+                page.wait_for_timeout(200)
+            assert state["trusted"] == 0, f"{nb} opened trusted: the test would prove nothing ({state['trusted']} cells)"
+            assert state["text_for_pictures"] == [], f"{nb}: pictures shown as text: {state['text_for_pictures'][:3]}"
+            too_wide = [i for i in loaded if i["shown"] > i["out"] + 1]
+            assert not too_wide, f"{nb}: pictures wider than the output: {too_wide}"
+            shot = run.screenshot("untrusted-" + Path(nb).stem)
+            lines.append(f"{Path(nb).name}: {len(loaded)} pictures shown untrusted ({want} PNG stored), {state['executed']} cells with stored results; {shot}")
+            if name == TOUR_NOTEBOOK:
+                board = dodnb.load_board()
+                keys = ("hall", "service", "anchor", "wall")
+                colours = [list(_hex(STYLE[k])) for k in keys]
+                first = page.evaluate(IMAGE_COLOURS_JS, [nb, 0, colours, 4])
+                area = first["width"] * first["height"]
+                counts = dict(zip(keys, first["counts"]))
+                # the map: 2x its 1168 x 388 scene, floors in the map's colours, walls drawn
+                assert (first["width"], first["height"]) == (2336, 776), first
+                assert counts["hall"] > 0.05 * area and counts["service"] > 0.05 * area and counts["anchor"] > 0.02 * area, counts
+                assert counts["wall"] > 0.01 * area, counts
+                assert len(board.squares) == 216
+                lines.append(f"  01_tour map picture untrusted: {first['width']}x{first['height']} px, colour share " + ", ".join(f"{k} {v / area:.1%}" for k, v in counts.items()))
+    finally:
+        context.close()
+    browser_summary.extend(lines)
 
 
 # =============================================================================================
@@ -421,13 +591,16 @@ def test_notebook_paints_map_and_answers_click(notebook, lab_server, browser, br
 # reaches them through the notebook's widget manager (LOS_LAYERS_JS) so that it can read the
 # overlay layer alone, and it also reads the visible canvas (what the user sees).
 
-LOS_NOTEBOOK = "02_line_of_sight.ipynb"
+LOS_NOTEBOOK = "notebooks/02_line_of_sight.ipynb"
 LOS_PANEL = ".dodnb-los-panel"
 # (shooter, target) pairs of the rules' own examples [6.4]; the centres, the canvas size and the
 # wall corner come from dodnb (see los_geometry), the verdicts are the rules'.
 LOS_IN_SIGHT = ("024", "062")
 LOS_DOOR_NOT_SIDE = ("024", "082")
 LOS_WALL_CORNER = ("098", "079")
+# a door clicked on the map: Shoe Town's solid back door, between the corridor 016 and 082 [6.4]
+LOS_DOOR = "S08"
+LOS_DOOR_SQUARES = ("016", "082")
 
 # Find the explorer's MultiCanvas model (the one inside the output that holds the panel, of the
 # expected size) and keep its layer canvases and its view's <canvas> in window.__dodnbLos.
@@ -525,6 +698,20 @@ RING_PIXELS_JS = """([which, cx, cy, r0, r1, rgb, tol, minAlpha]) => {
   return {total, octants};
 }"""
 
+# Pixels of colour `rgb` (each channel within `tol`, opaque) in a square of half-side `r` around (cx, cy).
+BOX_COLOUR_JS = """([which, cx, cy, r, rgb, tol]) => {
+  const los = window.__dodnbLos;
+  const c = which === 'view' ? los.view : los.layers[which];
+  const x0 = Math.max(0, Math.floor(cx - r)), y0 = Math.max(0, Math.floor(cy - r)), n = Math.ceil(2 * r);
+  const d = c.getContext('2d').getImageData(x0, y0, n, n).data;
+  let total = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i + 3] < 200) continue;
+    if (Math.abs(d[i] - rgb[0]) <= tol && Math.abs(d[i + 1] - rgb[1]) <= tol && Math.abs(d[i + 2] - rgb[2]) <= tol) total++;
+  }
+  return total;
+}"""
+
 LAYER_PAINTED_JS = """(which) => {
   const los = window.__dodnbLos;
   const c = which === 'view' ? los.view : los.layers[which];
@@ -544,6 +731,9 @@ class LosGeometry:
     corner: tuple[float, float]  # the wall corner 098 -> 079 touches, canvas pixels
     visible: tuple[int, int, int]
     blocked: tuple[int, int, int]
+    density: int  # canvas pixels per scene pixel
+    door: tuple[float, float]  # the middle of LOS_DOOR, canvas pixels
+    solid: tuple[int, int, int]  # a solid door's colour
 
 
 def los_geometry() -> LosGeometry:
@@ -551,22 +741,32 @@ def los_geometry() -> LosGeometry:
     notebook's `LOSExplorer(board, ...)`): canvas size, layer order, square centres, colours."""
     import dodnb
     from dodnb.board.sight import line_of_sight
-    from dodnb.render.scene import STYLE, board_scene, frame_for
-    from dodnb.widgets.mapview import MapView
+    from dodnb.render.scene import STYLE
+    from dodnb.widgets.mapview import DENSITY, MapView, canvas_scene
 
     board = dodnb.load_board()
-    scene, frame = board_scene(board), frame_for(board)
-    ids = {*LOS_IN_SIGHT, *LOS_DOOR_NOT_SIDE, *LOS_WALL_CORNER}
+    scene, frame = canvas_scene(board)
+
+    def px(point):  # canvas pixels: DENSITY per scene pixel
+        x, y = frame.point(point)
+        return x * DENSITY, y * DENSITY
+
+    ids = {*LOS_IN_SIGHT, *LOS_DOOR_NOT_SIDE, *LOS_WALL_CORNER, *LOS_DOOR_SQUARES}
     corner = line_of_sight(board, *LOS_WALL_CORNER)
     assert corner.reason == "wall_corner", corner  # the rules' example [6.4]; else the map is wrong
+    door = board.doors[LOS_DOOR].seg
+    assert set(board.doors[LOS_DOOR].squares) == set(LOS_DOOR_SQUARES)
     return LosGeometry(
-        size=(round(scene.width), round(scene.height)),
+        size=(round(scene.width) * DENSITY, round(scene.height) * DENSITY),
         layers=len(MapView.LAYERS),
         overlay=MapView.LAYERS.index("overlay"),
-        centre={sid: frame.point(board.square(sid).centre) for sid in ids},
-        corner=frame.point(corner.culprit),
+        centre={sid: px(board.square(sid).centre) for sid in ids},
+        corner=px(corner.culprit),
         visible=_hex(STYLE["visible"]),
         blocked=_hex(STYLE["blocked"]),
+        density=DENSITY,
+        door=px(((door.x0 + door.x1) / 2, (door.y0 + door.y1) / 2)),
+        solid=_hex(STYLE["solid"]),
     )
 
 
@@ -619,6 +819,19 @@ class _LosRun(_Run):
         x, y = self.geo.centre[sid]
         w, h = self.geo.size
         self.canvas.click(position={"x": x * box["width"] / w, "y": y * box["height"] / h})
+
+    def click_point(self, point):
+        box = self.canvas.bounding_box()
+        w, h = self.geo.size
+        self.canvas.click(position={"x": point[0] * box["width"] / w, "y": point[1] * box["height"] / h})
+
+    def wait_text(self, selector, text, what):
+        loc = self.root.locator(selector)
+        deadline = time.monotonic() + ANSWER_TIMEOUT_S
+        while text not in loc.inner_text():
+            if time.monotonic() > deadline:
+                pytest.fail(f"{what}: expected {text!r} in {selector}, got {loc.inner_text()!r}; screenshot {self.screenshot('los-text-failed')}")
+            self.page.wait_for_timeout(100)
 
     def hover_square(self, sid):
         self.page.mouse.move(*self._page_point(sid))  # one mousemove, at the square's centre
@@ -690,10 +903,33 @@ def test_los_explorer_answers_mouse(lab_server, browser, browser_summary, tmp_pa
         # shooter, no chosen target; the overlay layer must then be empty.
         run.root.locator("input[type=checkbox]").uncheck()
         for label in ("Shooter:", "Target:"):
-            run.root.locator(".widget-dropdown", has=page.locator("label", has_text=label)).locator("select").select_option(label="\u2014")
+            run.root.locator(".widget-dropdown", has=page.locator("label", has_text=label)).locator("select").select_option(index=0)
         run.wait_panel(r"^Click a square on the map", "after clearing the shooter")
         run.wait_pixels(lambda: (lambda n: (n == 0, f"{n} pixels left on the overlay layer"))(run.painted(geo.overlay)), "overlay cleared")
         lap("reset")
+
+        # A click on a door ON THE MAP closes it (no list of door ids): the doors line says so in
+        # words, the overlay layer draws the closed door there, and sight through it is blocked [6.4];
+        # a second click opens it again.
+        solid = geo.solid
+        door_box = lambda: page.evaluate(BOX_COLOUR_JS, [geo.overlay, *geo.door, 8 * geo.density, solid, 12])
+        run.click_point(geo.door)
+        run.wait_text(".dodnb-doors", "solid door between 016 and 082 closed", "click on door S08")
+        closed_px = run.wait_pixels(lambda: (lambda n: (n >= 40, f"{n} closed-door pixels at {geo.door}"))(door_box()), "closed door drawn")
+        shot_door = run.shot("los-door-closed")
+        run.click_square("016")
+        run.wait_panel(r"^Shooter: 016\.", "click on 016")
+        run.hover_square("082")
+        blocked_by_door = run.wait_panel(r"^016 \u2192 082: NOT in sight[^\n]*closed solid door[^\n]*\[6\.4\]", "016 -> 082 through the closed door").splitlines()[0]
+        run.click_point(geo.door)  # the mouse is now on the door's edge of 016: back onto 082
+        run.wait_text(".dodnb-doors", "Click a door on the map", "door opened again")
+        run.hover_square("082")
+        run.wait_panel(r"^016 \u2192 082: in sight \[6\.4\]", "door opened again")
+        run.wait_text(".dodnb-doors", "Click a door on the map", "door opened again")
+        run.root.locator(".widget-dropdown", has=page.locator("label", has_text="Shooter:")).locator("select").select_option(index=0)
+        run.wait_panel(r"^Click a square on the map", "after clearing the shooter again")
+        seen.append(blocked_by_door)
+        lap("door")
 
         # click 024: the shooter
         run.click_square("024")
@@ -750,8 +986,9 @@ def test_los_explorer_answers_mouse(lab_server, browser, browser_summary, tmp_pa
         corner_at = f"({cx:g}, {cy:g}) px"
 
         def corner_ring():
-            ring = page.evaluate(RING_PIXELS_JS, [geo.overlay, cx, cy, 7.5, 10.5, geo.blocked, 30, 200])
-            view = page.evaluate(RING_PIXELS_JS, ["view", cx, cy, 7.5, 10.5, geo.blocked, 30, 200])
+            d = geo.density
+            ring = page.evaluate(RING_PIXELS_JS, [geo.overlay, cx, cy, 7.5 * d, 10.5 * d, geo.blocked, 30, 200])
+            view = page.evaluate(RING_PIXELS_JS, ["view", cx, cy, 7.5 * d, 10.5 * d, geo.blocked, 30, 200])
             line = run.segment(geo.overlay, a, b, 0.15, 0.85)
             ok = (
                 sum(1 for n in ring["octants"] if n) == 8
@@ -779,4 +1016,5 @@ def test_los_explorer_answers_mouse(lab_server, browser, browser_summary, tmp_pa
         f"view {red['view']['counts']['blocked']}, green 0; "
         f"098->079 red ring at {ring['at']}: layer octants {ring['ring']['octants']}, view {ring['view']['total']}"
     )
-    browser_summary.append(f"  screenshots: {shot_062} {shot_082} {shot_079} {page_shot}")
+    browser_summary.append(f"  door S08 clicked on the map: {closed_px} closed-door pixels on the overlay layer; panel then said {blocked_by_door!r}")
+    browser_summary.append(f"  screenshots: {shot_door} {shot_062} {shot_082} {shot_079} {page_shot}")

@@ -304,3 +304,21 @@ def test_panel_matches_the_core(ex, board):
         ex.hover(t)
         core = line_of_sight(board, "098", t)
         assert (ex.sight.visible, ex.sight.reason, ex.sight.culprit) == (core.visible, core.reason, core.culprit)
+
+
+def test_value_list_shows_unknown_instead_of_an_empty_box(board):
+    ex = LOSExplorer(board, shooter="024", target="062")
+    assert ex.value.label.startswith("unknown") and ex.zombie_value is None
+    ex.value.value = 3
+    assert ex.zombie_value == 3
+
+
+def test_clearing_the_shooter_clears_the_chosen_target_too(ex):
+    """The Target list shows the placeholder once the shooter is cleared: no hidden pinned target
+    comes back with the next shooter."""
+    ex.set_shooter("024")
+    ex.set_target("062")
+    ex.shooter_picker.value = ex.shooter_picker.options[0][1]
+    assert ex.shooter is None and ex.target is None and ex.pinned is None and ex.target_picker.index == 0
+    ex.set_shooter("016")
+    assert ex.target is None and ex.text.startswith("Shooter: 016.")
