@@ -20,23 +20,25 @@ def unseen_values(state: GameState) -> list[int]:
     return sorted(z.value for z in state.zombies if not (z.seen or z.face_up))
 
 
-def value_knowledge(state: GameState, unit: ZombieUnit) -> Union[int, tuple[int, ...]]:
+def value_knowledge(state: GameState, unit: ZombieUnit, unseen: Optional[list[int]] = None) -> Union[int, tuple[int, ...]]:
     """The unit's value if the players know it, else every value it could be (one entry per counter):
-    the pool it was drawn from [13.3], or the counters never seen [7.7]."""
+    the pool it was drawn from [13.3], or the counters never seen [7.7] (``unseen``: that list, if
+    already computed)."""
     if unit.face_up or unit.seen:
         return unit.value
     if unit.candidates:
         return tuple(unit.candidates)
-    return tuple(unseen_values(state))
+    return tuple(unseen if unseen is not None else unseen_values(state))
 
 
 def observation(state: GameState, ctx: Optional[Any] = None) -> dict[str, Any]:
     """Everything the human player may see now, as plain data (JSON-ready)."""
     units = []
+    unseen = unseen_values(state)
     for z in sorted(state.zombies, key=lambda z: z.uid):
         if z.square is None:
             continue
-        k = value_knowledge(state, z)
+        k = value_knowledge(state, z, unseen)
         units.append({
             "uid": z.uid,
             "square": z.square,

@@ -25,6 +25,7 @@ from dodnb.rules.counters import CHARACTERS, canonical_name
 from dodnb.rules.vocab import Phase, Pool, Side, Status
 
 CHAR_STATUSES = tuple(s.value for s in Status)
+POOLS = frozenset(p.value for p in Pool)
 STATE_VERSION = 1
 
 
@@ -316,7 +317,7 @@ class GameState:
                 raise StateError("2.3", f"zombie unit {z.uid} has Zombie Value {z.value!r}; values are whole numbers from 1")
             if (z.square is None) != (z.pool != "map"):
                 raise StateError("3.1", f"zombie unit {z.uid}: pool {z.pool!r} but square {z.square!r} (units on the map have a square, others none)")
-            if z.pool not in tuple(p.value for p in Pool):
+            if z.pool not in POOLS:
                 raise StateError("3.1", f"zombie unit {z.uid}: unknown pool {z.pool!r}")
             if z.square is not None and z.square not in self.board.squares:
                 raise StateError("2.1", f"zombie unit {z.uid} stands on {z.square!r}, which is not a square of this map")
@@ -414,6 +415,20 @@ class GameState:
     def over(self) -> bool:
         return self.result is not None
 
+    def evolve(self, **changes: Any) -> "GameState":
+        """A copy with some fields changed, for the engine's hot path: like dataclasses.replace, without
+        re-running __init__ (the engine's own resolvers keep positions legal; `check()` proves it)."""
+        new = object.__new__(GameState)
+        d = new.__dict__
+        src = self.__dict__
+        for name in _FIELD_NAMES:
+            d[name] = src[name]
+        for name, value in changes.items():
+            if name not in _FIELD_SET:
+                raise TypeError(f"GameState has no field {name!r}")
+            d[name] = value
+        return new
+
     # ----- transitions (each returns a new state) -------------------------------------------
     def with_character(self, name: str, **changes) -> "GameState":
         c = self.character(name)
@@ -460,7 +475,7 @@ class GameState:
                 z = replace(z, candidates=())
                 changed = True
             out.append(z)
-        return replace(self, zombies=tuple(out)) if changed else self
+        return self.evolve(zombies=tuple(out)) if changed else self
 
     # ----- serialisation --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -508,6 +523,10 @@ class GameState:
         state = cls(board, **kw)
         state.check()
         return state
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(GameState))
+_FIELD_SET = frozenset(_FIELD_NAMES)
 
 
 def _plain(x: Any) -> Any:
