@@ -13,4 +13,13 @@ def load_board(path=None):
     return _load(path)
 
 
-__all__ = ["load_board", "__version__"]
+def __getattr__(name):
+    """`dodnb.Game` (the rules engine) is imported on first use, so `import dodnb` stays light."""
+    if name == "Game":
+        from dodnb.rules.game import Game
+
+        return Game
+    raise AttributeError(f"module 'dodnb' has no attribute {name!r}")
+
+
+__all__ = ["load_board", "Game", "__version__"]

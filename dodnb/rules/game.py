@@ -344,6 +344,13 @@ class Game:
         return f"<Game seed={self.seed}: {where}, {len(self.actions)} actions>"
 
     def _repr_svg_(self) -> str:
-        from dodnb.render.state_scene import game_svg
+        from dodnb.render.state_scene import game_svg  # render sits above rules: lazy, display only
 
         return game_svg(self)
+
+    def _repr_png_(self) -> bytes:
+        """A PNG too: JupyterLab renders it in an untrusted notebook, where SVG shows as text."""
+        from dodnb.render.picture import picture  # lazy, display only
+        from dodnb.render.state_scene import game_scene
+
+        return picture(game_scene(self)).png

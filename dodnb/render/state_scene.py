@@ -1,0 +1,145 @@
+"""A game position drawn as a scene: the board plus what the human player may see [2.3], [7.7].
+
+Tokens: characters (initial, their colour; a grey ring when stunned [8.3], a purple ring when
+infected [8.4]); zombie units ("Z", or "Z4" once their value is known, a red ring when berserk
+[10.0]); super zombies ("SZ" [11.0]); closed doors drawn thick, destroyed glass doors red and dashed
+[10.5]; the rifles left in square 177 [3.2]; the square(s) last entered outlined. The scene is the
+one list of shapes the SVG writer, the PNG pictures and the canvas widget all draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from dodnb.render.scene import STYLE, TOKEN_COLOURS, board_scene, frame_for, outline_shapes
+from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, TextShape
+from dodnb.rules.observe import observation
+from dodnb.rules.state import GameState
+
+STATUS_RING = {"stunned": "#9e9e9e", "infected": "#8e24aa"}
+BERSERK_RING = "#d7301f"
+CLOSED_DOOR = "#263238"
+DESTROYED_DOOR = "#d7301f"
+
+
+def _state(obj: Any) -> GameState:
+    return obj if isinstance(obj, GameState) else obj.state
+
+
+def game_scene(game_or_state: Any, scale: float = 12.0, id_size: Optional[float] = None, legend: bool = True) -> Scene:
+    """The board with the position on it (only what the human player may see)."""
+    st = _state(game_or_state)
+    board = st.board
+    scene = board_scene(board, scale=scale, legend=legend, id_size=id_size)
+    scene.shapes = [sh for sh in scene.shapes if not _placement_symbol(sh)]  # no effect after set-up [3.3]
+    if legend:
+        scene.shapes = [sh for sh in scene.shapes if sh.tag != "legend"]
+        scene.add(*game_legend(28.0, scene.height - 22))
+    frame = frame_for(board, scale=scale)
+    scene.add(*door_state_shapes(st, frame))
+    scene.add(*piece_shapes(st, frame, radius=max(5.0, scale * 0.45)))
+    if st.record.entered:
+        scene.add(*outline_shapes(board, st.record.entered[-1:], frame, "#1565c0", width=2.0, layer="overlay"))
+    scene.description = describe(st)
+    return scene
+
+
+def _placement_symbol(sh) -> bool:
+    """The board's Z / C placement discs (and their letters) in a square's corner."""
+    if isinstance(sh, CircleShape):
+        return sh.layer == "board" and sh.fill in (STYLE["zombie_symbol"], STYLE["character_symbol"]) and sh.tag != "legend"
+    if isinstance(sh, TextShape):
+        return sh.layer == "board" and sh.text in ("Z", "C") and sh.size == 6.5
+    return False
+
+
+def game_legend(x: float, y: float) -> list:
+    """What the game's marks mean, on one line under the map."""
+    out: list = []
+    items = [
+        ("disc", TOKEN_COLOURS["Peter"], None, "P", "character"),
+        ("disc", TOKEN_COLOURS["Steve"], STATUS_RING["stunned"], "S", "stunned [8.3]"),
+        ("disc", TOKEN_COLOURS["Fran"], STATUS_RING["infected"], "F", "infected [8.4]"),
+        ("disc", TOKEN_COLOURS["zombie"], None, "Z4", "unit, value known"),
+        ("disc", TOKEN_COLOURS["zombie"], BERSERK_RING, "Z", "berserk [10.0]"),
+        ("disc", TOKEN_COLOURS["super"], None, "SZ", "super zombie [11.0]"),
+        ("line", CLOSED_DOOR, None, "", "closed door [5.5]"),
+        ("dash", DESTROYED_DOOR, None, "", "destroyed glass door [10.5]"),
+    ]
+    cx = x
+    for kind, colour, ring, label, text in items:
+        if kind == "disc":
+            if ring:
+                out.append(CircleShape(cx + 7, y, 7.5, fill=None, stroke=ring, width=2.2, tag="legend"))
+            out.append(CircleShape(cx + 7, y, 5.5, fill=colour, tag="legend"))
+            out.append(TextShape(cx + 7, y + 0.5, label, 6.0 if len(label) < 3 else 5.0, "#ffffff", bold=True, tag="legend"))
+            cx += 18
+        else:
+            out.append(LineShape(cx, y, cx + 22, y, colour, 5.0 if kind == "line" else 3.0, () if kind == "line" else (3.0, 2.0), tag="legend"))
+            cx += 27
+        out.append(TextShape(cx, y, text, 9.5, "#333333", "start", tag="legend"))
+        cx += 0.56 * 9.5 * len(text) + 16
+    return out
+
+
+def door_state_shapes(st: GameState, frame) -> list:
+    out = []
+    for d, s in st.door_states:
+        door = st.board.doors[d]
+        (x0, y0), (x1, y1) = frame.point((door.seg.x0, door.seg.y0)), frame.point((door.seg.x1, door.seg.y1))
+        if s == "closed":
+            out.append(LineShape(x0, y0, x1, y1, CLOSED_DOOR, width=5.0, layer="tokens", tag=d))
+        elif s == "destroyed":
+            out.append(LineShape(x0, y0, x1, y1, DESTROYED_DOOR, width=3.0, dash=(3.0, 2.0), layer="tokens", tag=d))
+    return out
+
+
+def piece_shapes(st: GameState, frame, radius: float = 5.4) -> list:
+    """Discs for every piece on the map, grouped by square, in the lower part of the square."""
+    obs = observation(st)
+    by_sq: dict[str, list[tuple[str, str, Optional[str], str]]] = {}
+    for c in st.characters:
+        if c.square is None or c.status == "killed":
+            continue
+        if c.status == "super":
+            by_sq.setdefault(c.square, []).append(("SZ", TOKEN_COLOURS["super"], None, c.name))
+        else:
+            by_sq.setdefault(c.square, []).append((c.name[0], TOKEN_COLOURS.get(c.name, "#555555"), STATUS_RING.get(c.status), c.name))
+    for u in obs["units"]:
+        label = f"Z{u['value']}" if u["value"] is not None else "Z"
+        by_sq.setdefault(u["square"], []).append((label, TOKEN_COLOURS["zombie"], BERSERK_RING if u["berserk"] else None, u["uid"]))
+    out: list = []
+    for sid, pieces in sorted(by_sq.items()):
+        sq = st.board.square(sid)
+        cx, cy = frame.point(sq.centre)
+        cy = max(cy, frame.y(sq.rect.y1) - radius - 2.0)
+        n = len(pieces)
+        for i, (label, colour, ring, tag) in enumerate(pieces):
+            x = cx + (i - (n - 1) / 2) * radius * 1.9
+            if ring:
+                out.append(CircleShape(x, cy, radius + 2.0, fill=None, stroke=ring, width=2.2, layer="tokens", tag=tag))
+            out.append(CircleShape(x, cy, radius, fill=colour, stroke="#ffffff", width=1.2, layer="tokens", tag=tag))
+            out.append(TextShape(x, cy + 0.5, label, radius * (1.15 if len(label) < 3 else 0.9), "#ffffff", bold=True, layer="tokens", tag=tag))
+    rs = st.board.rifle_square
+    if rs and st.rifles_left:
+        r = st.board.square(rs).rect
+        x, y = frame.x(r.x0) + 3, frame.y(r.y0) + 3
+        out.append(RectShape(x, y, 26, 11, fill="#fff8e1", stroke="#8d6e63", width=1.0, layer="tokens", tag="rifles"))
+        out.append(TextShape(x + 13, y + 5.5, f"{st.rifles_left} rifle{'s' if st.rifles_left > 1 else ''}", 6.5, "#5d4037", layer="tokens", tag="rifles"))
+    return out
+
+
+def describe(st: GameState) -> str:
+    """The position in words (alt text, and what nbval compares)."""
+    chars = ", ".join(
+        f"{c.name} {('in ' + c.square) if c.square else ''} ({c.status}{', rifle' if c.rifle else ''})".replace(" ()", "")
+        for c in st.characters
+    )
+    units = sum(1 for z in st.zombies if z.square is not None)
+    closed = sum(1 for _, s in st.door_states if s == "closed")
+    head = f"Game-Turn {st.turn}, {st.phase}" if st.result is None else f"Game over: {st.result.winner} win [{st.result.case}]"
+    return f"{head}. {chars}. {units} zombie unit{'s' if units != 1 else ''} on the map; {closed} door{'s' if closed != 1 else ''} closed."
+
+
+def game_svg(game_or_state: Any, scale: float = 12.0) -> str:
+    return game_scene(game_or_state, scale=scale).to_svg()
