@@ -39,7 +39,7 @@ from typing import Any, Iterable, Mapping, Optional, Union
 
 import numpy as np
 
-from dodnb.board.geometry import Point, Segment
+from dodnb.board.geometry import Point, Segment, segments_touch
 from dodnb.board.model import DOOR_STATES, Board
 from dodnb.errors import InputError
 
@@ -848,7 +848,11 @@ def sight_table(board: Board, door_states: Optional[Mapping[str, str]] = None) -
     cache = _TABLES.setdefault(board, OrderedDict())
     table = cache.get(closed_solid)
     if table is None:
-        table = SightTable(board, closed_solid, _compute_rows(board, closed_solid))
+        if closed_solid:
+            rows = _close_doors(board, sight_table(board)._rows, closed_solid)
+        else:
+            rows = _compute_rows(board, closed_solid)
+        table = SightTable(board, closed_solid, rows)
         cache[closed_solid] = table
         while len(cache) > _TABLE_CACHE_SIZE:
             cache.popitem(last=False)
@@ -865,6 +869,34 @@ def visible_from(
 ) -> frozenset:
     """Every square within sight of a (a included) [6.4]; [7.1] uses this for zombie reaction."""
     return sight_table(board, door_states).visible_from(a, occupied)
+
+
+def _close_doors(board: Board, open_rows: list[dict[int, int]], closed_solid: frozenset) -> list[dict[int, int]]:
+    """The table with some solid doors closed, derived from the all-open one [6.4], S3.
+
+    With every door open, a visible line that touches a solid door has that door on a side of one of
+    its end squares (S4). Closing the door turns it into a wall, so exactly those pairs go; nothing
+    else changes. Only the rows of the doors' own squares are looked at (tests check this equals
+    the full computation)."""
+    ids = sorted(board.squares)
+    index = {s: i for i, s in enumerate(ids)}
+    rows = list(open_rows)
+    copied: set[int] = set()
+    for d_id in sorted(closed_solid):
+        door = board.doors[d_id]
+        a0, a1 = door.seg.ends
+        for sq in door.squares:
+            i = index[sq]
+            p = board.squares[sq].centre
+            for j in list(rows[i]):
+                q = board.squares[ids[j]].centre
+                if segments_touch(p, q, a0, a1):
+                    for x, y in ((i, j), (j, i)):
+                        if x not in copied:
+                            rows[x] = dict(rows[x])
+                            copied.add(x)
+                        rows[x].pop(y, None)
+    return rows
 
 
 def _compute_rows(board: Board, closed_solid: frozenset) -> list[dict[int, int]]:

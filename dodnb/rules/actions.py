@@ -197,6 +197,14 @@ class ZMove(Action):
     def __post_init__(self):
         object.__setattr__(self, "path", _names(self.path))
 
+    @classmethod
+    def fast(cls, uid: str, path: tuple[str, ...]) -> "ZMove":
+        """The engine's own constructor for candidates it builds in bulk (path already a tuple)."""
+        new = object.__new__(cls)
+        object.__setattr__(new, "uid", uid)
+        object.__setattr__(new, "path", path)
+        return new
+
     def __str__(self) -> str:
         return f"{self.uid} moves to {' → '.join(self.path)}" if self.path else f"{self.uid} stays"
 

@@ -881,16 +881,21 @@ def _super_paths(st: GameState, ctx: Ctx, c: CharacterState, toward: Optional[di
     return [p for n, p in sorted(best.items())]
 
 
-def _unit_free_paths(st: GameState, ctx: Ctx, z) -> list[tuple[str, ...]]:
-    moves = ctx.moves(st)
-    humans = st.human_squares()
+def _unit_free_paths(st: GameState, ctx: Ctx, z, moves=None, humans=None, occ=None) -> list[tuple[str, ...]]:
+    """One path to each square a unit may reach in Free Movement: one square, two if berserk [7.5]."""
+    moves = moves if moves is not None else ctx.moves(st)
+    humans = humans if humans is not None else st.human_squares()
+    zocc = st.zombie_occupied
+    start = z.square
+    if not z.berserk:
+        return [(n,) for n in moves[start] if not zocc(n)]
     best: dict[str, tuple[str, ...]] = {}
-    for n in moves[z.square]:
-        if not st.zombie_occupied(n):
+    for n in moves[start]:
+        if not zocc(n):
             best.setdefault(n, (n,))
-        if z.berserk and n not in humans:
+        if n not in humans:
             for m in moves[n]:
-                if m != z.square and not st.zombie_occupied(m):
+                if m != start and not zocc(m):
                     best.setdefault(m, (n, m))
     return [p for _, p in sorted(best.items())]
 
@@ -946,15 +951,18 @@ def _free_candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
         yield Reveal(sq)
     humans = st.human_squares()
     supers = st.super_squares()
+    moves = ctx.moves(st)
+    done = set(st.zturn.reacted) | set(st.zturn.moved)
+    left = st.zturn.moves_left
     for z in sorted(st.zombies, key=lambda z: z.uid):
-        if z.square is None or z.uid in st.zturn.reacted or z.uid in st.zturn.moved:
+        if z.square is None or z.uid in done:
             continue
         if z.square in humans or z.square in supers:
             continue  # [7.6] never out of a character's square; a stacked unit moves with its super zombie
-        if not z.berserk and st.zturn.moves_left <= 0:
+        if not z.berserk and left <= 0:
             continue
-        for p in _unit_free_paths(st, ctx, z):
-            yield ZMove(z.uid, p)
+        for p in _unit_free_paths(st, ctx, z, moves, humans):
+            yield ZMove.fast(z.uid, p)
     for c in st.characters:
         if c.is_super and c.name not in st.zturn.reacted and c.name not in st.zturn.moved:
             stacked = _stacked_unit(st, c) is not None

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Optional
 
+import json
+import random
+
 from dodnb.rules import engine
 from dodnb.rules.actions import Action, Move, SuperMove, ZMove
 from dodnb.rules.observe import observation
@@ -116,3 +119,52 @@ def transition_problems(before: GameState, action: Action, after: GameState, ctx
     if before.result is not None:
         out.append("an action was applied after the game ended")
     return out
+
+
+def play_checked(seed: int, solitaire: bool, deep: bool = False, max_actions: int = 5000) -> tuple[int, list[str]]:
+    """Play one random-legal game (both sides), checking after every action: the invariants above, legal
+    actions never empty before the end and accepted by `check` (all of them with `deep`, else two at
+    random, each applied), chance nodes summing to 1, save/load and undo/redo exact (every action of the
+    first 64, then at powers of two). Returns (actions played, problems)."""
+    from dodnb.rules.game import Game
+
+    g = Game(seed=seed, human="random", zombie="random", solitaire=solitaire)
+    rng = random.Random(seed)
+    problems: list[str] = []
+    problems += state_problems(g.state)
+    steps = 0
+    while not g.over and steps < max_actions:
+        before = g.state
+        legal = g.legal_actions()
+        if not legal:
+            problems.append(f"no legal action at {before.pending}")
+            break
+        if before.pending.side == "chance":
+            if sum(p for _, p in g.chance_outcomes()) != 1:
+                problems.append(f"chance outcomes do not sum to 1 at {before.pending}")
+        for a in legal if deep else rng.sample(legal, min(2, len(legal))):
+            why = g.check(a)
+            if why is not None:
+                problems.append(f"legal action {a!r} refused: {why}")
+            else:
+                engine.apply(before, g.ctx, a)  # every legal action applies
+        g.step()
+        steps += 1
+        after = g.state
+        problems += transition_problems(before, g.actions[-1], after, g.ctx)
+        problems += state_problems(after)
+        if steps <= 64 or steps & (steps - 1) == 0 or g.over:  # every step of a short game, then powers of two
+            loaded = Game.load(g.save())
+            if loaded.state != after or json.dumps(loaded.state.to_dict(), sort_keys=True) != json.dumps(after.to_dict(), sort_keys=True):
+                problems.append(f"save/load differs after {steps} actions")
+            g.undo()
+            if g.state != before:
+                problems.append(f"undo did not restore the state after {steps} actions")
+            g.redo()
+            if g.state != after:
+                problems.append(f"redo did not restore the state after {steps} actions")
+        if problems:
+            break
+    if not g.over:
+        problems.append(f"game not over after {steps} actions")
+    return steps, [f"seed {seed}: {p}" for p in problems]

@@ -8,60 +8,12 @@ no face-down value in what the human player observes [7.7]. `benchmarks/soak.py`
 
 from __future__ import annotations
 
-import json
-import random
-
 import pytest
 
-from dodnb.rules import engine
 from dodnb.rules.game import Game
-from dodnb.rules.invariants import state_problems, transition_problems
+from dodnb.rules.invariants import play_checked
 
 GAMES = 100  # per mode in `make test`: 200 games (the soak benchmark plays 10,000)
-
-
-def play_checked(seed: int, solitaire: bool, deep: bool = False) -> tuple[int, list[str]]:
-    """Play one random game checking everything; returns (actions checked, problems)."""
-    g = Game(seed=seed, human="random", zombie="random", solitaire=solitaire)
-    rng = random.Random(seed)
-    problems: list[str] = []
-    problems += state_problems(g.state)
-    steps = 0
-    while not g.over and steps < 5000:
-        before = g.state
-        legal = g.legal_actions()
-        if not legal:
-            problems.append(f"no legal action at {before.pending}")
-            break
-        if before.pending.side == "chance":
-            if sum(p for _, p in g.chance_outcomes()) != 1:
-                problems.append(f"chance outcomes do not sum to 1 at {before.pending}")
-        for a in legal if deep else rng.sample(legal, min(2, len(legal))):
-            why = g.check(a)
-            if why is not None:
-                problems.append(f"legal action {a!r} refused: {why}")
-            else:
-                engine.apply(before, g.ctx, a)  # every legal action applies
-        g.step()
-        steps += 1
-        after = g.state
-        problems += transition_problems(before, g.actions[-1], after, g.ctx)
-        problems += state_problems(after)
-        if steps <= 64 or steps & (steps - 1) == 0 or g.over:  # every step of a short game, then powers of two
-            loaded = Game.load(g.save())
-            if loaded.state != after or json.dumps(loaded.state.to_dict(), sort_keys=True) != json.dumps(after.to_dict(), sort_keys=True):
-                problems.append(f"save/load differs after {steps} actions")
-            g.undo()
-            if g.state != before:
-                problems.append(f"undo did not restore the state after {steps} actions")
-            g.redo()
-            if g.state != after:
-                problems.append(f"redo did not restore the state after {steps} actions")
-        if problems:
-            break
-    if not g.over:
-        problems.append(f"game not over after {steps} actions")
-    return steps, [f"seed {seed}: {p}" for p in problems]
 
 
 @pytest.mark.parametrize("solitaire", [False, True], ids=["two-player", "solitaire"])
