@@ -393,6 +393,15 @@ def _int4(value: Any, what: str) -> list[int]:
 
 def board_from_dict(data: Any, source: str = "dict") -> Board:
     """Build a Board from parsed map data, checking everything a transcription can get wrong."""
+    try:
+        return _board_from_dict(data, source)
+    except MapError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:  # a value of the wrong kind
+        raise MapError(f"map {source}: a value has the wrong type or shape ({type(exc).__name__}: {exc})") from None
+
+
+def _board_from_dict(data: Any, source: str = "dict") -> Board:
     if not isinstance(data, dict):
         raise MapError("a map file must hold a JSON object with 'squares', 'walls' and 'doors'")
     if data.get("format") != MAP_FORMAT:
@@ -563,7 +572,7 @@ def board_from_dict(data: Any, source: str = "dict") -> Board:
 
     strict = data.get("require_setup_symbols", True)  # False only for small teaching/test boards
     rifle = data.get("rifle_square", "177" if strict else None)
-    if rifle is not None and rifle not in squares:
+    if rifle is not None and (not isinstance(rifle, str) or rifle not in squares):
         raise MapError(f"'rifle_square' names square {rifle!r}, which is not on the map [3.2]")
 
     zombie_n = sum(s.zombie_symbol for s in squares.values())

@@ -41,6 +41,8 @@ def _names(x: Any) -> tuple[str, ...]:
 
 
 def _and(names: tuple[str, ...]) -> str:
+    if not names:
+        return "nobody"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -320,12 +322,16 @@ def action_from_json(data: Any) -> Action:
         raise InputError(f"action {data[0]} takes {len(fs)} argument(s), got {len(data) - 1}")
     args = []
     for f, v in zip(fs, data[1:]):
-        if isinstance(v, list):
-            if not all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in v):
-                raise InputError(f"action {data[0]}: bad {f.name} {v!r}")
+        kind = str(f.type)
+        if kind.startswith("tuple"):
+            item = str if "str" in kind else int
+            if not isinstance(v, list) or not all(isinstance(x, item) and not isinstance(x, bool) for x in v):
+                raise InputError(f"action {data[0]}: {f.name} must be a list of {'square or character names' if item is str else 'whole numbers'}, got {v!r}")
             v = tuple(v)
-        elif not isinstance(v, (str, int, bool)):
-            raise InputError(f"action {data[0]}: bad {f.name} {v!r}")
+        else:
+            want = {"str": str, "int": int, "bool": bool}[kind]
+            if not isinstance(v, want) or (want is int and isinstance(v, bool)):
+                raise InputError(f"action {data[0]}: {f.name} must be {'text' if want is str else 'a whole number' if want is int else 'true or false'}, got {v!r}")
         args.append(v)
     try:
         return cls(*args)

@@ -23,9 +23,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable, Optional
 
-from dodnb.board.model import Board
+from dodnb.board.model import Board, UnknownSquare
 from dodnb.board.sight import shot_modifiers, sight_table, line_of_sight
-from dodnb.errors import RuleViolation
+from dodnb.errors import DodnbError, RuleViolation
 from dodnb.rules import core
 from dodnb.rules.actions import (
     Action, Activate, AttackCount, BerserkCheck, BreakDoor, ChooseTargets, CloseMainDoor, Door, Draw, Drop,
@@ -309,7 +309,13 @@ def _why(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
     fn = _CHECKS.get((p.kind, type(a)))
     if fn is None:
         return RuleViolation(p.case or "4.0", f"{str(a)!r} is not a choice now: {p.purpose}")
-    return fn(st, ctx, a)
+    try:
+        return fn(st, ctx, a)
+    except RuleViolation as err:
+        return err
+    except DodnbError as err:  # an unknown character, square or door named in the action
+        case = err.case or ("2.1" if isinstance(err, UnknownSquare) else p.case or "4.0")
+        return RuleViolation(case, err.detail)
 
 
 def _why_chance(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:

@@ -328,6 +328,15 @@ class Game:
         if not isinstance(actions, list):
             raise InputError("saved game has no list of actions")
         start = GameState.from_dict(data.get("start"), board)  # type: ignore[arg-type]
+        if start.result is None:
+            from dataclasses import replace as _replace
+
+            try:
+                settled = engine._advance(_replace(start, pending=None), engine.context(board, counters), [])
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError, StopIteration) as exc:
+                raise InputError(f"the saved starting position is inconsistent ({type(exc).__name__}: {exc})") from exc
+            if settled != start:
+                raise InputError("the saved starting position is inconsistent: its bookkeeping does not lead to the decision it says is pending")
         g = cls(seed, board, counters, human=human, zombie=zombie, state=start)
         for i, raw in enumerate(actions, start=1):
             a = action_from_json(raw)

@@ -290,6 +290,21 @@ class GameState:
 
     def check(self) -> None:
         """Raise StateError on an impossible position."""
+        for what, v, lo in (("turn", self.turn, 1), ("super zombie value", self.super_value, 1), ("rifles in 177", self.rifles_left, 0)):
+            if isinstance(v, bool) or not isinstance(v, int) or v < lo:
+                raise StateError("4.0" if what == "turn" else "11.3" if what.startswith("super") else "3.2", f"{what} must be a whole number from {lo}, got {v!r}")
+        for c in self.characters:
+            if not all(isinstance(x, bool) for x in (c.rifle, c.moved_last_turn, c.infected_this_turn)) or isinstance(c.infected_turn, bool) or not isinstance(c.infected_turn, int):
+                raise StateError("2.3", f"character {c.name!r} has a field of the wrong type")
+            if not isinstance(c.name, str) or not isinstance(c.status, str) or (c.square is not None and not isinstance(c.square, str)):
+                raise StateError("2.3", f"character {c.name!r} has a field of the wrong type")
+        for z in self.zombies:
+            if not isinstance(z.uid, str) or not all(isinstance(x, bool) for x in (z.berserk, z.face_up, z.seen)) or not isinstance(z.pool, str):
+                raise StateError("2.3", f"zombie unit {z.uid!r} has a field of the wrong type")
+            if not isinstance(z.candidates, tuple) or any(isinstance(v, bool) or not isinstance(v, int) for v in z.candidates):
+                raise StateError("13.3", f"zombie unit {z.uid!r}: the values it could be must be whole numbers")
+            if z.square is not None and not isinstance(z.square, str):
+                raise StateError("2.1", f"zombie unit {z.uid!r} stands on {z.square!r}, which is not a square id")
         names = [c.name for c in self.characters]
         if len(set(names)) != len(names):
             raise StateError("2.3", "a character appears twice")
@@ -505,7 +520,7 @@ class GameState:
                 "super_value": data["super_value"],
                 "turn": data["turn"],
                 "phase": data["phase"],
-                "pending": Pending(**data["pending"]) if data.get("pending") else None,
+                "pending": _rebuild(Pending, data["pending"]) if data.get("pending") else None,
                 "hidden_squares": tuple(data["hidden_squares"]),
                 "crossed_squares": tuple(data["crossed_squares"]),
                 "rifles_left": data["rifles_left"],
@@ -514,14 +529,31 @@ class GameState:
                 "shot": _rebuild(Shot, data["shot"]) if data.get("shot") else None,
                 "attack": _rebuild(Attack, data["attack"]) if data.get("attack") else None,
                 "zturn": _rebuild(ZombieTurn, data["zturn"]),
-                "result": Result(**data["result"]) if data.get("result") else None,
+                "result": _rebuild(Result, data["result"]) if data.get("result") else None,
                 "solitaire": bool(data.get("solitaire", False)),
                 "fran_counts_two": bool(data.get("fran_counts_two", False)),
             }
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise InputError(f"saved state is malformed: {exc}") from exc
+        for name, kind in (("phase", "str"), ("door_states", "tuple[tuple[str,str],...]"), ("hidden_squares", "tuple[str,...]"),
+                           ("crossed_squares", "tuple[str,...]")):
+            if not _conforms(_tuples(kw[name]) if isinstance(kw[name], list) else kw[name], kind):
+                raise InputError(f"saved state: {name} has the wrong type: {kw[name]!r}")
+        for sq in kw["hidden_squares"] + kw["crossed_squares"]:
+            if sq not in board.squares:
+                raise InputError(f"saved state: hidden-zombie square {sq!r} is not on this map")
+        if kw["phase"] not in {p.value for p in Phase}:
+            raise InputError(f"saved state has an unknown phase {kw['phase']!r}")
+        if kw["pending"] is not None and kw["pending"].side not in {s.value for s in Side}:
+            raise InputError(f"saved state: unknown side {kw['pending'].side!r} to move")
         state = cls(board, **kw)
-        state.check()
+        try:
+            state.check()
+            hash(state)
+        except RuleViolation:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise InputError(f"saved state is malformed: {exc}") from exc
         return state
 
 
@@ -539,14 +571,41 @@ def _plain(x: Any) -> Any:
     raise TypeError(f"cannot serialise {x!r}")
 
 
+def _conforms(value: Any, kind: str) -> bool:
+    """Does a value read from JSON fit a field annotation of the bookkeeping records?"""
+    kind = kind.replace(" ", "")
+    if kind.startswith("Optional[") and kind.endswith("]"):
+        return value is None or _conforms(value, kind[9:-1])
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind.startswith("tuple[") and kind.endswith(",...]"):
+        inner = kind[6:-5]
+        return isinstance(value, tuple) and all(_conforms(v, inner) for v in value)
+    if kind.startswith("tuple[") and kind.endswith("]"):
+        parts = kind[6:-1].split(",")
+        return isinstance(value, tuple) and len(value) == len(parts) and all(_conforms(v, k) for v, k in zip(value, parts))
+    return False
+
+
+def _tuples(v: Any) -> Any:
+    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
+
+
 def _rebuild(cls, data: Mapping[str, Any]):
+    """One bookkeeping record from JSON, every field checked against its annotation."""
+    if not isinstance(data, Mapping):
+        raise TypeError(f"{cls.__name__} must be an object, got {type(data).__name__}")
     kw = {}
     for f in fields(cls):
         if f.name not in data:
             continue
-        v = data[f.name]
-        if isinstance(v, list):
-            v = tuple(tuple(x) if isinstance(x, list) else x for x in v)
+        v = _tuples(data[f.name])
+        if not _conforms(v, str(f.type)):
+            raise ValueError(f"{cls.__name__}.{f.name} has the wrong type: {data[f.name]!r}")
         kw[f.name] = v
     return cls(**kw)
 
@@ -612,5 +671,5 @@ def initial_state(
         hidden_squares=tuple(sorted(hidden)),
         solitaire=solitaire,
         phase=Phase.HUMAN.value,
-        pending=Pending(Side.HUMAN.value, "act", "4.0", "Human Player-Turn: activate a character or stack, or end the turn"),
+        pending=None,  # the engine settles it (Game does): one place decides what is pending
     )
