@@ -29,13 +29,8 @@ from dodnb.rules.tables import TableError, default_tables
 REPO = Path(__file__).resolve().parents[1]
 CASE = re.compile(r"^\d+(\.\d+)?$")
 
-#: Error classes in files being rewritten elsewhere (state) or outside this step (render, widgets):
-#: skipped while they are not yet DodnbErrors, checked like the rest once they are.
-PENDING = {
-    "dodnb.rules.state.StateError",
-    "dodnb.render.sight_overlay.OverlayError",
-    "dodnb.widgets.los.ExplorerError",
-}
+#: Error classes allowed to be skipped while they are converted: none any more.
+PENDING: set[str] = set()
 
 
 def _all_modules() -> list[str]:

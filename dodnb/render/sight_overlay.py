@@ -24,6 +24,8 @@ places without a live kernel (GitHub, nbviewer, print); `crop=True` zooms in on 
 
 from __future__ import annotations
 
+from dodnb.errors import InputError
+
 from dataclasses import replace
 from fractions import Fraction
 from typing import Iterable, Mapping, Optional, Sequence
@@ -78,7 +80,7 @@ DESTROYED = "#8c8c8c"
 # Plain-English titles for the blocking reasons of dodnb.board.sight.REASONS.
 
 
-class OverlayError(ValueError):
+class OverlayError(InputError):
     """Bad drawing options (crop, scale); the message names the bad value."""
 
 

@@ -23,6 +23,8 @@ square again does nothing), all in one batched canvas message (MapView.set_overl
 
 from __future__ import annotations
 
+from dodnb.errors import InputError
+
 import html
 import re
 import time
@@ -76,7 +78,7 @@ MODES = (("Shooter", "shooter"), ("Target", "target"), ("Piece", "piece"))
 UNKNOWN = "unknown"
 
 
-class ExplorerError(ValueError):
+class ExplorerError(InputError):
     """Bad input to the explorer (a square, a door, a state); the message names the value."""
 
 
