@@ -105,7 +105,9 @@ class Game:
         ``(state, legal_actions, rng) -> action``;
     state: start from this position instead of a new set-up (a study position);
     placement, hidden_squares: set-up choices [3.1], [3.2]; fran_counts_two: the French
-        reading of [14.1] (docs/RULINGS.md)."""
+        reading of [14.1] (docs/RULINGS.md);
+    dice: a script for teaching and tests — the n-th roll `step()` makes uses dice[n] (a total, or a
+        list of faces) before the seeded dice take over; undo and redo keep to the same script."""
 
     def __init__(
         self,
@@ -121,6 +123,7 @@ class Game:
         hidden_squares: Optional[Iterable[str]] = None,
         fran_counts_two: bool = False,
         solitaire: bool = False,
+        dice: Optional[Sequence] = None,
     ):
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
@@ -142,6 +145,7 @@ class Game:
         self.opening_events = opening
         self.policies: dict[str, Optional[Policy]] = {Side.HUMAN.value: _policy(human), Side.ZOMBIE.value: _policy(zombie)}
         self._policy_names = {Side.HUMAN.value: human if isinstance(human, str) else "custom", Side.ZOMBIE.value: zombie if isinstance(zombie, str) else "custom"}
+        self.dice_script = list(dice or ())
         self.history: list[GameState] = [state]
         self.actions: list[Action] = []
         self.events: list[list[Event]] = []
@@ -207,6 +211,10 @@ class Game:
             raise InputError("this is not a chance node: nothing to roll")
         rng = self._rng()
         if p.kind.startswith("roll:"):
+            n = sum(1 for a in self.actions if isinstance(a, Roll))
+            if n < len(self.dice_script):
+                want = self.dice_script[n]
+                return Roll(sum(want), tuple(want)) if isinstance(want, (list, tuple)) else Roll(want)
             faces = tuple(rng.randint(1, 6) for _ in range(p.dice))
             return Roll(sum(faces), faces)
         outs = self.chance_outcomes()
