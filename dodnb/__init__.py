@@ -13,6 +13,14 @@ def load_board(path=None):
     return _load(path)
 
 
+def set_language(lang):
+    """The language of the widgets built afterwards: 'en' (default) or 'fr' (labels, panels, the
+    game log; the catalogues are in dodnb/data/i18n/). Each widget also has its own switch."""
+    from dodnb.i18n import set_language as _set
+
+    _set(lang)
+
+
 def __getattr__(name):
     """`dodnb.Game` (the rules engine) is imported on first use, so `import dodnb` stays light."""
     if name == "Game":
@@ -22,4 +30,4 @@ def __getattr__(name):
     raise AttributeError(f"module 'dodnb' has no attribute {name!r}")
 
 
-__all__ = ["load_board", "Game", "__version__"]
+__all__ = ["load_board", "Game", "set_language", "__version__"]

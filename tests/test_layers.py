@@ -221,7 +221,7 @@ def test_render_layer_is_pure(path):
 # exception is the narrow display hook above: a lazy dodnb.render import inside a `_repr_*_` method.
 
 LAYER_ORDER = ("data", "board", "rules", "prob", "render", "widgets")
-BOTTOM = ("errors",)
+BOTTOM = ("errors", "i18n")  # dodnb.i18n: the message catalogues, imports nothing from dodnb
 
 
 def layer_rank(module: str) -> int | None:

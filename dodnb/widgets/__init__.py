@@ -3,5 +3,6 @@
 from dodnb.widgets.calculators import AttackCalculator, ShotCalculator
 from dodnb.widgets.los import LOSExplorer
 from dodnb.widgets.mapview import MapView
+from dodnb.widgets.stepper import GameStepper
 
-__all__ = ["MapView", "LOSExplorer", "ShotCalculator", "AttackCalculator"]
+__all__ = ["MapView", "LOSExplorer", "ShotCalculator", "AttackCalculator", "GameStepper"]

@@ -1,0 +1,253 @@
+"""The game stepper widget: a thin shell over the rules engine (no browser: the state, the panels,
+the map's scene; pixels are checked by tests/browser)."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from dodnb import i18n
+from dodnb.rules.actions import Activate, EndTurn, Move, Shoot
+from dodnb.rules.game import Game
+from dodnb.widgets.stepper import GameStepper, choice_label, zombie_threat
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from helpers import build  # noqa: E402
+
+INTERNAL = re.compile(r"roll:|draw:|pick:|attack_targets|reaction_fire|berserk_pick|\bpending\.|\bchoice\.|\bphase\.|\bstepper\.|\{[a-z_]+\}")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def lit(stepper) -> str:
+    m = re.search(r"dodnb-phase-on'[^>]*>([^<]+)<", stepper.track.value)
+    return m.group(1) if m else ""
+
+
+def token_squares(stepper, name: str) -> set[str]:
+    """Squares whose token discs carry this piece's tag, from the scene the map draws."""
+    st = stepper.map.state
+    frame = stepper.map.frame
+    out = set()
+    for sh in stepper.map.token_shapes({}):
+        if getattr(sh, "tag", "") == name and hasattr(sh, "cx"):
+            sid = stepper.map.square_at(sh.cx, sh.cy)
+            if sid:
+                out.add(sid)
+    return out
+
+
+def test_new_stepper_lists_only_legal_choices_in_learner_words():
+    s = GameStepper(seed=5)
+    assert lit(s) == "Human"
+    assert s.choices == s.game.legal_actions() and len(s.choice_list.options) == len(s.choices)
+    assert s.step_button.disabled  # the learner decides: Step does not decide for him
+    assert s.undo_button.disabled and s.redo_button.disabled
+    for label, _ in s.choice_list.options:
+        assert not INTERNAL.search(label), label
+    assert "[5.0]" in s.decision.value
+
+
+def test_click_activates_moves_and_refuses_with_the_case():
+    s = GameStepper(seed=5)
+    peter = s.game.state.character("Peter").square
+    s.click(peter)
+    assert isinstance(s.game.actions[-1], Activate) and s.game.actions[-1].stack == ("Peter",)
+    moves = [a for a in s.choices if isinstance(a, Move)]
+    assert moves, "Peter has somewhere to go"
+    before = s.game.state
+    n = len(s.game.history)
+    far = "001" if "001" not in {m.to for m in moves} else "200"
+    s.click(far)  # not adjacent: refused by the engine, with its Case, nothing applied
+    assert re.search(r"Not allowed: .*\[2\.1\]", s.message), s.message
+    assert s.game.state == before and len(s.game.history) == n
+    to = moves[0].to
+    assert token_squares(s, "Peter") == {peter}
+    s.click(to)
+    assert s.game.state.character("Peter").square == to
+    assert token_squares(s, "Peter") == {to}  # the map shows the token there
+    s.undo()
+    assert s.game.state == before and token_squares(s, "Peter") == {peter}
+    s.redo()
+    assert s.game.state.character("Peter").square == to
+
+
+def test_move_choices_say_cost_left_and_reacting_zombies():
+    s = GameStepper(seed=5)
+    s.click(s.game.state.character("Peter").square)
+    for a in s.choices:
+        if isinstance(a, Move):
+            label = choice_label(s.game, a)
+            assert re.search(r"Move to \d{3}: 1 MP, 5 left — (no new zombie reacts|zombies that will react: Z\d\d \(\d{3}\))", label), label
+
+
+def _game_with_a_shot(seed=3):
+    from dodnb.rules import solitaire
+
+    g = Game(seed=seed, solitaire=True, human="ask", zombie=solitaire.zombie_policy)
+    rng = random.Random(1)
+    for _ in range(600):
+        if g.over:
+            break
+        if g.pending.side == "human":
+            legal = g.legal_actions()
+            if any(isinstance(a, Shoot) for a in legal):
+                return g
+            g.apply(rng.choice(legal))
+        else:
+            g.step()
+    pytest.fail("no shot found in the seeded game")
+
+
+def test_shot_choice_gives_the_kill_chance_of_prob():
+    from dodnb.prob import shoot
+    from dodnb.prob.dist import fmt_percent
+
+    g = _game_with_a_shot()
+    s = GameStepper(g)
+    shots = [a for a in s.choices if isinstance(a, Shoot)]
+    assert shots
+    for a in shots:
+        p = shoot(g.state, a.shooters, a.target).p(lambda o: o.killed)
+        label = choice_label(g, a)
+        assert f"kill chance {fmt_percent(p)} ({p.numerator}/{p.denominator}), panic included" in label, label
+
+
+def test_step_and_step_phase_advance_the_phase_track_and_the_log():
+    s = GameStepper(seed=2, play="none")
+    assert lit(s) == "Human" and not s.step_button.disabled
+    seen = [lit(s)]
+    for _ in range(12):
+        s.step_phase()
+        if lit(s) != seen[-1]:
+            seen.append(lit(s))
+    assert seen[:2] == ["Human", "A Berserk"] and "C Free Movement" in seen, seen
+    assert s.history.value == len(s.game.actions) and s.history.max == len(s.game.actions)
+    lines = s.log_lines()
+    assert any(re.search(r"\[\d+\.\d+\]$", ln) for ln in lines)
+    assert not any(INTERNAL.search(ln) for ln in lines)
+    # the history slider undoes and redoes
+    n = len(s.game.actions)
+    state_3 = s.game.history[3]
+    s.history.value = 3
+    assert len(s.game.actions) == 3 and s.game.state == state_3
+    s.history.value = n
+    assert len(s.game.actions) == n
+
+
+def test_dice_tray_shows_the_faces_of_the_last_rolls():
+    s = GameStepper(seed=2, play="none")
+    s.step_phase()
+    s.step_phase()
+    rolled = [e for evs in s.game.events for e in evs if e.dice]
+    assert rolled
+    last = rolled[-1]
+    faces = re.findall(r">(\d)</span>", s.dice.value)
+    assert faces[: len(last.dice)] == [str(f) for f in last.dice]
+
+
+def test_french_switch_changes_labels_panels_and_log():
+    s = GameStepper(seed=2, play="none")
+    s.step_phase()
+    english_log = s.log_lines()
+    s.set_language("fr")
+    assert s.step_button.description == "Pas" and s.undo_button.description == "Annuler"
+    assert lit(s) == "A Berserk" and "Tour de jeu 1" in s.track.value
+    assert s.language.value == "fr"
+    french_log = s.log_lines()
+    assert len(french_log) == len(english_log) and french_log != english_log
+    assert "Le tour des Humains se termine [4.0]" in french_log
+    assert not any(INTERNAL.search(ln) for ln in french_log)
+    assert not INTERNAL.search(s.text)
+    s.language.value = "en"  # the toggle on the widget
+    assert s.step_button.description == "Step" and s.log_lines() == english_log
+
+
+def test_package_default_language_applies_to_new_widgets():
+    import dodnb
+
+    dodnb.set_language("fr")
+    s = GameStepper(seed=5)
+    assert s.step_button.description == "Pas" and lit(s) == "Humains"
+    s.click("001")
+    assert s.message.startswith("Interdit") or "Cliquez" in s.message, s.message
+
+
+def test_illegal_click_in_french_keeps_the_case():
+    s = GameStepper(seed=5, lang="fr")
+    s.click(s.game.state.character("Peter").square)
+    s.click("001")
+    assert re.search(r"^Interdit : .*ne partagent pas de côté.*\[2\.1\]$", s.message), s.message
+
+
+def test_zombie_threat_exact_on_a_small_position():
+    from dodnb.rules import solitaire
+
+    st = build({"Peter": "010", "Roger": "010", "Steve": "060", "Fran": "060"}, [{"square": "009", "value": 4}], solitaire=True)
+    g = Game(state=st, human="ask", zombie=solitaire.zombie_policy)
+    s = GameStepper(g)
+    odds = s.ask_zombies()
+    assert odds.exact
+    for name, now, dist in odds.rows:
+        assert sum(dist.values()) == 1
+    peter = dict((n, d) for n, _, d in odds.rows)["Peter"]
+    assert Fraction(0) < peter["stunned"] < Fraction(1, 10)  # the unit next door may come in and attack
+    assert "Exact" in s.threat_box.value and "±" not in s.threat_box.value
+
+
+def test_zombie_threat_monte_carlo_is_labelled_with_its_error():
+    g = Game(seed=5, human="ask", zombie="random")  # two players: the zombie player's choices are not dice
+    odds = zombie_threat(g, n=60)
+    assert not odds.exact and odds.n == 60
+    for name, now, dist in odds.rows:
+        assert sum(dist.values()) == 1
+    s = GameStepper(g)
+    s._threat_cache[g.state] = odds
+    s.ask_zombies()
+    assert "Monte Carlo" in s.threat_box.value and "±" in s.threat_box.value and "at random" in s.threat_box.value
+
+
+def test_save_and_load_round_trip():
+    s = GameStepper(seed=2, play="none")
+    s.step_phase()
+    text = s.save()
+    state = s.game.state
+    s.new_game(seed=9)
+    assert s.game.state != state
+    s.load(text)
+    assert s.game.state == state and s.game.seed == 2
+    s.save_text.value = "not a game"
+    s.load_button.click()
+    assert "not a saved game" in s.message or "JSON" in s.message
+
+
+def test_still_picture_for_untrusted_notebooks():
+    s = GameStepper(seed=5)
+    png, meta = s._repr_png_()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and meta["width"] > 500
+
+
+def test_refresh_sends_one_batched_message_per_change():
+    """A click that moves a token: the tokens and overlay layers are redrawn in one canvas message."""
+    import ipycanvas.canvas as cv
+
+    s = GameStepper(seed=5)
+    s.click(s.game.state.character("Peter").square)
+    sent = []
+    orig = cv._CANVAS_MANAGER._send_custom
+    cv._CANVAS_MANAGER._send_custom = lambda commands, buffers=[]: sent.append(len(commands))
+    try:
+        s.click([a for a in s.choices if isinstance(a, Move)][0].to)
+    finally:
+        cv._CANVAS_MANAGER._send_custom = orig
+    assert len(sent) == 1 and sent[0] > 10
