@@ -160,6 +160,11 @@ def _kill_chance(game: Game, st: GameState, shooters, target) -> Optional[Fracti
     return d.p(lambda o: o.killed)
 
 
+def _many(names) -> str:
+    """The plural form's key suffix: one shooter shoots, two shoot together."""
+    return "_many" if len(names) > 1 else ""
+
+
 def choice_label(game: Game, action: Action, lang: Optional[str] = None, st: Optional[GameState] = None) -> str:
     """One legal choice in the learner's words, with its cost or its odds."""
     st = st or game.state
@@ -189,14 +194,14 @@ def choice_label(game: Game, action: Action, lang: Optional[str] = None, st: Opt
     if isinstance(action, Shoot):
         p = _kill_chance(game, st, action.shooters, action.target)
         odds = tr("choice.odds_unknown", lang) if p is None else tr("choice.odds", lang, percent=fmt_percent(p), fraction=f"{p.numerator}/{p.denominator}")
-        return tr("choice.shoot", lang, who=L(action.shooters, lang), square=action.target, odds=odds)
+        return tr("choice.shoot" + _many(action.shooters), lang, who=L(action.shooters, lang), square=action.target, odds=odds)
     if isinstance(action, ReactionFire):
         if not action.shooters:
             return tr("choice.hold_fire", lang)
         sq = st.attack.square if st.attack else ""
         p = _kill_chance(game, st, action.shooters, sq) if sq else None
         odds = tr("choice.odds_unknown", lang) if p is None else tr("choice.odds", lang, percent=fmt_percent(p), fraction=f"{p.numerator}/{p.denominator}")
-        return tr("choice.reaction_fire", lang, who=L(action.shooters, lang), odds=odds)
+        return tr("choice.reaction_fire" + _many(action.shooters), lang, who=L(action.shooters, lang), odds=odds)
     if isinstance(action, Door):
         try:
             new, evs = engine.apply(st, game.ctx, action)
@@ -298,6 +303,26 @@ class ThreatOdds:
 
     def stderr(self, p: Fraction) -> float:
         return 0.0 if self.exact else math.sqrt(float(p) * (1 - float(p)) / self.n)
+
+    def table(self, lang: Optional[str] = None) -> str:
+        """The odds as a text table (no timings: what a notebook stores and nbval compares)."""
+        cols = [c for c in ("normal", "stunned", "infected", "killed", "super") if c != "super" or any(c in r[2] for r in self.rows)]
+        width = 16 if self.exact else 20
+        out = ["".ljust(20) + "".join(tr("status." + c, lang).rjust(width) for c in cols)]
+        for name, now, dist in self.rows:
+            cells = []
+            for c in cols:
+                p = dist.get(c, Fraction(0))
+                txt = "·" if not p else fmt_percent(p) if self.exact else f"{fmt_percent(p)} ± {100 * self.stderr(p):.1f}"
+                cells.append(txt.rjust(width))
+            out.append(f"{name} ({tr('status.' + now, lang)})".ljust(20) + "".join(cells))
+        if self.exact:
+            out.append(tr("threat.exact_short", lang))
+        elif self.why == "random":
+            out.append(tr("threat.montecarlo_random", lang, n=self.n))
+        else:
+            out.append(tr("threat.montecarlo_short", lang, n=self.n))
+        return "\n".join(out)
 
 
 def zombie_threat(game: Game, st: Optional[GameState] = None, *, max_seconds: float = EXACT_SECONDS, n: int = MC_PLAYS, seed: int = 0) -> ThreatOdds:
@@ -950,13 +975,13 @@ def _short_label(action: Action, lang: Optional[str]) -> str:
     if isinstance(action, ChooseTargets):
         return tr("choice.targets", lang, who=i18n.join(action.targets, lang))
     if isinstance(action, ReactionFire):
-        return tr("log.reaction_fire", lang, who=i18n.join(action.shooters, lang)) if action.shooters else tr("choice.hold_fire", lang)
+        return tr("log.reaction_fire" + _many(action.shooters), lang, who=i18n.join(action.shooters, lang)) if action.shooters else tr("choice.hold_fire", lang)
     if isinstance(action, Activate):
         return tr("log.activate", lang, who=i18n.join(action.stack, lang))
     if isinstance(action, Move):
         return tr("choice.move_plain", lang, square=action.to)
     if isinstance(action, Shoot):
-        return tr("log.shoot", lang, who=i18n.join(action.shooters, lang), square=action.target)
+        return tr("log.shoot" + _many(action.shooters), lang, who=i18n.join(action.shooters, lang), square=action.target)
     if isinstance(action, EndTurn):
         return tr("choice.end_turn", lang)
     return str(action)
