@@ -125,7 +125,7 @@ def play_checked(seed: int, solitaire: bool, deep: bool = False, max_actions: in
     """Play one random-legal game (both sides), checking after every action: the invariants above, legal
     actions never empty before the end and accepted by `check` (all of them with `deep`, else two at
     random, each applied), chance nodes summing to 1, save/load and undo/redo exact (every action of the
-    first 64, then at powers of two). Returns (actions played, problems)."""
+    first 8, then at powers of two). Returns (actions played, problems)."""
     from dodnb.rules.game import Game
 
     g = Game(seed=seed, human="random", zombie="random", solitaire=solitaire)
@@ -153,7 +153,7 @@ def play_checked(seed: int, solitaire: bool, deep: bool = False, max_actions: in
         after = g.state
         problems += transition_problems(before, g.actions[-1], after, g.ctx)
         problems += state_problems(after)
-        if steps <= 64 or steps & (steps - 1) == 0 or g.over:  # every step of a short game, then powers of two
+        if steps <= 8 or steps & (steps - 1) == 0 or g.over:  # every step of a short game, then powers of two
             loaded = Game.load(g.save())
             if loaded.state != after or json.dumps(loaded.state.to_dict(), sort_keys=True) != json.dumps(after.to_dict(), sort_keys=True):
                 problems.append(f"save/load differs after {steps} actions")
