@@ -95,10 +95,11 @@ def clear_caches() -> None:
     sort keys).  Answers never change; only the next call is slower.  For honest "cold" timings
     in benchmarks/."""
     from dodnb.prob import attacks, dist, shots
+    from dodnb.rules import core
 
     dist._TUPLE_KEYS.clear()
     dist._DICE_CACHE.clear()
-    shots._WAYS.clear()
+    core.ways.cache_clear()
     shots.p_total_at_least.cache_clear()
     shots.p_total_at_most.cache_clear()
     shots._fire_items.cache_clear()
@@ -110,3 +111,13 @@ def clear_caches() -> None:
 
 
 __all__ += ["clear_caches"]
+
+
+def zombie_turn(game_or_state, **kw):
+    """Exact odds of the coming solitaire zombie turn [15.0]: see :func:`dodnb.prob.zombieturn.zombie_turn`."""
+    from dodnb.prob.zombieturn import zombie_turn as _zombie_turn
+
+    return _zombie_turn(game_or_state, **kw)
+
+
+__all__ += ["zombie_turn"]

@@ -1,0 +1,606 @@
+"""Solitaire [15.0]: the zombie side as an automaton, and simple human-side policies for experiments.
+
+The engine already plays the solitaire *rule changes* when ``state.solitaire`` is True: hidden
+zombies mixed into the eliminated pool [15.1], the Hidden Zombie Table [15.2], [15.3], [15.8], the
+nearest unit checked for berserk [15.4], the attack count by die [15.6], no peeking when a super
+zombie stacks [15.7]. What is left to decide on the zombie side is *which units move, and where*:
+
+* ``"free"`` — the Zombie Free Movement Phase, by the five priorities of [15.5];
+* ``"reaction"`` — a unit with several equally good reaction moves, or a berserk unit blocked by a
+  closed glass door (attack it, or stay) [7.0], [10.4];
+* ``"reaction_super"`` — the optional reaction move of a super zombie [11.4].
+
+:func:`zombie_policy` decides all three, deterministically (so a whole zombie turn is a pure chance
+process, :mod:`dodnb.prob.zombieturn`), and returns ``(action, note)``: the note names the priority
+or ruling that chose the move ("[15.5] priority 3: ..."), and `Game` writes it in the log.
+
+The rulings (how "toward", "closest" and "least advantageous to the characters" are made exact) are
+in docs/rulings/solitaire.md; each is cited where it is applied below.
+
+Human side, for experiments (not clever, and documented so a class can beat them):
+
+* :func:`random_human` — any legal action, equally likely;
+* :func:`sensible_human` — group up, get the rifles, close the main doors, shoot when the odds are
+  good (see its docstring).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from fractions import Fraction
+from heapq import heappop, heappush
+from typing import Iterable, Optional, Sequence
+
+from dodnb.board.sight import line_of_sight
+from dodnb.rules import core, engine
+from dodnb.rules.actions import (
+    Action, Activate, BerserkCheck, BreakDoor, ChooseTargets, CloseMainDoor, EndPhase, EndTurn, Move,
+    ReactionFire, Shoot, SuperMove, TakeRifle, ZMove,
+)
+from dodnb.rules.counters import CHARACTERS
+from dodnb.rules.state import CharacterState, GameState
+
+__all__ = [
+    "zombie_policy", "solitaire_policy", "free_move_choice", "free_move_plan", "reaction_choice",
+    "super_reaction_choice", "random_human", "sensible_human", "HUMAN_POLICIES", "INF",
+]
+
+INF = 10**6  # "unreachable" distance
+
+# ============================================================================================
+# distances (cached per door state: the policy is called at every decision)
+
+_CACHE: dict[tuple, dict[str, int]] = {}
+
+
+def _cache_put(key, value):
+    if len(_CACHE) > 4096:
+        _CACHE.clear()
+    _CACHE[key] = value
+    return value
+
+
+def steps_from(st: GameState, ctx, square: str) -> dict[str, int]:
+    """Squares to go from every square to `square`, through passable sides with the doors as they
+    are; pieces are ignored (ruling S-D1, like [15.2], [15.4] `engine.mp_distances`)."""
+    key = ("steps", id(ctx), st.door_states, square)
+    got = _CACHE.get(key)
+    if got is None:
+        got = _cache_put(key, engine.mp_distances(st, ctx, [square]))
+    return got
+
+
+def square_weight(board, square: str) -> int:
+    """[15.5] priority 5: "count each hall square as one square and each store square as two";
+    service corridors count one, like hall squares (docs/RULINGS.md, "What counts as a hall square")."""
+    return 2 if board.square(square).is_store else 1
+
+
+def weighted_from(st: GameState, ctx, square: str) -> dict[str, int]:
+    """[15.5] priority 5 distance to `square`: the weights of the squares entered on the way
+    (the unit's own square not counted, the character's counted; ruling S-D2)."""
+    key = ("weighted", id(ctx), st.door_states, square)
+    got = _CACHE.get(key)
+    if got is not None:
+        return got
+    moves = ctx.moves(st)
+    board = ctx.board
+    dist = {square: 0}
+    heap = [(0, square)]
+    while heap:
+        d, s = heappop(heap)
+        if d > dist.get(s, INF):
+            continue
+        for n in moves[s]:
+            # a unit in n moving to s enters s: it pays s's weight
+            nd = d + square_weight(board, s)
+            if nd < dist.get(n, INF):
+                dist[n] = nd
+                heappush(heap, (nd, n))
+    return _cache_put(key, dist)
+
+
+def _humans(st: GameState) -> list[CharacterState]:
+    order = {n: i for i, n in enumerate(CHARACTERS)}
+    return sorted((c for c in st.characters if c.in_play), key=lambda c: order.get(c.name, 9))
+
+
+def vulnerability(c: CharacterState) -> int:
+    """Ruling S-T1, "least advantageous to the characters": a stunned or infected character (a second
+    stun or infect kills him [8.5]) ranks 0, Fran (her loss makes the zombies' victory nearer [14.1])
+    1, any other character 2. Lower is worse for the characters."""
+    if c.status in ("stunned", "infected"):
+        return 0
+    return 1 if c.name == "Fran" else 2
+
+
+def _sighted(st: GameState, ctx) -> dict[str, frozenset]:
+    """For each character in play, the squares within his sight: [6.4] with the [7.1] ruling (pieces
+    do not block), as for Zombie Reaction Movement (ruling S-D3)."""
+    table = ctx.sight(st)
+    return {c.name: table.visible_from(c.square) for c in _humans(st)}
+
+
+def _threat_key(st: GameState, ctx, end: str) -> tuple:
+    """How bad a square is for the characters (ruling S-T1): nearest character by steps, then the
+    most vulnerable of the characters that near. Smaller is worse for them."""
+    best = (INF, 3)
+    for c in _humans(st):
+        d = steps_from(st, ctx, c.square).get(end, INF)
+        best = min(best, (d, vulnerability(c)))
+    return best
+
+
+# ============================================================================================
+# movers: the units and super zombies the legal actions move
+
+
+class _Mover:
+    __slots__ = ("who", "square", "free", "actions", "is_super")
+
+    def __init__(self, who: str, square: str, free: bool, is_super: bool):
+        self.who, self.square, self.free, self.is_super = who, square, free, is_super
+        self.actions: list[Action] = []
+
+
+def _movers(st: GameState, legal: Sequence[Action]) -> dict[str, _Mover]:
+    out: dict[str, _Mover] = {}
+    names = {c.name for c in st.characters}
+    for a in legal:
+        if isinstance(a, ZMove):
+            who = a.uid
+        elif isinstance(a, SuperMove):
+            who = a.name
+        elif isinstance(a, BreakDoor):
+            who = a.who
+        else:
+            continue
+        m = out.get(who)
+        if m is None:
+            if who in names:
+                c = st.character(who)
+                m = _Mover(who, c.square, True, True)  # [11.4] a super zombie does not count
+            else:
+                z = st.unit(who)
+                m = _Mover(who, z.square, z.berserk, False)  # [10.3] a berserk unit does not count
+            out[who] = m
+        m.actions.append(a)
+    return out
+
+
+def _end(a: Action, m: _Mover) -> str:
+    if isinstance(a, (ZMove, SuperMove)) and a.path:
+        return a.path[-1]
+    return m.square
+
+
+def _walks(m: _Mover) -> list[Action]:
+    return [a for a in m.actions if isinstance(a, (ZMove, SuperMove)) and a.path]
+
+
+def _move_key(st: GameState, ctx, m: _Mover, a: Action) -> tuple:
+    """Ruling S-T1: among moves meeting the same priority, first the units whose move does not count
+    against the die (berserk units, super zombies [10.3], [11.4]: they leave the counted moves to
+    others), then the move ending nearest a character, then the most vulnerable character, then a
+    super zombie takes its unit along [11.2]; last, the unit's id and the path (an arbitrary but fixed
+    order, so the automaton is deterministic)."""
+    with_unit = 0 if isinstance(a, SuperMove) and a.with_unit else 1
+    path = a.path if isinstance(a, (ZMove, SuperMove)) else ()
+    return (0 if m.free else 1,) + _threat_key(st, ctx, _end(a, m)) + (with_unit, m.who, path)
+
+
+def _main_door_squares(ctx) -> frozenset:
+    return frozenset(ctx.main_square_door)
+
+
+def _open_main_door_square(st: GameState, ctx, sq: str) -> bool:
+    d = ctx.main_square_door.get(sq)
+    return d is not None and st.door_state(d.id) != "closed"
+
+
+def _describe(st: GameState, who: str) -> str:
+    names = {c.name for c in st.characters}
+    return f"super zombie {who}" if who in names else who
+
+
+# ============================================================================================
+# [15.5] free movement
+
+
+def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, ctx=None) -> list[tuple[int, Action, str]]:
+    """Every mover's [15.5] classification in this position: ``(priority, action, note)`` sorted in
+    the order the automaton would choose (the first entry is :func:`free_move_choice`). Priority 0
+    never occurs; a unit that meets no priority is left out. For teaching: what each unit wants."""
+    ctx = ctx or engine.context(state.board)
+    legal = list(engine.legal_actions(state, ctx) if legal is None else legal)
+    movers = _movers(state, legal)
+    if not movers:
+        return []
+    humans = _humans(state)
+    human_sq = {c.square: c for c in humans}
+    sights = _sighted(state, ctx)
+    in_sight_any = frozenset().union(*sights.values()) if sights else frozenset()
+    main_sq = _main_door_squares(ctx)
+    out: list[tuple[tuple, int, Action, str]] = []
+    taken: set[str] = set()
+
+    # ---- priority 1: end the move in a character-occupied square
+    for m in movers.values():
+        best = None
+        for a in _walks(m):
+            end = _end(a, m)
+            if end in human_sq:
+                k = _move_key(state, ctx, m, a)
+                if best is None or k < best[0]:
+                    best = (k, a)
+        if best is not None:
+            who = ", ".join(c.name for c in humans if c.square == _end(best[1], m))
+            out.append((best[0], 1, best[1], f"[15.5] priority 1: {_describe(state, m.who)} ends its move in {who}'s square {_end(best[1], m)}"))
+            taken.add(m.who)
+
+    # ---- priority 2: leave a square with an open main door as one of its sides
+    for m in movers.values():
+        if m.who in taken or not _open_main_door_square(state, ctx, m.square):
+            continue
+        walks = _walks(m)
+        if walks:
+            k, a = min((_move_key(state, ctx, m, a), a) for a in walks)
+            out.append((k, 2, a, f"[15.5] priority 2: {_describe(state, m.who)} leaves the open main door square {m.square}"))
+            taken.add(m.who)
+            continue
+        chain = _make_room(state, ctx, movers, m)
+        if chain is not None:
+            mover, a, length = chain
+            if mover.who not in taken:
+                k = _move_key(state, ctx, mover, a)
+                out.append((k, 2, a, f"[15.5] priority 2: {_describe(state, mover.who)} makes room so that {_describe(state, m.who)} can leave the open main door square {m.square} ({length} unit{'s' if length > 1 else ''} moved, the minimum)"))
+                taken.add(mover.who)
+
+    # ---- priority 3: within sight of a character: toward him (the closest if several)
+    held: set[str] = set()
+    for m in movers.values():
+        if m.who in taken or m.square not in in_sight_any:
+            continue
+        seeing = [c for c in humans if m.square in sights[c.name]]
+        dists = {c.name: steps_from(state, ctx, c.square) for c in seeing}
+        target = min(seeing, key=lambda c: (dists[c.name].get(m.square, INF), vulnerability(c), CHARACTERS.index(c.name)))
+        dist = dists[target.name]
+        d0 = dist.get(m.square, INF)
+        brk = _break_toward(state, ctx, m, target, dist)
+        if brk is not None:
+            out.append(((0 if m.free else 1,) + _threat_key(state, ctx, m.square) + (0, m.who, ()), 3, brk,
+                        f"[15.5] priority 3: {_describe(state, m.who)} sees {target.name} through glass door {brk.door} and attacks it, the way toward him [10.4]"))
+            taken.add(m.who)
+            continue
+        toward = [a for a in _walks(m) if dist.get(_end(a, m), INF) < d0]
+        if not toward:
+            held.add(m.who)  # ruling S-P3: it cannot be moved as priority 3 says; it is not moved
+            continue
+        k, a = min(((dist.get(_end(a, m), INF),) + _move_key(state, ctx, m, a), a) for a in toward)
+        out.append((k[1:], 3, a, f"[15.5] priority 3: {_describe(state, m.who)} is within sight of {target.name} and moves toward him"))
+        taken.add(m.who)
+
+    # ---- priority 4: a move that ends within sight of a character (not into a main door square)
+    for m in movers.values():
+        if m.who in taken or m.who in held or m.square in in_sight_any:
+            continue
+        ok = [a for a in _walks(m) if _end(a, m) in in_sight_any and _end(a, m) not in main_sq]
+        if ok:
+            k, a = min((_move_key(state, ctx, m, a), a) for a in ok)
+            seen_by = [c.name for c in humans if _end(a, m) in sights[c.name]]
+            out.append((k, 4, a, f"[15.5] priority 4: {_describe(state, m.who)} moves to {_end(a, m)}, within sight of {' and '.join(seen_by)}"))
+            taken.add(m.who)
+
+    # ---- priority 5: the closest other unit toward the nearest character (hall 1, store 2)
+    fives = []
+    for m in movers.values():
+        if m.who in taken or m.who in held:
+            continue
+        best = None
+        for c in humans:
+            w = weighted_from(state, ctx, c.square)
+            d0 = w.get(m.square, INF)
+            if d0 >= INF:
+                continue
+            cand = (d0, vulnerability(c), CHARACTERS.index(c.name), c, w)
+            if best is None or cand[:3] < best[:3]:
+                best = cand
+        if best is None:
+            continue
+        d0, _, _, target, w = best
+        toward = [a for a in _walks(m) if w.get(_end(a, m), INF) < d0 and _end(a, m) not in main_sq]
+        if not toward:
+            continue  # the main-door exception [15.5] or no way closer: a different unit is moved
+        k, a = min(((w.get(_end(a, m), INF),) + _move_key(state, ctx, m, a), a) for a in toward)
+        fives.append(((d0,) + k, 5, a, f"[15.5] priority 5: {_describe(state, m.who)} is the closest remaining unit to {target.name} ({d0}, hall squares 1, store squares 2) and moves toward him"))
+    out += fives
+    out.sort(key=lambda t: (t[1], t[0]))
+    return [(p, a, note) for _, p, a, note in out]
+
+
+def _break_toward(st: GameState, ctx, m: _Mover, target: CharacterState, dist: dict) -> Optional[BreakDoor]:
+    """Ruling S-P3b: a berserk unit (or a super zombie with its unit) that sees its target through a
+    closed glass door on a side of its square attacks the door when the door is a shorter way to him
+    than the way round with the doors as they are [10.4], [11.6]."""
+    brks = [a for a in m.actions if isinstance(a, BreakDoor)]
+    if not brks:
+        return None
+    d0 = dist.get(m.square, INF)
+    occ = st.occupied()
+    for a in sorted(brks, key=lambda a: a.door):
+        door = ctx.board.doors[a.door]
+        beyond = [s for s in door.squares if s != m.square]
+        if not beyond:
+            continue
+        s = line_of_sight(ctx.board, m.square, target.square, occupied=occ, door_states=st.doors)
+        if not (s.visible and s.passes_door(a.door)):
+            continue
+        if dist.get(beyond[0], INF) + 1 < d0:
+            return a
+    return None
+
+
+def _make_room(st: GameState, ctx, movers: dict[str, _Mover], m: _Mover):
+    """[15.5] priority 2, second sentence: every square the unit could move into is zombie-occupied, so
+    the fewest units are moved to free one. Breadth-first over occupied squares; returns the first unit
+    of the shortest chain to move (the one that can step into a free square), its move, and the chain's
+    length — or None when no chain fits the free moves left (ruling S-P2)."""
+    moves = ctx.moves(st)
+    by_square = {mv.square: mv for mv in movers.values()}
+    start = m.square
+    todo = deque([(n, 1) for n in moves[start] if st.zombie_occupied(n)])
+    seen = {start} | {n for n, _ in todo}
+    counted_left = st.zturn.moves_left - (0 if m.free else 1)
+    while todo:
+        sq, depth = todo.popleft()
+        mv = by_square.get(sq)
+        if mv is None:
+            continue  # an occupant that may not move (reacted, in a character's square, ...)
+        exits = [a for a in _walks(mv) if _end(a, mv) not in seen]
+        if exits:
+            # counted units in a chain of `depth` movers: assume the worst, all counted unless free
+            if depth <= max(counted_left, 0) or mv.free:
+                k, a = min((_move_key(st, ctx, mv, a), a) for a in exits)
+                return mv, a, depth
+            return None
+        for n in moves[sq]:
+            if n not in seen and st.zombie_occupied(n):
+                seen.add(n)
+                todo.append((n, depth + 1))
+    return None
+
+
+def free_move_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, str]:
+    """[15.5] the next free move: the best move of the highest priority any unit meets, or the end of
+    the phase when none does (ruling S-G1: the priorities are read again after every move)."""
+    plan = free_move_plan(state, legal, ctx)
+    if plan:
+        _, a, note = plan[0]
+        return a, note
+    left = state.zturn.moves_left
+    why = "no unit meets a priority" if left > 0 else "the free moves are used"
+    return EndPhase(), f"[15.5] end of free movement: {why}"
+
+
+# ============================================================================================
+# reaction choices
+
+
+def reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, str]:
+    """A unit with several reaction moves [7.0] (ruling S-R1): a berserk unit blocked by a closed glass
+    door attacks it rather than stay [10.4]; otherwise the move least advantageous to the characters
+    (ruling S-T1: ending in a character's square, then nearest a character, most vulnerable first)."""
+    ctx = ctx or engine.context(state.board)
+    brk = sorted((a for a in legal if isinstance(a, BreakDoor)), key=lambda a: a.door)
+    if brk:
+        return brk[0], f"[15.5] reaction (ruling S-R1): {brk[0].who} attacks the glass door {brk[0].door} rather than stay [10.4]"
+    walks = [a for a in legal if isinstance(a, ZMove) and a.path]
+    if not walks:
+        return legal[0], "[15.5] reaction (ruling S-R1): the only choice"
+    uid = walks[0].uid
+    m = _Mover(uid, state.unit(uid).square, False, False)
+    a = min(walks, key=lambda a: _move_key(state, ctx, m, a))
+    return a, f"[15.5] reaction (ruling S-R1): of {len(walks)} equally direct moves, {uid} takes the one least advantageous to the characters"
+
+
+def super_reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, str]:
+    """[11.4] a super zombie may move in reaction or in free movement, not both (ruling S-R2): it
+    reacts only when the reaction move ends in a character's square (with its unit if it may);
+    otherwise it keeps its move for the free movement priorities [15.5]."""
+    ctx = ctx or engine.context(state.board)
+    humans = state.human_squares()
+    hits = [a for a in legal if isinstance(a, SuperMove) and a.path and a.path[-1] in humans]
+    if hits:
+        m = _Mover(hits[0].name, state.character(hits[0].name).square, True, True)
+        a = min(hits, key=lambda a: _move_key(state, ctx, m, a))
+        return a, f"[15.5] super zombie reaction (ruling S-R2): {a.name} reaches a character's square {a.path[-1]}"
+    return EndPhase(), "[15.5] super zombie reaction (ruling S-R2): no reaction move reaches a character; the super zombies keep their moves for free movement"
+
+
+# ============================================================================================
+# the policy
+
+
+def zombie_policy(state: GameState, legal: Sequence[Action], rng: Optional[random.Random] = None) -> tuple[Action, str]:
+    """The solitaire zombie automaton [15.0]: a `Game` policy returning ``(action, note)``.
+    Deterministic (the rng is not used)."""
+    kind = state.pending.kind if state.pending else ""
+    ctx = engine.context(state.board)
+    if kind == "free":
+        return free_move_choice(state, legal, ctx)
+    if kind == "reaction":
+        return reaction_choice(state, legal, ctx)
+    if kind == "reaction_super":
+        return super_reaction_choice(state, legal, ctx)
+    # Decisions the engine never asks in a solitaire game [15.4], [15.6], [9.0]; answered the
+    # solitaire way for a state built without `solitaire=True`.
+    if kind == "berserk_pick":
+        near = engine.solitaire_berserk_candidates(state, ctx)
+        a = BerserkCheck(near[0]) if near else BerserkCheck("")
+        return a, "[15.4] the unit nearest the characters who moved (first by id if several)"
+    if kind == "reveal":
+        return EndPhase(), "[15.1] no hidden zombies are assigned to squares in solitaire"
+    return legal[0], f"[15.0] {kind}: first legal choice"
+
+
+solitaire_policy = zombie_policy
+
+
+# ============================================================================================
+# human side
+
+
+def random_human(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Random-legal: any legal action, equally likely (`dodnb.rules.game.random_policy`)."""
+    return legal[rng.randrange(len(legal))]
+
+
+#: Shoot when the estimated kill chance is at least this (ruling in sensible_human's docstring).
+GOOD_ODDS = Fraction(1, 2)
+
+
+def kill_estimate(state: GameState, ctx, shooters: Iterable[str], src: str, target: str) -> Fraction:
+    """P(shot result >= value) for these shooters together [6.0], [6.7], [6.8], panic ignored; a value
+    not seen is uniform over the unseen values [7.7] (the candidates for a unit drawn from the pool)."""
+    chars = [state.character(n) for n in shooters]
+    n = core.pooled_dice([ctx.shot_dice(c) for c in chars])
+    mod = 0
+    if src != target:
+        from dodnb.board.sight import shot_modifiers
+
+        mod = shot_modifiers(ctx.board, src, target, door_states=state.doors, occupied=state.occupied()).reduction * len(chars)
+    z = state.zombie_in(target)
+    supers = len(state.super_zombies_in(target)) * state.super_value
+    if z is None:
+        values = [0]
+    elif z.seen or z.face_up:
+        values = [z.value]
+    else:
+        values = list(z.candidates) or state.unseen_values() or [z.value]
+    ways = core.ways(n)
+    den = 6**n
+    total = Fraction(0)
+    for v in values:
+        need = v + supers + mod
+        total += Fraction(sum(c for t, c in ways.items() if t >= need), den)
+    return total / len(values)
+
+
+def _next_step(state: GameState, ctx, frm: str, goal: str) -> Optional[str]:
+    d = steps_from(state, ctx, goal)
+    here = d.get(frm, INF)
+    best = [n for n in ctx.moves(state)[frm] if d.get(n, INF) < here]
+    return min(best, key=lambda n: (state.zombie_occupied(n), n)) if best else None
+
+
+def _goal(state: GameState, ctx, names: Sequence[str], sq: str) -> tuple[str, str]:
+    """(goal square, why) for a stack: rifles, then the nearest open main door, then a stunned friend,
+    then the nearest zombie unit, then the other characters."""
+    chars = [state.character(n) for n in names]
+    rs = ctx.board.rifle_square or "177"
+    if state.rifles_left > 0 and any(c.name in ("Steve", "Fran") and not c.rifle for c in chars):
+        return rs, "get the rifles [12.2]"
+    doors = [d.squares[0] for d in ctx.board.main_doors.values() if state.door_state(d.id) != "closed"]
+    if doors:
+        dist = engine.mp_distances(state, ctx, [sq])
+        g = min(doors, key=lambda s: (dist.get(s, INF), s))
+        if dist.get(g, INF) < INF:
+            return g, "close the main doors [5.5]"
+    stunned = [c for c in _humans(state) if c.status == "stunned" and c.square != sq]
+    if stunned:
+        return stunned[0].square, "wake a stunned friend [8.3]"
+    units = sorted(state.unit_squares()) + sorted(state.super_squares())
+    if units:
+        dist = engine.mp_distances(state, ctx, [sq])
+        g = min(units, key=lambda s: (dist.get(s, INF), s))
+        return g, "hunt the last zombies [14.2]"
+    others = [c.square for c in _humans(state) if c.square != sq]
+    return (others[0], "group up") if others else (sq, "stay")
+
+
+def sensible_human(state: GameState, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+    """A simple, documented human player for experiments — not clever:
+
+    1. **Group up**: always activate everyone eligible in a square together [5.2]; a square with a
+       good shot goes first, then a stack with Steve or Fran, then the others (lowest square first).
+    2. **Shoot when the odds are good**: with the active stack, shoot at a unit in sight when everyone
+       who may fire, together, has at least a 1/2 chance to destroy it (panic ignored in the estimate;
+       an unseen value averaged over the unseen counters [7.7]). Under attack, everyone able fires [8.1].
+    3. **Get the rifles**: Steve and Fran head for square 177 and take a rifle there [12.2].
+    4. **Close the doors**: the others head for the nearest open main door and close it [5.5].
+    5. Then wake a stunned friend [8.3], then hunt the remaining zombies [14.2]. Moves follow a
+       shortest path; the stack stops (ends the turn) before entering a zombie's square.
+    When attacked, characters at normal status are named first [8.0] step 3 (an attack cannot kill
+    them), Fran last."""
+    kind = state.pending.kind if state.pending else ""
+    ctx = engine.context(state.board)
+    if kind == "reaction_fire":
+        best = max(legal, key=lambda a: len(a.shooters))  # type: ignore[attr-defined]
+        return best, "[8.1] everyone able fires at the attacker first"
+    if kind == "attack_targets":
+        order = {"normal": 0, "stunned": 1, "infected": 1}
+
+        def cost(a):
+            return sum(order.get(state.character(n).status, 2) * 2 + (n == "Fran") for n in a.targets)
+
+        return min(legal, key=lambda a: (cost(a), a.targets)), "[8.0] step 3: characters at normal status named first, Fran last"  # type: ignore[attr-defined]
+    if kind != "act":
+        return legal[0], f"{kind}: first legal choice"
+    act = state.activation
+    if act is None:
+        return _choose_stack(state, ctx, legal)
+    sq = state.character(act.stack[0]).square
+    shots = [a for a in legal if isinstance(a, Shoot)]
+    if shots:
+        most = max(len(a.shooters) for a in shots)
+        scored = [(kill_estimate(state, ctx, a.shooters, sq, a.target), a) for a in shots if len(a.shooters) == most]
+        p, a = max(scored, key=lambda t: (t[0], [-ord(ch) for ch in t[1].target]))
+        if p >= GOOD_ODDS:
+            return a, f"[6.0] shoot: kill chance about {float(p):.0%} ≥ 1/2"
+    rifles = sorted((a for a in legal if isinstance(a, TakeRifle)), key=lambda a: a.who != "Fran")
+    if rifles:
+        return rifles[0], "[12.2] take a hunting rifle"
+    mains = [a for a in legal if isinstance(a, CloseMainDoor)]
+    if mains:
+        return mains[0], "[5.5] close the main door"
+    goal, why = _goal(state, ctx, act.stack, sq)
+    if goal == sq or act.left == 0:
+        return EndTurn(), f"at the goal ({why})"
+    step = _next_step(state, ctx, sq, goal)
+    if step is None:
+        return EndTurn(), f"no way toward {goal} ({why})"
+    if state.zombie_occupied(step) and step != goal:
+        return EndTurn(), f"a zombie blocks the way to {goal}: wait"
+    mv = Move(step)
+    if mv in legal:
+        return mv, f"toward {goal}: {why}"
+    return EndTurn(), f"no Movement Points left toward {goal}"
+
+
+def _choose_stack(state: GameState, ctx, legal: Sequence[Action]) -> tuple[Action, str]:
+    acts = [a for a in legal if isinstance(a, Activate) and not a.carrier]
+    if not acts:
+        return EndTurn(), "nobody may move"
+    by_sq: dict[str, Activate] = {}
+    for a in acts:
+        sq = state.character(a.stack[0]).square
+        if sq not in by_sq or len(a.stack) > len(by_sq[sq].stack):
+            by_sq[sq] = a  # group up: everyone eligible in the square [5.2]
+    table = ctx.visible_from
+    best = None
+    for sq, a in sorted(by_sq.items()):
+        targets = [t for t in state.unit_squares() if t in table(state, sq) and t not in state.human_squares()]
+        if state.zombie_occupied(sq):
+            targets = [sq]
+        p = max((kill_estimate(state, ctx, a.stack, sq, t) for t in targets), default=Fraction(0))
+        rank = 0 if p >= GOOD_ODDS else (1 if any(n in ("Steve", "Fran") for n in a.stack) else 2)
+        cand = (rank, sq, a)
+        if best is None or cand[:2] < best[:2]:
+            best = cand
+    rank, sq, a = best  # type: ignore[misc]
+    why = {0: "a good shot", 1: "Steve and Fran first", 2: "the others"}[rank]
+    return a, f"[5.2] group up: activate everyone eligible in {sq} ({why})"
+
+
+HUMAN_POLICIES = {"random": random_human, "sensible": sensible_human}
