@@ -18,6 +18,7 @@ from typing import Any, Iterable, NamedTuple, Sequence
 
 from dodnb.prob.dist import Dist, dice as _dice, fmt_fraction, fmt_percent
 from dodnb.prob.errors import ProbError
+from dodnb.rules import core
 from dodnb.rules.counters import CounterError, Counters, check_status, default_counters
 from dodnb.rules.tables import TableError, Tables, default_tables, normalise_target
 
@@ -102,21 +103,9 @@ def as_value_dist(value: int | Dist) -> Dist:
 
 # --------------------------------------------------------------------------- dice counts
 
-_WAYS: dict[int, dict[int, int]] = {}
-
-
 def ways(n: int) -> dict[int, int]:
-    """Number of the 6**n face combinations giving each total (cached)."""
-    if n not in _WAYS:
-        acc = {0: 1}
-        for _ in range(n):
-            nxt: dict[int, int] = {}
-            for s, c in acc.items():
-                for f in range(1, 7):
-                    nxt[s + f] = nxt.get(s + f, 0) + c
-            acc = nxt
-        _WAYS[n] = acc
-    return _WAYS[n]
+    """Number of the 6**n face combinations giving each total (the rules' own count, cached)."""
+    return core.ways(n)
 
 
 @lru_cache(maxsize=4096)

@@ -428,6 +428,16 @@ def _chk_move(st: GameState, ctx: Ctx, a: Move) -> Optional[RuleViolation]:
     return None
 
 
+def _non_movement_problem(st: GameState, sq: str, what: str) -> Optional[RuleViolation]:
+    """The Human Movement Point Cost Chart's limits on actions other than moving [5.9]: none while
+    carrying [5.6], none in a zombie-occupied square (note b) [5.5], [12.2]."""
+    if st.activation is not None and st.activation.carrier:
+        return RuleViolation("5.6", "while carrying, neither character may do anything but move")
+    if st.zombie_occupied(sq):
+        return RuleViolation("12.2" if what == "rifle" else "5.5", f"{'no rifle may be acquired' if what == 'rifle' else 'a door may not be opened or closed'} while in a zombie-occupied square ({sq})")
+    return None
+
+
 def _chk_door(st: GameState, ctx: Ctx, a: Door) -> Optional[RuleViolation]:
     why = _chk_active(st)
     if why:
@@ -441,10 +451,9 @@ def _chk_door(st: GameState, ctx: Ctx, a: Door) -> Optional[RuleViolation]:
         return RuleViolation("5.5", "a main door is closed with CloseMainDoor (it costs the entire Movement Allowance) and never reopened")
     if sq not in d.squares:
         return RuleViolation("5.5", f"door {d.id} is not on a side of square {sq}, where the characters stand")
-    if act.carrier:  # type: ignore[union-attr]
-        return RuleViolation("5.6", "while carrying, neither character may do anything but move")
-    if st.zombie_occupied(sq):
-        return RuleViolation("5.5", f"a door may not be opened or closed while in a zombie-occupied square ({sq})")
+    why = _non_movement_problem(st, sq, "door")
+    if why:
+        return why
     state = st.door_state(d.id)
     if state == "destroyed":
         return RuleViolation("10.5", f"glass door {d.id} is destroyed: always open, never closed")
@@ -469,10 +478,9 @@ def _chk_main(st: GameState, ctx: Ctx, a: CloseMainDoor) -> Optional[RuleViolati
         return RuleViolation("5.5", f"{a.door!r} is not a main door (the main doors are {', '.join(sorted(ctx.board.main_doors))})")
     if sq != d.squares[0] or act.start != sq or act.spent:  # type: ignore[union-attr]
         return RuleViolation("5.5", f"closing the main door {d.id} takes the entire Movement Allowance: the character must begin the turn in {d.squares[0]} and spend nothing first")
-    if act.carrier:  # type: ignore[union-attr]
-        return RuleViolation("5.6", "while carrying, neither character may do anything but move")
-    if st.zombie_occupied(sq):
-        return RuleViolation("5.5", f"a door may not be closed while in a zombie-occupied square ({sq})")
+    why = _non_movement_problem(st, sq, "door")
+    if why:
+        return why
     if st.door_state(d.id) == "closed":
         return RuleViolation("5.5", f"the main door {d.id} is already closed, for good")
     return None
@@ -498,13 +506,9 @@ def _chk_rifle(st: GameState, ctx: Ctx, a: TakeRifle) -> Optional[RuleViolation]
         return RuleViolation("12.2", f"a hunting rifle is acquired by a character who begins the Human Player-Turn in square {rs}")
     if act.spent:  # type: ignore[union-attr]
         return RuleViolation("12.2", "acquiring a hunting rifle expends the entire Movement Allowance: nothing may be spent before")
-    if act.carrier:  # type: ignore[union-attr]
-        return RuleViolation("5.6", "while carrying, neither character may do anything but move")
     if st.rifles_left <= 0:
         return RuleViolation("12.0", f"no hunting rifle is left in square {rs}")
-    if st.zombie_occupied(rs):
-        return RuleViolation("12.2", f"square {rs} is zombie-occupied: no rifle may be acquired")
-    return None
+    return _non_movement_problem(st, rs, "rifle")
 
 
 def _chk_drop(st: GameState, ctx: Ctx, a: Drop) -> Optional[RuleViolation]:
