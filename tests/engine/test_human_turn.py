@@ -407,3 +407,17 @@ def test_12_3_the_rifle_goes_when_its_owner_is_killed_or_turns():
     """[12.3] a killed character's or a new super zombie's rifle is removed from play."""
     with pytest.raises(RuleViolation, match=r"^\[12.3\]"):
         build({"Fran": {"square": None, "status": "killed", "rifle": True}})
+
+
+def test_5_8_the_engine_charges_what_the_cost_chart_says():
+    """[5.8], [5.9] every Movement Point the engine charges comes from the chart's data (tables.json):
+    entering, leaving a zombie square, doors, carrying for each carrier."""
+    t = Game(seed=1).ctx.tables
+    g = human_game({"Roger": "115", "Peter": "115"})
+    g.apply(Activate(("Roger",), "Roger", "Peter"))
+    g.apply(Move("114"))
+    assert g.state.activation.spent == t.enter_cost() + t.carry_cost("Roger")
+    g2 = human_game({"Steve": "115"})
+    g2.apply(Activate(("Steve",)))
+    g2.apply(Door("G24", close=True))
+    assert g2.state.activation.spent == t.door_cost()

@@ -520,3 +520,26 @@ def test_14_2_the_humans_win_only_with_all_four_conditions():
     assert victory(build(armed, [{"square": "113", "value": 1}], doors=closed)) is None
     assert victory(build({**armed, "Roger": {"square": "198", "status": "super"}}, doors=closed)) is None
     assert victory(build(armed, doors=closed, hidden_squares=("150",), hidden_box=(2,))) is None
+
+
+def test_9_0_a_revealed_hidden_zombie_comes_from_the_hidden_box_not_the_eliminated_units():
+    """[9.0] procedure: the unit is drawn at random from the Hidden Zombie box, never from the
+    eliminated units."""
+    g = human_game({"Peter": "115"}, eliminated=(1, 1), hidden_box=(8,), hidden_squares=("150",))
+    g.apply(Activate(("Peter",)))
+    g.apply(Move("150"))
+    assert [a for a, _ in g.chance_outcomes()] == [Draw("H01")]
+
+
+def test_14_0_the_first_player_to_meet_his_conditions_wins_at_once():
+    """[14.0] the game ends the moment a side wins: in a two-character attack, the roll that kills the
+    third character ends it and the other roll is never made."""
+    g = attack_game({"Peter": {"square": "114", "status": "stunned"}, "Fran": "114",
+                     "Steve": {"square": None, "status": "killed"}, "Roger": {"square": None, "status": "killed"}},
+                    [{"square": "114", "value": 4}])
+    g.apply(ReactionFire(()))
+    g.apply(AttackCount(2))
+    assert g.pending.who == "Peter"
+    g.apply(Roll(3))  # strength 2: 3 is a stun: Peter, already stunned, is killed [8.5]
+    assert g.over and g.result.case == "14.1" and g.state.character("Fran").status == "normal"
+    assert not any(e.key == "attack_roll" and e.data["who"] == "Fran" for e in g.log)
