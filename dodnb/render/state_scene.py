@@ -30,17 +30,23 @@ def game_scene(game_or_state: Any, scale: float = 12.0, id_size: Optional[float]
     """The board with the position on it (only what the human player may see)."""
     st = _state(game_or_state)
     board = st.board
-    scene = board_scene(board, scale=scale, legend=legend, id_size=id_size)
-    scene.shapes = [sh for sh in scene.shapes if not _placement_symbol(sh)]  # no effect after set-up [3.3]
-    if legend:
-        scene.shapes = [sh for sh in scene.shapes if sh.tag != "legend"]
-        scene.add(*game_legend(28.0, scene.height - 22))
+    scene = game_board(board_scene(board, scale=scale, legend=legend, id_size=id_size), legend)
     frame = frame_for(board, scale=scale)
     scene.add(*door_state_shapes(st, frame))
     scene.add(*piece_shapes(st, frame, radius=max(5.0, scale * 0.45)))
     if st.record.entered:
         scene.add(*outline_shapes(board, st.record.entered[-1:], frame, "#1565c0", width=2.0, layer="overlay"))
     scene.description = describe(st)
+    return scene
+
+
+def game_board(scene: Scene, legend: bool = True) -> Scene:
+    """A board scene made ready for a game in play: the placement symbols go (they have no effect
+    after set-up [3.3]) and the board's legend gives way to the game's (`game_legend`)."""
+    scene.shapes = [sh for sh in scene.shapes if not _placement_symbol(sh)]
+    if legend:
+        scene.shapes = [sh for sh in scene.shapes if sh.tag != "legend"]
+        scene.add(*game_legend(28.0, scene.height - 22))
     return scene
 
 

@@ -47,7 +47,7 @@ from dodnb.prob.dist import fmt_percent
 from dodnb.render.picture import Picture
 from dodnb.render.scene import outline_shapes
 from dodnb.render.shapes import Scene, scene_to_svg
-from dodnb.render.state_scene import door_state_shapes, game_scene, piece_shapes
+from dodnb.render.state_scene import door_state_shapes, game_board, game_scene, piece_shapes
 from dodnb.rules import engine
 from dodnb.rules.actions import (
     Action,
@@ -389,6 +389,8 @@ class GameMap(MapView):
         self.state = state
         self.lang = i18n._check(lang)
         super().__init__(state.board, **kwargs)
+        game_board(self.scene)  # no placement symbols after set-up [3.3]; the game's legend
+        self.redraw()
         self.relabel()
 
     def token_shapes(self, tokens) -> list:
@@ -402,6 +404,13 @@ class GameMap(MapView):
         with hold_canvas():
             self._draw_tokens()
             self._draw_overlay()
+
+    def click(self, sid) -> None:
+        """A click acts (moves, shoots, activates) rather than selects: no selection is kept, so
+        the picture after Undo is the picture of before."""
+        sid = self.board.square_id(sid)
+        for cb in self._click_cbs:
+            cb(sid)
 
     def relabel(self) -> None:
         lang = self.lang
@@ -494,6 +503,7 @@ class GameStepper(widgets.VBox):
         self.end_button = widgets.Button(button_style="warning", layout=lay(width="220px"))
         self.history = widgets.IntSlider(min=0, max=0, value=0, continuous_update=False, readout=False, layout=lay(width="260px"))
         self.history_label = widgets.Label()
+        self.history_label.add_class("dodnb-history")
         # ----- map
         self.map = GameMap(game.state, lang=self.lang)
         self.map.canvas.add_class("dodnb-stepper-map")
@@ -501,6 +511,7 @@ class GameStepper(widgets.VBox):
         self.decision = widgets.HTML()
         self.decision.add_class("dodnb-decision")
         self.choice_list = widgets.Select(options=[], rows=7, layout=lay(width="100%"))
+        self.choice_list.add_class("dodnb-choices")
         self.play_button = widgets.Button(button_style="success", layout=lay(width="160px"))
         self.message_box = widgets.HTML()
         self.message_box.add_class("dodnb-message")

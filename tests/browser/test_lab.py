@@ -1002,6 +1002,17 @@ def test_los_explorer_answers_mouse(lab_server, browser, browser_summary, tmp_pa
         shot_079 = run.shot("los-098-079")
         page_shot = run.screenshot("los-page")
         lap("mouse")
+
+        # Latency: from a mousemove on the map to the changed picture on the visible canvas, shooter
+        # 098, hovering 079 and 062 in turn (each move changes the line): >= 10 timed moves.
+        hover_ms = []
+        points = [run._page_point("062"), run._page_point(LOS_WALL_CORNER[1])]
+        for i in range(LATENCY_TRIES):
+            dt = _timed(page, "[data-dodnb-probe]", lambda i=i: page.mouse.move(*points[i % 2]), "mousemove", mark=run.canvas)
+            if dt is not None:
+                hover_ms.append(dt)
+        assert len(hover_ms) >= LATENCY_TRIES - 2, f"hover changed the canvas only {len(hover_ms)} times of {LATENCY_TRIES}" + run.diagnostics()
+        lap("latency")
     finally:
         context.close()
 
@@ -1017,4 +1028,209 @@ def test_los_explorer_answers_mouse(lab_server, browser, browser_summary, tmp_pa
         f"098->079 red ring at {ring['at']}: layer octants {ring['ring']['octants']}, view {ring['view']['total']}"
     )
     browser_summary.append(f"  door S08 clicked on the map: {closed_px} closed-door pixels on the overlay layer; panel then said {blocked_by_door!r}")
+    browser_summary.append(f"  LOS explorer hover -> canvas changed: median {_median(hover_ms):.0f} ms over {len(hover_ms)} moves "
+                           f"(min {min(hover_ms):.0f}, max {max(hover_ms):.0f}; goal <= {HOVER_GOAL_MS} ms)")
+    _LATENCY["hover"] = hover_ms
     browser_summary.append(f"  screenshots: {shot_door} {shot_062} {shot_082} {shot_079} {page_shot}")
+
+
+# =============================================================================================
+# Latency probe: time from a mouse event to the next change of a canvas' pixels, in the page.
+
+LATENCY_TRIES = 12
+HOVER_GOAL_MS = 100
+_LATENCY: dict[str, list[float]] = {}
+
+# Arm: remember the canvas' checksum; the next `kind` event anywhere (capture phase) starts the clock,
+# then every animation frame re-reads the pixels until they differ (or 3 s pass: -1).
+ARM_PROBE_JS = """([selector, kind]) => {
+  const c = document.querySelector(selector);
+  const sum = () => {
+    const d = new Uint32Array(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.buffer);
+    let h = 0;
+    for (let i = 0; i < d.length; i++) h = (h * 31 + d[i]) | 0;
+    return h;
+  };
+  const probe = {t0: null, t1: null, base: sum()};
+  window.__dodnbProbe = probe;
+  const poll = () => {
+    if (sum() !== probe.base) { probe.t1 = performance.now(); return; }
+    if (performance.now() - probe.t0 > 3000) { probe.t1 = -1; return; }
+    requestAnimationFrame(poll);
+  };
+  document.addEventListener(kind, () => { probe.t0 = performance.now(); requestAnimationFrame(poll); }, {capture: true, once: true});
+  return true;
+}"""
+
+
+def _median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return (xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2) if xs else float("nan")
+
+
+def _timed(page, selector, act, kind, mark=None):
+    """Milliseconds from the `kind` event that `act()` causes to the next pixel change of the canvas
+    `selector` (None if the canvas did not change within 3 s). `mark`: a canvas locator to tag first."""
+    if mark is not None:
+        mark.evaluate("c => { document.querySelectorAll('[data-dodnb-probe]').forEach(e => e.removeAttribute('data-dodnb-probe')); c.setAttribute('data-dodnb-probe', '1'); }")
+    page.evaluate(ARM_PROBE_JS, [selector, kind])
+    act()
+    page.wait_for_function("() => window.__dodnbProbe && window.__dodnbProbe.t1 !== null", timeout=10_000)
+    t0, t1 = page.evaluate("() => [window.__dodnbProbe.t0, window.__dodnbProbe.t1]")
+    return None if t1 < 0 else t1 - t0
+
+
+# =============================================================================================
+# The game stepper (notebooks/05_step_through_a_game.ipynb), played with the mouse.
+
+STEPPER_NOTEBOOK = "notebooks/05_step_through_a_game.ipynb"
+STEPPER = ".dodnb-stepper"
+
+# Pixels of colour `rgb` (each channel within `tol`, opaque) in a rectangle of the canvas.
+RECT_COLOUR_JS = """([selector, x, y, w, h, rgb, tol]) => {
+  const c = document.querySelector(selector);
+  const d = c.getContext('2d').getImageData(Math.round(x), Math.round(y), Math.round(w), Math.round(h)).data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i + 3] < 200) continue;
+    if (Math.abs(d[i] - rgb[0]) <= tol && Math.abs(d[i + 1] - rgb[1]) <= tol && Math.abs(d[i + 2] - rgb[2]) <= tol) n++;
+  }
+  return n;
+}"""
+
+CANVAS_SUM_JS = """(selector) => {
+  const c = document.querySelector(selector);
+  const d = new Uint32Array(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.buffer);
+  let h = 0, painted = 0;
+  for (let i = 0; i < d.length; i++) { h = (h * 31 + d[i]) | 0; if (d[i] >>> 24) painted++; }
+  return [h, painted];
+}"""
+
+
+def test_stepper_plays_a_turn(lab_server, browser, browser_summary, tmp_path_factory):
+    """Notebook 05 in JupyterLab: the stepper continues the seeded game at Game-Turn 2. A click on
+    Peter's square activates him; a click on a square the list offers moves his token there (his
+    colour appears in that square's pixels); Undo gives back the picture of before, pixel for
+    pixel; EN/FR switches the labels; then a watched game: Step advances the phase label, and the
+    time from each Step click to the canvas change is measured."""
+    import dodnb
+    from dodnb.render.scene import TOKEN_COLOURS
+    from dodnb.widgets.mapview import DENSITY, canvas_scene
+
+    board = dodnb.load_board()
+    scene, frame = canvas_scene(board)
+    size = (round(scene.width) * DENSITY, round(scene.height) * DENSITY)
+    peter_rgb = list(_hex(TOKEN_COLOURS["Peter"]))
+
+    def rect(sid):
+        r = board.square(sid).rect
+        (x0, y0), (x1, y1) = frame.point((r.x0, r.y0)), frame.point((r.x1, r.y1))
+        return [min(x0, x1) * DENSITY, min(y0, y1) * DENSITY, abs(x1 - x0) * DENSITY, abs(y1 - y0) * DENSITY]
+
+    def centre(sid):
+        return frame.point(board.square(sid).centre)
+
+    case = Case(notebook=STEPPER_NOTEBOOK)
+    shots = tmp_path_factory.mktemp("screens-stepper")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    run = _Run(case, page, lab_server, shots)
+    t0 = time.monotonic()
+    step_ms: list[float] = []
+    try:
+        page.goto(f"{lab_server.url}/lab/workspaces/s{uuid.uuid4().hex[:12]}/tree/{STEPPER_NOTEBOOK}")
+        run.wait_kernel()
+        run.run_all()
+        root = page.locator(STEPPER)
+        root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+        assert root.count() == 1, f"{root.count()} steppers on the page"
+        canvas = root.locator(f'canvas[width="{size[0]}"][height="{size[1]}"]')
+        canvas.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+        canvas.evaluate("c => c.setAttribute('data-dodnb-probe', '1')")
+        sel = "[data-dodnb-probe]"
+        page.wait_for_function(f"() => {{ const c = document.querySelector('{sel}'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0; for (let i = 3; i < d.length; i += 400) if (d[i]) n++; return n > d.length / 400 * 0.5; }}", timeout=PAINT_TIMEOUT_MS)
+        root.scroll_into_view_if_needed()
+        phase = root.locator(".dodnb-phase-now")
+        assert phase.inner_text() == "Human Player-Turn", phase.inner_text()
+        page_first = run.screenshot("stepper-page")
+
+        def wait(check, what):
+            deadline = time.monotonic() + ANSWER_TIMEOUT_S
+            while True:
+                got = check()
+                if got:
+                    return got
+                if time.monotonic() > deadline:
+                    pytest.fail(f"{what}; screenshot {run.screenshot('stepper-failed')}" + run.diagnostics())
+                page.wait_for_timeout(100)
+
+        def click_square(sid):
+            box = canvas.bounding_box()
+            x, y = centre(sid)
+            canvas.click(position={"x": x * DENSITY * box["width"] / size[0], "y": y * DENSITY * box["height"] / size[1]})
+
+        def options():
+            return root.locator(".dodnb-choices select").evaluate("s => Array.from(s.options).map(o => o.text.replace(/\\u00a0/g, ' '))")
+
+        # Peter (in 010 with Roger) is activated by a click on his square
+        click_square("010")
+        moves = wait(lambda: [o for o in options() if o.startswith("Move to ")], "no 'Move to' choice after clicking Peter's square 010")
+        to = re.match(r"Move to (\d{3})", moves[0]).group(1)
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(400)
+        before_sum = page.evaluate(CANVAS_SUM_JS, sel)
+        before_px = page.evaluate(RECT_COLOUR_JS, [sel, *rect(to), peter_rgb, 12])
+        click_square(to)
+        moved_px = wait(lambda: (lambda n: n if n >= 40 else 0)(page.evaluate(RECT_COLOUR_JS, [sel, *rect(to), peter_rgb, 12])),
+                        f"Peter's token colour did not appear in square {to}")
+        shot_moved = run.screenshot("stepper-moved")
+        page.mouse.move(0, 0)
+        root.locator("button", has_text="Undo").click()
+        wait(lambda: page.evaluate(CANVAS_SUM_JS, sel) == before_sum, f"Undo did not bring back the picture of before the move to {to}")
+        after_undo_px = page.evaluate(RECT_COLOUR_JS, [sel, *rect(to), peter_rgb, 12])
+        assert after_undo_px == before_px, (before_px, after_undo_px)
+
+        # French: the labels change (and back)
+        root.get_by_role("button", name="FR", exact=True).click()
+        wait(lambda: root.get_by_role("button", name="Pas", exact=True).count() == 1, "no 'Pas' button after FR")
+        wait(lambda: phase.inner_text() == "Tour des Humains", f"phase label in French: {phase.inner_text()!r}")
+        shot_fr = run.screenshot("stepper-fr")
+        root.get_by_role("button", name="EN", exact=True).click()
+        wait(lambda: root.get_by_role("button", name="Step", exact=True).count() == 1, "no 'Step' button after EN")
+
+        # a watched game: every Step is a roll or a policy's decision
+        root.locator(".widget-dropdown", has=page.locator("label", has_text="You play")).locator("select").select_option(label="nobody: watch")
+        root.locator("button", has_text="New game").click()
+        wait(lambda: not root.get_by_role("button", name="Step", exact=True).is_disabled(), "Step stays disabled in a watched game")
+        step = root.get_by_role("button", name="Step", exact=True)
+        labels = [phase.inner_text()]
+        for _ in range(60):
+            if len(step_ms) >= LATENCY_TRIES and len(set(labels)) >= 3:
+                break
+            if step.is_disabled():
+                break
+            before = root.locator(".dodnb-history").inner_text()
+            dt = _timed(page, sel, lambda: step.click(), "mousedown")
+            wait(lambda: root.locator(".dodnb-history").inner_text() != before, f"Step did not move the history on from {before!r}")
+            if dt is not None:
+                step_ms.append(dt)
+            labels.append(phase.inner_text())
+        assert len(set(labels)) > 1, f"Step never changed the phase label: {labels[:3]}..."
+        assert labels[0] == "Human Player-Turn" and len(set(labels)) >= 3, labels
+        assert len(step_ms) >= 10, f"only {len(step_ms)} Steps changed the canvas"
+        shot_steps = run.screenshot("stepper-steps")
+    finally:
+        context.close()
+    hover = _LATENCY.get("hover", [])
+    browser_summary.append(
+        f"{STEPPER_NOTEBOOK}: {time.monotonic() - t0:.1f} s; click on 010 activated Peter, click on {to} moved his token "
+        f"({before_px} -> {moved_px} px of his colour there), Undo gave the same picture back, FR/EN switched the labels; "
+        f"phase label went {' -> '.join(dict.fromkeys(labels))}"
+    )
+    browser_summary.append(
+        f"  stepper Step -> canvas changed: median {_median(step_ms):.0f} ms over {len(step_ms)} Steps (min {min(step_ms):.0f}, max {max(step_ms):.0f})"
+        + (f"; LOS hover median {_median(hover):.0f} ms over {len(hover)}" if hover else "")
+    )
+    browser_summary.append(f"  screenshots: {page_first} {shot_moved} {shot_fr} {shot_steps}")
