@@ -240,7 +240,7 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
             taken.add(m.who)
 
     # ---- priority 2: leave a square with an open main door as one of its sides
-    for m in movers.values():
+    for m in list(movers.values()) + _boxed_in(state, ctx, movers):
         if m.who in taken or not _open_main_door_square(state, ctx, m.square):
             continue
         walks = _walks(m)
@@ -339,6 +339,22 @@ def _break_toward(st: GameState, ctx, m: _Mover, target: CharacterState, dist: d
         if dist.get(beyond[0], INF) + 1 < d0:
             return a
     return None
+
+
+def _boxed_in(st: GameState, ctx, movers: dict[str, _Mover]) -> list[_Mover]:
+    """Units in an open main door square that could move now but have no legal move because every
+    square around is zombie-occupied ([15.5] priority 2, second sentence)."""
+    out = []
+    humans, supers = st.human_squares(), st.super_squares()
+    for z in st.zombies:
+        if z.square is None or z.uid in movers or z.uid in st.zturn.reacted or z.uid in st.zturn.moved:
+            continue
+        if z.square in humans or z.square in supers or not _open_main_door_square(st, ctx, z.square):
+            continue
+        if not z.berserk and st.zturn.moves_left <= 0:
+            continue
+        out.append(_Mover(z.uid, z.square, z.berserk, False))
+    return out
 
 
 def _make_room(st: GameState, ctx, movers: dict[str, _Mover], m: _Mover):
