@@ -73,7 +73,7 @@ from dodnb.rules.events import NARRATION_EN, Event
 from dodnb.rules.game import DecisionNeeded, Game
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Phase, Side
-from dodnb.widgets.mapview import TOKEN_RADIUS, MapView, NO_CHOICE
+from dodnb.widgets.mapview import NO_CHOICE, TOKEN_RADIUS, MapView, draw_shapes
 
 __all__ = ["GameStepper", "GameMap", "KINDS", "PLAYS", "zombie_threat", "choice_label", "reactors"]
 
@@ -398,12 +398,28 @@ class GameMap(MapView):
         return door_state_shapes(st, self.frame) + piece_shapes(st, self.frame, radius=TOKEN_RADIUS)
 
     def set_state(self, st: GameState, overlay: Sequence = ()) -> None:
-        """The position and the overlay, in one canvas message."""
+        """The position and the overlay, in one canvas message; a layer whose shapes did not change
+        (a roll of the dice moves no token) is not redrawn."""
         self.state = st
-        self.overlay = list(overlay)
+        tokens = self.token_shapes({})  # door states and pieces of the new position
+        overlay = list(overlay)
+        same_tokens = tokens == getattr(self, "_drawn_tokens", None)
+        same_overlay = overlay == self.overlay
+        self.overlay = overlay
+        if same_tokens and same_overlay:
+            return
         with hold_canvas():
-            self._draw_tokens()
-            self._draw_overlay()
+            if not same_tokens:
+                self._draw_tokens()
+            if not same_overlay:
+                self._draw_overlay()
+
+    def _draw_tokens(self) -> None:
+        shapes = self.token_shapes({})
+        layer = self._layer("tokens")
+        self._begin(layer)
+        draw_shapes(layer, shapes)
+        self._drawn_tokens = shapes
 
     def click(self, sid) -> None:
         """A click acts (moves, shoots, activates) rather than selects: no selection is kept, so

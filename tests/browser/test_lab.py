@@ -1054,6 +1054,7 @@ ARM_PROBE_JS = """([selector, kind]) => {
   const probe = {t0: null, t1: null, base: sum()};
   window.__dodnbProbe = probe;
   const poll = () => {
+    if (probe.t1 !== null) return;  // stopped from outside
     if (sum() !== probe.base) { probe.t1 = performance.now(); return; }
     if (performance.now() - probe.t0 > 3000) { probe.t1 = -1; return; }
     requestAnimationFrame(poll);
@@ -1069,13 +1070,23 @@ def _median(xs):
     return (xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2) if xs else float("nan")
 
 
-def _timed(page, selector, act, kind, mark=None):
+def _timed(page, selector, act, kind, mark=None, settle=None):
     """Milliseconds from the `kind` event that `act()` causes to the next pixel change of the canvas
-    `selector` (None if the canvas did not change within 3 s). `mark`: a canvas locator to tag first."""
+    `selector` (None if the canvas did not change within 3 s). `mark`: a canvas locator to tag first.
+    `settle()`: waits until the widget has answered (its panels changed); the canvas message comes
+    right after them, so a canvas still unchanged 500 ms later is not going to change (a roll of the
+    dice moves no token): None."""
     if mark is not None:
         mark.evaluate("c => { document.querySelectorAll('[data-dodnb-probe]').forEach(e => e.removeAttribute('data-dodnb-probe')); c.setAttribute('data-dodnb-probe', '1'); }")
     page.evaluate(ARM_PROBE_JS, [selector, kind])
     act()
+    if settle is not None:
+        settle()
+        try:
+            page.wait_for_function("() => window.__dodnbProbe.t1 !== null", timeout=500)
+        except Exception:
+            page.evaluate("() => { window.__dodnbProbe.t1 = -1; }")  # the poll stops at its 3-s limit
+            return None
     page.wait_for_function("() => window.__dodnbProbe && window.__dodnbProbe.t1 !== null", timeout=10_000)
     t0, t1 = page.evaluate("() => [window.__dodnbProbe.t0, window.__dodnbProbe.t1]")
     return None if t1 < 0 else t1 - t0
@@ -1212,8 +1223,8 @@ def test_stepper_plays_a_turn(lab_server, browser, browser_summary, tmp_path_fac
             if step.is_disabled():
                 break
             before = root.locator(".dodnb-history").inner_text()
-            dt = _timed(page, sel, lambda: step.click(), "mousedown")
-            wait(lambda: root.locator(".dodnb-history").inner_text() != before, f"Step did not move the history on from {before!r}")
+            moved_on = lambda: wait(lambda: root.locator(".dodnb-history").inner_text() != before, f"Step did not move the history on from {before!r}")  # noqa: E731
+            dt = _timed(page, sel, lambda: step.click(), "mousedown", settle=moved_on)
             if dt is not None:
                 step_ms.append(dt)
             labels.append(phase.inner_text())
