@@ -19,7 +19,7 @@ fusil de chasse, points de mouvement). No French is written in Python code: it a
     >>> tr("stepper.step")
     'Pas'
 
-This module imports nothing from dodnb: every layer may use it (it sits with dodnb.errors).
+This module imports only dodnb.errors: every layer may use it (it sits with dodnb.errors, at the bottom).
 """
 
 from __future__ import annotations
@@ -31,13 +31,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
+from dodnb.errors import InputError
+
 LANGUAGES = ("en", "fr")
 _FOLDER = Path(__file__).resolve().parent / "data" / "i18n"
 _current = "en"
 
 
-class LanguageError(ValueError):
-    """An unknown language code."""
+class LanguageError(InputError):
+    """An unknown language code (an input error, not a rules matter)."""
 
 
 def set_language(lang: str) -> None:
