@@ -438,6 +438,7 @@ class GameMap(MapView):
         self.zoom_in_button.tooltip = tr("map.zoom_in", lang)
         self.zoom_out_button.tooltip = tr("map.zoom_out", lang)
         self.fit_button.description = tr("map.fit", lang)
+        self.fit_button.layout.width = "auto"  # "Ajuster" is longer than "Fit"
         self.fit_button.tooltip = tr("map.fit_tip", lang)
         self.set_zoom(self.zoom)
         if self.selected is None and self.hovered is None:
@@ -508,7 +509,7 @@ class GameStepper(widgets.VBox):
         self.seed_box = widgets.BoundedIntText(value=game.seed, min=0, max=2**31 - 1, layout=lay(width="190px"))
         self.kind_picker = widgets.Dropdown(layout=lay(width="300px"))
         self.play_picker = widgets.Dropdown(layout=lay(width="250px"))
-        self.new_button = widgets.Button(icon="refresh", layout=lay(width="130px"))
+        self.new_button = widgets.Button(icon="refresh", layout=lay(width="auto"))
         # ----- phase track, controls, history
         self.track = widgets.HTML()
         self.track.add_class("dodnb-phase")
