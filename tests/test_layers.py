@@ -222,6 +222,8 @@ def test_render_layer_is_pure(path):
 
 LAYER_ORDER = ("data", "board", "rules", "prob", "render", "widgets")
 BOTTOM = ("errors", "i18n")  # dodnb.i18n: the message catalogues, imports nothing from dodnb
+#: Top-level modules that belong to a layer: dodnb.experiments plays many games and counts (rules + prob).
+MODULE_LAYER = {"experiments": "prob"}
 
 
 def layer_rank(module: str) -> int | None:
@@ -232,6 +234,8 @@ def layer_rank(module: str) -> int | None:
     top = parts[1]
     if top in BOTTOM:
         return 0
+    if top in MODULE_LAYER:
+        return LAYER_ORDER.index(MODULE_LAYER[top])
     if top in LAYER_ORDER:
         return LAYER_ORDER.index(top)
     raise AssertionError(f"{module} is in no layer: add its package to LAYER_ORDER (docs/ARCHITECTURE.md)")

@@ -1687,6 +1687,24 @@ def _entrance_skip(st: GameState, ctx: Ctx) -> str:
     return ""
 
 
+def units_in_reaction(st: GameState, ctx: Ctx, squares: Iterable[str]) -> tuple[frozenset, list[str], list[str]]:
+    """Who reacts to characters entering or acting in `squares` [7.0] 1, [7.1], [7.3]:
+    (squares within sight of them, units that must move in reaction, units exempt because they
+    share a character's square [7.2] 1). Sight is [6.4] sight: pieces do not block it (ruling E9).
+    A unit with a super zombie need not react [7.2] 4 and is in neither list."""
+    table = ctx.sight(st)
+    sighted: set[str] = set()
+    for sq in squares:
+        sighted |= table.visible_from(sq)
+    humans = st.human_squares()
+    movers, exempt = [], []
+    for z in st.zombies:
+        if z.square is None or z.square not in sighted or st.super_zombies_in(z.square):
+            continue
+        (exempt if z.square in humans else movers).append(z.uid)
+    return frozenset(sighted), sorted(movers), sorted(exempt)
+
+
 def _enter_reaction(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
     out.append(ev("phase", "4.0", phase=Phase.REACTION.label))
     triggers = set(st.record.entered) | set(st.record.acted)
@@ -1695,22 +1713,10 @@ def _enter_reaction(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
     zt = replace(st.zturn, queue=(), revealed=False)
     if not triggers or target is None:
         return st.evolve(phase=Phase.REACTION.value, zturn=replace(zt, revealed=True, supers_done=True))
-    table = ctx.sight(st)
-    sighted: set[str] = set()
-    for sq in triggers:
-        sighted |= table.visible_from(sq)  # [7.1] sight by [6.4] (ruling: pieces do not block it)
+    sighted, movers, exempt = units_in_reaction(st, ctx, triggers)
     dist = ctx.dist_to(target)
-    humans = st.human_squares()
-    queue, reacted = [], []
-    for z in st.zombies:
-        if z.square is None or z.square not in sighted:
-            continue
-        if st.super_zombies_in(z.square):
-            continue  # [7.2] 4 a unit with a super zombie need not react; it may move with it [11.4]
-        if z.square in humans:
-            reacted.append(z.uid)  # [7.2] 1 exempt, and not moved later [7.4]
-            continue
-        queue.append(z)
+    reacted = list(exempt)
+    queue = [st.unit(u) for u in movers]
     queue.sort(key=lambda z: (dist.get(z.square, 99), z.uid))
     zt = replace(zt, queue=tuple(z.uid for z in queue), reacted=tuple(reacted), target=target, sighted=tuple(sorted(sighted)))
     return st.evolve(phase=Phase.REACTION.value, zturn=zt)

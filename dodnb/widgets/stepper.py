@@ -128,19 +128,9 @@ def new_game(seed: int, kind: str = "solitaire", play: str = "human") -> Game:
 
 
 def reactors(game: Game, st: GameState, squares: Sequence[str]) -> list[str]:
-    """Zombie units that will move in reaction if characters enter (or act in) these squares:
-    units in sight of them [7.0] 1, [7.1] (sight as the engine reads it: pieces do not block,
-    ruling in docs/RULINGS.md), except those in a character's square [7.2] 1 or with a super
-    zombie [7.2] 4."""
-    table = game.ctx.sight(st)
-    seen: set[str] = set()
-    for sq in squares:
-        seen |= table.visible_from(sq)
-    humans = st.human_squares()
-    return sorted(
-        z.uid for z in st.zombies
-        if z.square is not None and z.square in seen and z.square not in humans and not st.super_zombies_in(z.square)
-    )
+    """Zombie units that will move in reaction if characters enter (or act in) these squares: the
+    engine's own answer (`dodnb.rules.engine.units_in_reaction`, [7.0]-[7.3])."""
+    return engine.units_in_reaction(st, game.ctx, squares)[1]
 
 
 def _unit_at(st: GameState, uid: str) -> str:
