@@ -12,6 +12,7 @@ the rules engine does, and how a whole zombie turn gets its exact outcome distri
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from fractions import Fraction
@@ -48,11 +49,13 @@ def outcomes(
     max_states: int = 200_000,
     max_seconds: Optional[float] = None,
     title: str = "",
+    prune: Optional[Callable[[GameState, list], list]] = None,
 ) -> Dist:
     """Exact Dist over ``key(s)`` for the first state ``s`` reached with ``stop(s)`` true (or the game
     over). Decisions are taken by ``policies[side]`` (default: the first legal action); the policies
     must be deterministic for the answer to be exact. Raises :class:`TooBig` past ``max_states``
-    distinct states or ``max_seconds``."""
+    distinct states or ``max_seconds``. ``prune(state, outcomes)`` may replace a chance node's
+    outcomes by fewer ones that lead to the same answer (a caller's proven shortcut)."""
     ctx = ctx or engine.context(state.board)
     pol = dict(policies or {})
     rng = random.Random(0)
@@ -73,7 +76,10 @@ def outcomes(
                 final[k] = final.get(k, Fraction(0)) + p
                 continue
             if s.pending.side == Side.CHANCE:
-                for a, q in engine.chance_outcomes(s, ctx):
+                outs = engine.chance_outcomes(s, ctx)
+                if prune is not None:
+                    outs = prune(s, outs)
+                for a, q in outs:
                     t, _ = engine.apply(s, ctx, a)
                     nxt[t] = nxt.get(t, Fraction(0)) + p * q
             else:
@@ -83,6 +89,40 @@ def outcomes(
                 nxt[t] = nxt.get(t, Fraction(0)) + p
         layer = nxt
     return Dist(final, title=title)
+
+
+def play_once(
+    state: GameState,
+    *,
+    stop: Callable[[GameState], bool],
+    rng: random.Random,
+    policies: Optional[Mapping[str, Policy]] = None,
+    ctx: Optional[engine.Ctx] = None,
+    max_actions: int = 100_000,
+) -> GameState:
+    """Play from `state` until ``stop`` (or the game ends): each chance outcome drawn with its exact
+    probability (an integer draw on the common denominator, no floats), decisions by the policies."""
+    ctx = ctx or engine.context(state.board)
+    pol = dict(policies or {})
+    s = state
+    for _ in range(max_actions):
+        if s.pending is None or stop(s):
+            return s
+        if s.pending.side == Side.CHANCE:
+            outs = engine.chance_outcomes(s, ctx)
+            den = math.lcm(*(q.denominator for _, q in outs))
+            r = rng.randrange(den)
+            acc = 0
+            for a, q in outs:
+                acc += q.numerator * (den // q.denominator)
+                if r < acc:
+                    break
+        else:
+            a = pol.get(s.pending.side, first_legal)(s, engine.legal_actions(s, ctx), rng)
+            if isinstance(a, tuple):  # a policy's (action, note)
+                a = a[0]
+        s, _ = engine.apply(s, ctx, a)
+    raise TooBig(f"the play did not stop within {max_actions} actions")
 
 
 def sample(
@@ -98,25 +138,9 @@ def sample(
     """The Monte Carlo counterpart of :func:`outcomes`: play the engine's own resolvers `n` times with
     random dice (seeded) and count ``key(final state)``. Same rules, sampled instead of enumerated."""
     ctx = ctx or engine.context(state.board)
-    pol = dict(policies or {})
     rng = random.Random(seed)
     counts: dict[Hashable, int] = {}
     for _ in range(n):
-        s = state
-        while s.pending is not None and not stop(s):
-            if s.pending.side == Side.CHANCE:
-                outs = engine.chance_outcomes(s, ctx)
-                r = rng.random()
-                acc = 0.0
-                a = outs[-1][0]
-                for o, q in outs:
-                    acc += float(q)
-                    if r < acc:
-                        a = o
-                        break
-            else:
-                a = pol.get(s.pending.side, first_legal)(s, engine.legal_actions(s, ctx), rng)
-            s, _ = engine.apply(s, ctx, a)
-        k = key(s)
+        k = key(play_once(state, stop=stop, rng=rng, policies=policies, ctx=ctx))
         counts[k] = counts.get(k, 0) + 1
     return Dist(counts, title=f"Monte Carlo, {n} plays of the engine")

@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import Any, Callable, NamedTuple, Optional
 
 from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
-from dodnb.prob.enumerate import TooBig, outcomes
+from dodnb.prob.enumerate import TooBig, outcomes, play_once
 from dodnb.prob.errors import ProbError
 from dodnb.rules import engine
 from dodnb.rules.actions import EndTurn
@@ -114,25 +114,8 @@ def sample_zombie_turn(game_or_state, rng: random.Random, *, zombie=None, human=
     """One zombie turn played with dice drawn from `rng` (the Monte Carlo counterpart): each chance
     node's outcome is drawn with its exact probability, decisions by the same policies."""
     st, ctx = _start(game_or_state)
-    pol = _policies(zombie, human)
-    key, stop = _key_fn(st), _stop_fn(st.turn)
-    s = st
-    for _ in range(100_000):
-        if s.pending is None or stop(s):
-            return key(s)
-        if s.pending.side == Side.CHANCE:
-            outs = engine.chance_outcomes(s, ctx)
-            den = math.lcm(*(p.denominator for _, p in outs))
-            r = rng.randrange(den)
-            acc = 0
-            for a, p in outs:
-                acc += p.numerator * (den // p.denominator)
-                if r < acc:
-                    break
-        else:
-            a = pol[s.pending.side](s, engine.legal_actions(s, ctx), rng)
-        s, _ = engine.apply(s, ctx, a)
-    raise RuntimeError("the zombie turn did not end")  # pragma: no cover
+    end = play_once(st, stop=_stop_fn(st.turn), rng=rng, policies=_policies(zombie, human), ctx=ctx)
+    return _key_fn(st)(end)
 
 
 def collapsible_draw(s: GameState) -> bool:
@@ -155,37 +138,12 @@ def exact_turn(st: GameState, ctx, *, key, policies, max_states: int = 300_000, 
     """`dodnb.prob.enumerate.outcomes` for one zombie turn, with equal states merged layer by layer,
     plus the collapse of draws that cannot matter (:func:`collapsible_draw`, ruling Z1).
     ``collapse=False`` is exactly `enumerate.outcomes` (the tests check both agree)."""
-    stop = _stop_fn(st.turn)
-    rng = random.Random(0)
-    start = time.perf_counter()
-    layer: dict[GameState, Fraction] = {st: Fraction(1)}
-    final: dict[Any, Fraction] = {}
-    seen = 0
-    while layer:
-        nxt: dict[GameState, Fraction] = {}
-        for s, p in layer.items():
-            seen += 1
-            if seen > max_states:
-                raise TooBig(f"more than {max_states} different positions to follow: too big to enumerate exactly")
-            if max_seconds is not None and time.perf_counter() - start > max_seconds:
-                raise TooBig(f"exact enumeration passed its budget of {max_seconds} s")
-            if s.pending is None or stop(s):
-                k = key(s)
-                final[k] = final.get(k, Fraction(0)) + p
-                continue
-            if s.pending.side == Side.CHANCE:
-                outs = engine.chance_outcomes(s, ctx)
-                if collapse and collapsible_draw(s):
-                    outs = [(outs[0][0], Fraction(1))]
-                for a, q in outs:
-                    t, _ = engine.apply(s, ctx, a)
-                    nxt[t] = nxt.get(t, Fraction(0)) + p * q
-            else:
-                a = policies[s.pending.side](s, engine.legal_actions(s, ctx), rng)
-                t, _ = engine.apply(s, ctx, a)
-                nxt[t] = nxt.get(t, Fraction(0)) + p
-        layer = nxt
-    return Dist(final, title="the coming zombie turn")
+
+    def prune(s: GameState, outs: list) -> list:
+        return [(outs[0][0], Fraction(1))] if collapsible_draw(s) else outs
+
+    return outcomes(st, stop=_stop_fn(st.turn), key=key, policies=policies, ctx=ctx, max_states=max_states,
+                    max_seconds=max_seconds, title="the coming zombie turn", prune=prune if collapse else None)
 
 
 class ZombieTurnOdds:

@@ -430,6 +430,23 @@ class GameState:
     def over(self) -> bool:
         return self.result is not None
 
+    def __hash__(self) -> int:
+        """Hashed once per state (exact enumeration keys dicts by states millions of times); the board
+        is left out, as it is from equality."""
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(tuple(self.__dict__[n] for n in _COMPARED))
+            self.__dict__["_hash"] = h
+        return h
+
+    def __getstate__(self) -> dict:
+        """Pickle the fields only: a cached hash or occupancy must not travel to another process,
+        where string hashes differ."""
+        return {n: self.__dict__[n] for n in _FIELD_NAMES}
+
+    def __setstate__(self, d: dict) -> None:
+        self.__dict__.update(d)
+
     def evolve(self, **changes: Any) -> "GameState":
         """A copy with some fields changed, for the engine's hot path: like dataclasses.replace, without
         re-running __init__ (the engine's own resolvers keep positions legal; `check()` proves it)."""
@@ -558,6 +575,7 @@ class GameState:
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(GameState))
+_COMPARED = tuple(f.name for f in fields(GameState) if f.compare)
 _FIELD_SET = frozenset(_FIELD_NAMES)
 
 
