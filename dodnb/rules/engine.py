@@ -20,7 +20,6 @@ import itertools
 from collections import deque
 from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
 from typing import Iterable, Optional
 
 from dodnb.board.model import Board, UnknownSquare
@@ -524,12 +523,8 @@ def _chk_end(st: GameState, ctx: Ctx, a: EndTurn) -> Optional[RuleViolation]:
     return None
 
 
-def _target(st: GameState, sq: str) -> tuple[Optional[object], list[CharacterState]]:
-    return st.zombie_in(sq), st.super_zombies_in(sq)
-
-
 def _target_kind(st: GameState, sq: str) -> str:
-    z, supers = _target(st, sq)
+    z, supers = st.zombie_in(sq), st.super_zombies_in(sq)
     if supers:
         return "super"  # [11.5] one check for the stack, at the super zombie's increase
     return "berserk" if z is not None and z.berserk else "zombie"  # type: ignore[union-attr]
@@ -750,10 +745,6 @@ def _chk_break(st: GameState, ctx: Ctx, a: BreakDoor) -> Optional[RuleViolation]
     return RuleViolation("10.4", f"{a.who} may not attack door {a.door} now: a berserk unit (or a super zombie stacked with a unit) that has not moved, beside a closed glass door with a character in sight through it")
 
 
-def _chk_free_reveal(st: GameState, ctx: Ctx, a: Reveal) -> Optional[RuleViolation]:
-    return _chk_reveal(st, ctx, a)
-
-
 _CHECKS = {
     ("act", Activate): _chk_activate,
     ("act", Move): _chk_move,
@@ -776,7 +767,7 @@ _CHECKS = {
     ("free", ZMove): _chk_free_unit,
     ("free", SuperMove): _chk_free_super,
     ("free", BreakDoor): _chk_break,
-    ("free", Reveal): _chk_free_reveal,
+    ("free", Reveal): _chk_reveal,
     ("free", EndPhase): _chk_endphase,
 }
 
@@ -1099,10 +1090,6 @@ def _do_end(st: GameState, ctx: Ctx, a: EndTurn, out: list[Event]) -> GameState:
     return st
 
 
-def _shot_value(st: GameState, sq: str) -> int:
-    return _zombie_value_in(st, sq)
-
-
 def _start_shot(st: GameState, ctx: Ctx, shooters: tuple[str, ...], src: str, dst: str, reaction: bool) -> Shot:
     same = src == dst
     kind = _target_kind(st, dst)
@@ -1279,7 +1266,7 @@ def _ch_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     firing = [st.character(n) for n in shot.shooters if n not in shot.panicked]
     n = core.pooled_dice([ctx.shot_dice(c) for c in firing])
     reduction = shot.modifier * len(firing)  # [6.8] per gun
-    value = _shot_value(st, shot.target)
+    value = _zombie_value_in(st, shot.target)  # [11.3] unit plus super zombies
     killed = core.destroys(a.total, reduction, value)
     out.append(ev("shot", "6.0", dice=_faces(a), n=n, roll=a.total, mod=reduction, result=a.total - reduction, value=value,
                   outcome="destroyed" if killed else "not affected"))

@@ -20,12 +20,12 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Optional, Sequence, Union
+from typing import Callable, Iterable, Optional, Sequence, Union
 
 from dodnb.board.model import Board, load_board
 from dodnb.errors import InputError, RuleViolation
 from dodnb.rules import engine
-from dodnb.rules.actions import Action, Draw, Roll, action_from_json
+from dodnb.rules.actions import Action, Roll, action_from_json
 from dodnb.rules.counters import Counters
 from dodnb.rules.events import Event
 from dodnb.rules.state import GameState, Pending, initial_state

@@ -35,8 +35,8 @@ from typing import Iterable, Optional, Sequence
 from dodnb.board.sight import line_of_sight
 from dodnb.rules import core, engine
 from dodnb.rules.actions import (
-    Action, Activate, BerserkCheck, BreakDoor, ChooseTargets, CloseMainDoor, EndPhase, EndTurn, Move,
-    ReactionFire, Shoot, SuperMove, TakeRifle, ZMove,
+    Action, Activate, BerserkCheck, BreakDoor, CloseMainDoor, EndPhase, EndTurn, Move, Shoot, SuperMove,
+    TakeRifle, ZMove,
 )
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.state import CharacterState, GameState

@@ -5,7 +5,6 @@ plays the engine's resolvers lands within its error of the exact answer."""
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from dataclasses import replace
@@ -15,8 +14,7 @@ import pytest
 import dodnb.prob as P
 from dodnb.prob.enumerate import outcomes, sample
 from dodnb.rules import engine
-from dodnb.rules.actions import Activate, AttackCount, ChooseTargets, ReactionFire, Shoot
-from dodnb.rules.state import GameState
+from dodnb.rules.actions import Activate, AttackCount, ChooseTargets, Shoot
 
 from .helpers import attack_game, build, human_game
 

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import dodnb
 from dodnb.board.model import board_from_dict, load_board
-from dodnb.errors import DodnbError, InputError
+from dodnb.errors import DodnbError
 from dodnb.rules.game import Game
 
 GAME = Game(seed=12, human="random", zombie="random")

@@ -3,12 +3,10 @@ one test (at least) per Case, each illegal action refused with its Case and the 
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
 from dodnb.errors import RuleViolation
-from dodnb.rules import engine
 from dodnb.rules.actions import (
     Activate, CloseMainDoor, Door, Drop, EndTurn, Move, Roll, Shoot, TakeRifle,
 )

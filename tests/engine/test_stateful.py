@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from dodnb.errors import DodnbError, RuleViolation
+from dodnb.errors import RuleViolation
 from dodnb.rules.actions import (
     Activate, AttackCount, BerserkCheck, BreakDoor, ChooseTargets, CloseMainDoor, Door, Draw, Drop, EndPhase, EndTurn,
     Move, ReactionFire, Reveal, Roll, Shoot, SuperMove, TakeRifle, ZMove,

@@ -13,7 +13,6 @@ from dataclasses import replace
 import pytest
 
 from dodnb.errors import RuleViolation
-from dodnb.rules import engine
 from dodnb.rules.actions import (
     Activate, AttackCount, BerserkCheck, BreakDoor, ChooseTargets, Draw, EndPhase, EndTurn, Move, ReactionFire,
     Reveal, Roll, Shoot, SuperMove, ZMove,
