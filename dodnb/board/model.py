@@ -144,6 +144,8 @@ class Board:
     # ----- look-ups -------------------------------------------------------------------------
     def square_id(self, value: Union[str, int]) -> str:
         """Normalise a user's square reference (24, '24', '024') to the map's id, or raise."""
+        if type(value) is str and value in self.squares:  # already an id (the engine's hot path)
+            return value
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise UnknownSquare(f"a square id must be a number like 024, not {value!r}")
         text = str(value).strip()

@@ -211,7 +211,7 @@ class Game:
             raise InputError("this is not a chance node: nothing to roll")
         rng = self._rng()
         if p.kind.startswith("roll:"):
-            n = sum(1 for a in self.actions if isinstance(a, Roll))
+            n = sum(1 for a in self.actions if isinstance(a, Roll)) if self.dice_script else 0
             if n < len(self.dice_script):
                 want = self.dice_script[n]
                 return Roll(sum(want), tuple(want)) if isinstance(want, (list, tuple)) else Roll(want)
