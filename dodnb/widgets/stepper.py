@@ -221,12 +221,8 @@ def choice_label(game: Game, action: Action, lang: Optional[str] = None, st: Opt
         if not action.path:
             return tr("choice.zstay", lang, uid=action.uid, square=_unit_at(st, action.uid))
         return tr("choice.zmove", lang, uid=action.uid, frm=_unit_at(st, action.uid), path=" → ".join(action.path))
-    if isinstance(action, SuperMove):
-        return tr("choice.super_move", lang, name=action.name, path=" → ".join(action.path))
-    if isinstance(action, BreakDoor):
-        return tr("choice.break_door", lang, who=action.who, door=action.door)
-    if isinstance(action, Reveal):
-        return tr("choice.reveal", lang, square=action.square)
+    if isinstance(action, (SuperMove, BreakDoor, Reveal)):
+        return _short_label(action, lang)  # no odds to add: the log's words serve
     if isinstance(action, EndPhase):
         return tr("choice.end_phase", lang)
     return str(action)  # pragma: no cover - a new action type: its own words
