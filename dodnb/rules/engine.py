@@ -123,6 +123,15 @@ class Ctx:
         return self.counters.character(ch.name).dice_for_panic(ch.rifle)
 
 
+def _rec(obj, **changes):
+    """dataclasses.replace for the turn's bookkeeping records (frozen, no __post_init__), without
+    re-running __init__: the engine's hot path."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 def _ctx(ctx: Optional[Ctx], st: GameState) -> Ctx:
     return ctx if ctx is not None else context(st.board)
 
@@ -416,7 +425,7 @@ def _chk_move(st: GameState, ctx: Ctx, a: Move) -> Optional[RuleViolation]:
         return RuleViolation("2.1", str(e))
     if act.panicked:  # type: ignore[union-attr]
         return RuleViolation("6.5", f"{', '.join(act.panicked)} panicked: the stack's Movement Allowance is considered expended")  # type: ignore[union-attr]
-    reason = ctx.board.blocking_reason(frm, to, st.doors)
+    reason = None if to in ctx.moves(st)[frm] else ctx.board.blocking_reason(frm, to, st.doors)
     if reason:
         case = "2.1" if "share a side" in reason or "same square" in reason else "5.3"
         return RuleViolation(case, reason.rsplit(" [", 1)[0])
@@ -999,7 +1008,7 @@ def _record(st: GameState, entered: Iterable[str] = (), acted: Iterable[str] = (
     r = st.record
     e = r.entered + tuple(s for s in entered if s not in r.entered)
     ac = r.acted + tuple(s for s in acted if s not in r.acted)
-    return st.evolve(record=replace(r, entered=e, acted=ac))
+    return st.evolve(record=_rec(r, entered=e, acted=ac))
 
 
 def _do_activate(st: GameState, ctx: Ctx, a: Activate, out: list[Event]) -> GameState:
@@ -1010,7 +1019,7 @@ def _do_activate(st: GameState, ctx: Ctx, a: Activate, out: list[Event]) -> Game
     out.append(ev("activate", "5.2" if len(chars) > 1 else "5.0", who=names, verb="are" if len(chars) > 1 else "is", allowance=allowance))
     if a.carrier:
         out.append(ev("carry", "5.6", carrier=a.carrier, carried=a.carried))
-    return st.evolve(activation=act, record=replace(st.record, actors=act.stack))
+    return st.evolve(activation=act, record=_rec(st.record, actors=act.stack))
 
 
 def _do_move(st: GameState, ctx: Ctx, a: Move, out: list[Event]) -> GameState:
@@ -1025,7 +1034,7 @@ def _do_move(st: GameState, ctx: Ctx, a: Move, out: list[Event]) -> GameState:
     for c in woken:
         changes[c.name] = replace(c, status="normal")  # [8.3]
     st = _set_chars(st, **changes)
-    act = replace(act, spent=act.spent + cost)
+    act = _rec(act, spent=act.spent + cost)
     out.append(ev("move", "5.0", who=" and ".join(act.stack), verb="move" if len(act.stack) > 1 else "moves", square=to, cost=cost, left=act.left))
     for c in woken:
         out.append(ev("wake", "8.3", who=c.name, by=" and ".join(act.stack)))
@@ -1037,7 +1046,7 @@ def _do_move(st: GameState, ctx: Ctx, a: Move, out: list[Event]) -> GameState:
         if st.zombie_occupied(to):
             out.append(ev("hidden_blocked", "9.3", square=to))
         else:
-            st = st.evolve(activation=replace(act, revealing=to))
+            st = st.evolve(activation=_rec(act, revealing=to))
     return st.with_knowledge()
 
 
@@ -1046,7 +1055,7 @@ def _do_door(st: GameState, ctx: Ctx, a: Door, out: list[Event]) -> GameState:
     sq = _stack_square(st)
     cost = ctx.tables.door_cost()
     st = st.with_door(a.door, "closed" if a.close else "open")
-    st = _record(st.evolve(activation=replace(act, spent=act.spent + cost)), acted=[sq])  # type: ignore[union-attr]
+    st = _record(st.evolve(activation=_rec(act, spent=act.spent + cost)), acted=[sq])  # type: ignore[union-attr]
     out.append(ev("door", "5.5", who=" and ".join(act.stack), verb="closes" if a.close else "opens", door=a.door, cost=cost))  # type: ignore[union-attr]
     return st
 
@@ -1056,7 +1065,7 @@ def _do_main(st: GameState, ctx: Ctx, a: CloseMainDoor, out: list[Event]) -> Gam
     sq = _stack_square(st)
     st = st.with_door(a.door, "closed")
     # [5.5] the entire allowance is spent; shooting remains possible [6.1], [6.2] (ruling in docs/RULINGS.md)
-    st = _record(st.evolve(activation=replace(act, spent=act.allowance)), acted=[sq])  # type: ignore[union-attr]
+    st = _record(st.evolve(activation=_rec(act, spent=act.allowance)), acted=[sq])  # type: ignore[union-attr]
     out.append(ev("main_door", "5.5", who=" and ".join(act.stack), compass=ctx.board.doors[a.door].compass or a.door))  # type: ignore[union-attr]
     return st
 
@@ -1065,7 +1074,7 @@ def _do_rifle(st: GameState, ctx: Ctx, a: TakeRifle, out: list[Event]) -> GameSt
     act = st.activation
     c = st.character(a.who)
     st = _set_chars(st, **{c.name: replace(c, rifle=True)})
-    st = st.evolve(rifles_left=st.rifles_left - 1, activation=replace(act, spent=act.allowance))  # type: ignore[union-attr]
+    st = st.evolve(rifles_left=st.rifles_left - 1, activation=_rec(act, spent=act.allowance))  # type: ignore[union-attr]
     out.append(ev("rifle", "12.2", who=c.name, left=st.rifles_left))
     return _record(st, acted=[c.square])  # type: ignore[list-item]
 
@@ -1073,7 +1082,7 @@ def _do_rifle(st: GameState, ctx: Ctx, a: TakeRifle, out: list[Event]) -> GameSt
 def _do_drop(st: GameState, ctx: Ctx, a: Drop, out: list[Event]) -> GameState:
     act = st.activation
     out.append(ev("drop", "5.6", carrier=act.carrier, carried=act.carried, square=_stack_square(st)))  # type: ignore[union-attr]
-    return st.evolve(activation=replace(act, carrier="", carried=""))  # type: ignore[union-attr]
+    return st.evolve(activation=_rec(act, carrier="", carried=""))  # type: ignore[union-attr]
 
 
 def _do_end(st: GameState, ctx: Ctx, a: EndTurn, out: list[Event]) -> GameState:
@@ -1111,7 +1120,7 @@ def _do_shoot(st: GameState, ctx: Ctx, a: Shoot, out: list[Event]) -> GameState:
     shots = dict(act.shots)  # type: ignore[union-attr]
     for n in a.shooters:
         shots[n] = shots.get(n, 0) + 1  # [6.1]
-    act = replace(act, shots=tuple(sorted(shots.items())))  # type: ignore[arg-type]
+    act = _rec(act, shots=tuple(sorted(shots.items())))  # type: ignore[arg-type]
     out.append(ev("shot_declared", "6.0", who=" and ".join(a.shooters), verb="shoot" if len(a.shooters) > 1 else "shoots", target=dst))
     st = st.evolve(activation=act, shot=shot)
     return _record(st, acted=[src])  # [7.3]
@@ -1120,7 +1129,7 @@ def _do_shoot(st: GameState, ctx: Ctx, a: Shoot, out: list[Event]) -> GameState:
 def _do_reaction_fire(st: GameState, ctx: Ctx, a: ReactionFire, out: list[Event]) -> GameState:
     sq = st.attack.square  # type: ignore[union-attr]
     if not a.shooters:
-        return st.evolve(attack=replace(st.attack, step="count"))  # type: ignore[arg-type]
+        return st.evolve(attack=_rec(st.attack, step="count"))  # type: ignore[arg-type]
     out.append(ev("shot_declared", "8.1", who=" and ".join(a.shooters), verb="shoot" if len(a.shooters) > 1 else "shoots", target=sq))
     return st.evolve(shot=_start_shot(st, ctx, a.shooters, sq, sq, reaction=True))
 
@@ -1136,31 +1145,31 @@ def _set_count(st: GameState, ctx: Ctx, k: int, out: list[Event]) -> GameState:
     out.append(ev("attack_count", "8.0", k=k, s="s" if k != 1 else "", strength=core.strength(value, k)))
     if k == n:
         targets = tuple(c.name for c in st.characters_in(att.square))  # type: ignore[union-attr]
-        return st.evolve(attack=replace(att, step="roll", value=value, k=k, targets=targets))  # type: ignore[arg-type]
-    return st.evolve(attack=replace(att, step="targets", value=value, k=k))  # type: ignore[arg-type]
+        return st.evolve(attack=_rec(att, step="roll", value=value, k=k, targets=targets))  # type: ignore[arg-type]
+    return st.evolve(attack=_rec(att, step="targets", value=value, k=k))  # type: ignore[arg-type]
 
 
 def _do_targets(st: GameState, ctx: Ctx, a: ChooseTargets, out: list[Event]) -> GameState:
-    return st.evolve(attack=replace(st.attack, step="roll", targets=tuple(a.targets)))  # type: ignore[arg-type]
+    return st.evolve(attack=_rec(st.attack, step="roll", targets=tuple(a.targets)))  # type: ignore[arg-type]
 
 
 def _do_berserk_pick(st: GameState, ctx: Ctx, a: BerserkCheck, out: list[Event]) -> GameState:
     if not a.uid:
         out.append(ev("berserk_none", "10.0"))
-    return st.evolve(zturn=replace(st.zturn, picked=True, checking=a.uid))
+    return st.evolve(zturn=_rec(st.zturn, picked=True, checking=a.uid))
 
 
 def _do_reveal(st: GameState, ctx: Ctx, a: Reveal, out: list[Event]) -> GameState:
     out.append(ev("hidden_revealed_down", "9.2", square=a.square))
-    return st.evolve(zturn=replace(st.zturn, revealing=a.square))
+    return st.evolve(zturn=_rec(st.zturn, revealing=a.square))
 
 
 def _do_endphase(st: GameState, ctx: Ctx, a: EndPhase, out: list[Event]) -> GameState:
     kind = st.pending.kind  # type: ignore[union-attr]
     if kind == "reveal":
-        return st.evolve(zturn=replace(st.zturn, revealed=True))
+        return st.evolve(zturn=_rec(st.zturn, revealed=True))
     if kind == "reaction_super":
-        return st.evolve(zturn=replace(st.zturn, supers_done=True))
+        return st.evolve(zturn=_rec(st.zturn, supers_done=True))
     return _enter_attack(st, ctx, out)  # end of free movement
 
 
@@ -1169,9 +1178,9 @@ def _do_zmove(st: GameState, ctx: Ctx, a: ZMove, out: list[Event]) -> GameState:
     reaction = st.pending.kind == "reaction"  # type: ignore[union-attr]
     zt = st.zturn
     if reaction:
-        zt = replace(zt, queue=zt.queue[1:], reacted=zt.reacted + (z.uid,))
+        zt = _rec(zt, queue=zt.queue[1:], reacted=zt.reacted + (z.uid,))
     else:
-        zt = replace(zt, moved=zt.moved + (z.uid,), moves_left=zt.moves_left - (0 if z.berserk else 1))
+        zt = _rec(zt, moved=zt.moved + (z.uid,), moves_left=zt.moves_left - (0 if z.berserk else 1))
     if not a.path:
         out.append(ev("zstay", "10.4", uid=z.uid, square=z.square))
         return st.evolve(zturn=zt)
@@ -1190,7 +1199,7 @@ def _do_super(st: GameState, ctx: Ctx, a: SuperMove, out: list[Event]) -> GameSt
     if u is not None:
         st = _move_unit(st, u.uid, square=end)
     zt = st.zturn
-    zt = replace(zt, reacted=zt.reacted + tags) if reaction else replace(zt, moved=zt.moved + tags)
+    zt = _rec(zt, reacted=zt.reacted + tags) if reaction else _rec(zt, moved=zt.moved + tags)
     out.append(ev("super_move", "11.2", name=c.name, frm=c.square, to=" → ".join(a.path), extra=" with its unit" if u else ""))
     return st.evolve(zturn=zt).with_knowledge()
 
@@ -1198,17 +1207,17 @@ def _do_super(st: GameState, ctx: Ctx, a: SuperMove, out: list[Event]) -> GameSt
 def _do_break(st: GameState, ctx: Ctx, a: BreakDoor, out: list[Event]) -> GameState:
     zt = st.zturn
     if st.pending.kind == "reaction":  # type: ignore[union-attr]
-        zt = replace(zt, queue=zt.queue[1:], reacted=zt.reacted + (a.who,))
+        zt = _rec(zt, queue=zt.queue[1:], reacted=zt.reacted + (a.who,))
     if a.who in {c.name for c in st.characters}:  # [11.6] a super zombie stack: automatic
         c = st.character(a.who)
         u = _stacked_unit(st, c)
-        zt = replace(zt, moved=zt.moved + (c.name,) + ((u.uid,) if u else ()))
+        zt = _rec(zt, moved=zt.moved + (c.name,) + ((u.uid,) if u else ()))
         out.append(ev("glass_auto", "11.6", who=f"super zombie {c.name}", door=a.door))
         return st.evolve(zturn=zt).with_door(a.door, "destroyed")
     if st.pending.kind != "reaction":  # type: ignore[union-attr]
-        zt = replace(zt, moved=zt.moved + (a.who,))
+        zt = _rec(zt, moved=zt.moved + (a.who,))
     st = _move_unit(st, a.who, seen=True, candidates=())  # [10.5] flipped to reveal its value
-    return st.evolve(zturn=replace(zt, breaking=(a.who, a.door)))
+    return st.evolve(zturn=_rec(zt, breaking=(a.who, a.door)))
 
 
 _DO = {
@@ -1249,14 +1258,14 @@ def _ch_panic(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     adj = level + inc
     if core.panics(a.total, level, inc):
         out.append(ev("panics", "6.5", dice=_faces(a), who=who, roll=a.total, level=adj))
-        shot = replace(shot, to_check=shot.to_check[1:], panicked=shot.panicked + (who,))
+        shot = _rec(shot, to_check=shot.to_check[1:], panicked=shot.panicked + (who,))
         if not shot.reaction and st.activation is not None:
             act = st.activation
-            st = st.evolve(activation=replace(act, panicked=act.panicked + (who,), spent=act.allowance))
+            st = st.evolve(activation=_rec(act, panicked=act.panicked + (who,), spent=act.allowance))
             out.append(ev("panic_stops", "6.5"))
     else:
         out.append(ev("keeps_nerve", "6.5", dice=_faces(a), who=who, roll=a.total, level=adj))
-        shot = replace(shot, to_check=shot.to_check[1:])
+        shot = _rec(shot, to_check=shot.to_check[1:])
     return st.evolve(shot=shot)
 
 
@@ -1287,7 +1296,7 @@ def _ch_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
             out.append(ev("eliminated", "11.3", what=f"super zombie {c.name}"))
     st = st.evolve(shot=None).with_knowledge()
     if shot.reaction and st.attack is not None:
-        st = st.evolve(attack=None if killed else replace(st.attack, step="count"))
+        st = st.evolve(attack=None if killed else _rec(st.attack, step="count"))
         if killed:
             out.append(ev("attack_destroyed", "8.0"))
     return st
@@ -1296,19 +1305,19 @@ def _ch_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
 def _ch_stay(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     uid = st.zturn.queue[0]
     z = st.unit(uid)
-    zt = replace(st.zturn, queue=st.zturn.queue[1:])
+    zt = _rec(st.zturn, queue=st.zturn.queue[1:])
     if ctx.tables.stays_berserk(a.total):
         out.append(ev("berserk_stays", "10.0", dice=_faces(a), uid=uid, square=z.square, roll=a.total))
         return st.evolve(zturn=zt)
     out.append(ev("berserk_ends", "10.0", dice=_faces(a), uid=uid, square=z.square, roll=a.total))
     st = _move_unit(st, uid, berserk=False)
-    return st.evolve(zturn=replace(zt, ended_berserk=zt.ended_berserk + (uid,)))
+    return st.evolve(zturn=_rec(zt, ended_berserk=zt.ended_berserk + (uid,)))
 
 
 def _ch_goes(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     uid = st.zturn.checking
     z = st.unit(uid)
-    st = st.evolve(zturn=replace(st.zturn, checking=""))
+    st = st.evolve(zturn=_rec(st.zturn, checking=""))
     if ctx.tables.goes_berserk(a.total):
         out.append(ev("berserk_goes", "10.0", dice=_faces(a), uid=uid, square=z.square, roll=a.total))
         return _move_unit(st, uid, berserk=True)
@@ -1318,7 +1327,7 @@ def _ch_goes(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
 
 def _ch_free(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     out.append(ev("free_roll", "7.0", dice=_faces(a), n=a.total, s="s" if a.total != 1 else "", roll=a.total))
-    return st.evolve(zturn=replace(st.zturn, rolled=True, moves_left=a.total))
+    return st.evolve(zturn=_rec(st.zturn, rolled=True, moves_left=a.total))
 
 
 def _ch_glass(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
@@ -1327,7 +1336,7 @@ def _ch_glass(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     ok = core.glass_breaks(a.total, z.value)
     out.append(ev("glass_attempt", "10.5", dice=_faces(a), who=who, door=door, roll=a.total, value=z.value,
                   outcome="the door is destroyed" if ok else "the door holds"))
-    st = st.evolve(zturn=replace(st.zturn, breaking=()))
+    st = st.evolve(zturn=_rec(st.zturn, breaking=()))
     return st.with_door(door, "destroyed") if ok else st
 
 
@@ -1340,7 +1349,7 @@ def _ch_attack(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     result = ctx.tables.attack_result(a.total, s) if s else "none"
     new = core.hit(c.status, result)
     out.append(ev("attack_roll", "8.8", dice=_faces(a), who=who, roll=a.total, strength=s, outcome=result if result != "none" else "no effect"))
-    st = st.evolve(attack=replace(att, rolled=att.rolled + (who,)))
+    st = st.evolve(attack=_rec(att, rolled=att.rolled + (who,)))
     if new != c.status:
         ch = replace(c, status=new)
         if new == "infected":
@@ -1360,12 +1369,12 @@ def _ch_entrance(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameStat
     doors = ctx.tables.entrance_order(a.total)
     names = " and ".join({"N": "North", "E": "East", "S": "South", "W": "West"}[d] for d in doors) or "no unit enters"
     out.append(ev("entrance_roll", "13.5", dice=_faces(a), roll=a.total, doors=names))
-    return st.evolve(zturn=replace(st.zturn, generated=True, entering=tuple(doors)))
+    return st.evolve(zturn=_rec(st.zturn, generated=True, entering=tuple(doors)))
 
 
 def _ch_super(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     who = st.zturn.super_rolls[0]
-    st = st.evolve(zturn=replace(st.zturn, super_rolls=st.zturn.super_rolls[1:]))
+    st = st.evolve(zturn=_rec(st.zturn, super_rolls=st.zturn.super_rolls[1:]))
     c = st.character(who)
     if not ctx.tables.becomes_super_zombie(a.total):
         out.append(ev("super_roll", "11.0", dice=_faces(a), who=who, roll=a.total, outcome="stays infected"))
@@ -1387,26 +1396,26 @@ def _ch_draw(st: GameState, ctx: Ctx, a: Draw, out: list[Event]) -> GameState:
     if kind == "draw:hidden":
         if st.activation is not None and st.activation.revealing:
             sq = st.activation.revealing
-            st = st.evolve(activation=replace(st.activation, revealing=""))
+            st = st.evolve(activation=_rec(st.activation, revealing=""))
         else:
             sq = st.zturn.revealing
-            st = st.evolve(zturn=replace(st.zturn, revealing=""))
+            st = st.evolve(zturn=_rec(st.zturn, revealing=""))
         st = _move_unit(st, z.uid, square=sq, pool="map", seen=False, candidates=())
         st = st.evolve(hidden_squares=tuple(s for s in st.hidden_squares if s != sq), crossed_squares=st.crossed_squares + (sq,))
         st = st.with_knowledge()
         if st.characters_in(sq):
             out.append(ev("hidden_revealed", "9.1", square=sq, value=z.value))
         if st.phase == Phase.REACTION:
-            st = st.evolve(zturn=replace(st.zturn, queue=st.zturn.queue + (z.uid,)))
+            st = st.evolve(zturn=_rec(st.zturn, queue=st.zturn.queue + (z.uid,)))
         return st
     sq = st.zturn.drawing
     pool_values = tuple(sorted(u.value for u in st.zombies if u.pool == "eliminated"))
     st = _move_unit(st, z.uid, square=sq, pool="map", seen=False, candidates=pool_values, face_up=False)
     if st.phase == Phase.HIDDEN:  # [15.1], [15.2] a hidden zombie from among the eliminated units
-        st = st.evolve(zturn=replace(st.zturn, drawing="")).with_knowledge()
+        st = st.evolve(zturn=_rec(st.zturn, drawing="")).with_knowledge()
         out.append(ev("hidden_appears", "15.2", square=sq))
         return st
-    st = st.evolve(zturn=replace(st.zturn, drawing="", entering=st.zturn.entering[1:])).with_knowledge()
+    st = st.evolve(zturn=_rec(st.zturn, drawing="", entering=st.zturn.entering[1:])).with_knowledge()
     compass = next(c for c, s in ctx.board.main_door_squares.items() if s == sq)
     out.append(ev("enter", "13.3", compass={"N": "North", "E": "East", "S": "South", "W": "West"}[compass], square=sq))
     if st.characters_in(sq):
@@ -1423,17 +1432,17 @@ def _ch_count(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
 
 def _ch_tie(st: GameState, ctx: Ctx, a: Draw, out: list[Event]) -> GameState:
     out.append(ev("solitaire_tie", "15.4", uid=a.uid, n=len(st.zturn.ties)))
-    return st.evolve(zturn=replace(st.zturn, ties=(), checking=a.uid, picked=True))
+    return st.evolve(zturn=_rec(st.zturn, ties=(), checking=a.uid, picked=True))
 
 
 def _ch_column(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
-    return st.evolve(zturn=replace(st.zturn, column=a.total))
+    return st.evolve(zturn=_rec(st.zturn, column=a.total))
 
 
 def _ch_row(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     col = st.zturn.column
     digit = ctx.tables.hidden_zombie(col, a.total)
-    st = st.evolve(zturn=replace(st.zturn, column=0, hidden_done=True))
+    st = st.evolve(zturn=_rec(st.zturn, column=0, hidden_done=True))
     if digit is None:
         out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total, result="no hidden zombie this turn"))
         return st
@@ -1445,7 +1454,7 @@ def _ch_row(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
         out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total, result=f"digit {digit}, but no unit is left to appear [15.1]"))
         return st
     out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total, result=f"a hidden zombie appears in {sq} (nearest square ending in {digit}) [15.2], [15.3]"))
-    return st.evolve(zturn=replace(st.zturn, drawing=sq))
+    return st.evolve(zturn=_rec(st.zturn, drawing=sq))
 
 
 _CHANCE = {
@@ -1502,7 +1511,7 @@ def _shot_pending(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[GameSta
         out.append(ev("no_shot", "6.5"))
         st = st.evolve(shot=None)
         if shot.reaction and st.attack is not None:
-            st = st.evolve(attack=replace(st.attack, step="count"))
+            st = st.evolve(attack=_rec(st.attack, step="count"))
         return ("go", st)  # type: ignore[return-value]
     n = core.pooled_dice([ctx.shot_dice(c) for c in firing])
     return ("pend", _pend(st, Side.CHANCE, "roll:shot", "6.0", f"{' and '.join(c.name for c in firing)} shoot{'s' if len(firing) == 1 else ''} at {shot.target}", n, shot.target))  # type: ignore[return-value]
@@ -1518,7 +1527,7 @@ def _attack_pending(st: GameState, ctx: Ctx, out: list[Event]):
     if att.step == "fire":
         if any(c.status != "stunned" for c in here):
             return ("pend", _pend(st, Side.HUMAN, "reaction_fire", "8.1", f"the characters in {att.square} may shoot the attacker first", who=att.square))
-        return ("go", st.evolve(attack=replace(att, step="count")))
+        return ("go", st.evolve(attack=_rec(att, step="count")))
     if att.step == "count":
         if len(here) == 1:
             return ("go", _set_count(st, ctx, 1, out))
@@ -1569,14 +1578,14 @@ def _step(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
         if not zt.picked and st.solitaire:
             near = solitaire_berserk_candidates(st, ctx)  # [15.4] the nearest unit, not a choice
             if len(near) == 1:
-                return st.evolve(zturn=replace(zt, picked=True, checking=near[0])), False
+                return st.evolve(zturn=_rec(zt, picked=True, checking=near[0])), False
             if not near:
-                return st.evolve(zturn=replace(zt, picked=True)), False
-            return st.evolve(zturn=replace(zt, ties=tuple(near))), False
+                return st.evolve(zturn=_rec(zt, picked=True)), False
+            return st.evolve(zturn=_rec(zt, ties=tuple(near))), False
         if not zt.picked:
             if any(z.square is not None and not z.berserk and z.uid not in zt.ended_berserk for z in st.zombies):
                 return _pend(st, Side.ZOMBIE, "berserk_pick", "10.0", "check one non-berserk zombie unit to see if it goes berserk"), True
-            return st.evolve(zturn=replace(zt, picked=True)), False
+            return st.evolve(zturn=_rec(zt, picked=True)), False
         return _enter_reaction(st, ctx, out), False
     if ph == Phase.REACTION:
         if zt.revealing:
@@ -1587,16 +1596,16 @@ def _step(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
         if not zt.revealed:
             if _reveal_options(st, ctx):
                 return _pend(st, Side.ZOMBIE, "reveal", "9.2", "reveal a hidden zombie that could then move in reaction, or go on"), True
-            return st.evolve(zturn=replace(zt, revealed=True)), False
+            return st.evolve(zturn=_rec(zt, revealed=True)), False
         if zt.queue:
             uid = zt.queue[0]
             z = st.unit(uid)
             if z.square is None or st.characters_in(z.square):
-                return st.evolve(zturn=replace(zt, queue=zt.queue[1:], reacted=zt.reacted + (uid,))), False
+                return st.evolve(zturn=_rec(zt, queue=zt.queue[1:], reacted=zt.reacted + (uid,))), False
             opts, why = _reaction_options(st, ctx, uid)
             if not opts:
                 out.append(ev("react_exempt", "7.2", uid=uid, square=z.square, why=why))
-                return st.evolve(zturn=replace(zt, queue=zt.queue[1:], reacted=zt.reacted + (uid,))), False
+                return st.evolve(zturn=_rec(zt, queue=zt.queue[1:], reacted=zt.reacted + (uid,))), False
             if len(opts) == 1 and isinstance(opts[0], ZMove):
                 s2 = _pend(st, Side.ZOMBIE, "reaction", "7.0", "", who=uid)
                 return _do_zmove(s2, ctx, opts[0], out), False
@@ -1604,7 +1613,7 @@ def _step(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
         if not zt.supers_done:
             if _super_reaction_options(st, ctx):
                 return _pend(st, Side.ZOMBIE, "reaction_super", "11.4", "a super zombie may (but need not) move in reaction"), True
-            return st.evolve(zturn=replace(zt, supers_done=True)), False
+            return st.evolve(zturn=_rec(zt, supers_done=True)), False
         out.append(ev("phase", "4.0", phase=Phase.FREE.label))
         return st.evolve(phase=Phase.FREE.value), False
     if ph == Phase.FREE:
@@ -1620,14 +1629,14 @@ def _step(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
     if ph == Phase.ATTACK:
         if zt.queue:
             sq = zt.queue[0]
-            st = st.evolve(zturn=replace(zt, queue=zt.queue[1:]))
+            st = st.evolve(zturn=_rec(zt, queue=zt.queue[1:]))
             if st.characters_in(sq) and st.zombie_occupied(sq):
                 out.append(ev("attack_begins", "8.0", square=sq, value=_zombie_value_in(st, sq)))
                 return st.evolve(attack=Attack(sq, "fire")), False
             return st, False
         out.append(ev("phase", "4.0", phase=Phase.GENERATION.label))
         infected = tuple(c.name for c in st.characters if c.status == "infected" and c.square is not None and c.infected_turn < st.turn)
-        return st.evolve(phase=Phase.GENERATION.value, zturn=replace(zt, super_rolls=infected)), False
+        return st.evolve(phase=Phase.GENERATION.value, zturn=_rec(zt, super_rolls=infected)), False
     if ph == Phase.GENERATION:
         if zt.drawing:
             return _pend(st, Side.CHANCE, "draw:eliminated", "13.3", f"a unit is drawn at random from the eliminated units for {zt.drawing}", who=zt.drawing), True
@@ -1635,7 +1644,7 @@ def _step(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
             why = _entrance_skip(st, ctx)
             if why:
                 out.append(ev("entrance_skipped", "13.2", why=why))
-                return st.evolve(zturn=replace(zt, generated=True)), False
+                return st.evolve(zturn=_rec(zt, generated=True)), False
             return _pend(st, Side.CHANCE, "roll:entrance", "13.5", "two dice on the Zombie Entrance Table", 2), True
         if zt.entering:
             compass = zt.entering[0]
@@ -1651,12 +1660,12 @@ def _step(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
                 why = "no eliminated unit is available [13.3]"
             if why:
                 out.append(ev("enter_ignored", "13.2", compass=name, why=why))
-                return st.evolve(zturn=replace(zt, entering=zt.entering[1:])), False
-            return st.evolve(zturn=replace(zt, drawing=sq)), False
+                return st.evolve(zturn=_rec(zt, entering=zt.entering[1:])), False
+            return st.evolve(zturn=_rec(zt, drawing=sq)), False
         if zt.super_rolls:
             c = st.character(zt.super_rolls[0])
             if c.status != "infected" or c.square is None:
-                return st.evolve(zturn=replace(zt, super_rolls=zt.super_rolls[1:])), False
+                return st.evolve(zturn=_rec(zt, super_rolls=zt.super_rolls[1:])), False
             return _pend(st, Side.CHANCE, "roll:super", "11.0", f"is {c.name} a super zombie now? (2 or 12)", 2, c.name), True
         return _new_turn(st, ctx, out), False
     return st, True
@@ -1697,22 +1706,22 @@ def _enter_reaction(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
     triggers = set(st.record.entered) | set(st.record.acted)
     actors = [st.character(n) for n in st.record.actors]
     target = next((c.square for c in actors if c.in_play), None)
-    zt = replace(st.zturn, queue=(), revealed=False)
+    zt = _rec(st.zturn, queue=(), revealed=False)
     if not triggers or target is None:
-        return st.evolve(phase=Phase.REACTION.value, zturn=replace(zt, revealed=True, supers_done=True))
+        return st.evolve(phase=Phase.REACTION.value, zturn=_rec(zt, revealed=True, supers_done=True))
     sighted, movers, exempt = units_in_reaction(st, ctx, triggers)
     dist = ctx.dist_to(target)
     reacted = list(exempt)
     queue = [st.unit(u) for u in movers]
     queue.sort(key=lambda z: (dist.get(z.square, 99), z.uid))
-    zt = replace(zt, queue=tuple(z.uid for z in queue), reacted=tuple(reacted), target=target, sighted=tuple(sorted(sighted)))
+    zt = _rec(zt, queue=tuple(z.uid for z in queue), reacted=tuple(reacted), target=target, sighted=tuple(sorted(sighted)))
     return st.evolve(phase=Phase.REACTION.value, zturn=zt)
 
 
 def _enter_attack(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
     out.append(ev("phase", "4.0", phase=Phase.ATTACK.label))
     squares = sorted(sq for sq in st.human_squares() if st.zombie_occupied(sq))
-    return st.evolve(phase=Phase.ATTACK.value, zturn=replace(st.zturn, queue=tuple(squares)))
+    return st.evolve(phase=Phase.ATTACK.value, zturn=_rec(st.zturn, queue=tuple(squares)))
 
 
 def _new_turn(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
