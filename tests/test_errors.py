@@ -29,10 +29,6 @@ from dodnb.rules.tables import TableError, default_tables
 REPO = Path(__file__).resolve().parents[1]
 CASE = re.compile(r"^\d+(\.\d+)?$")
 
-#: Error classes allowed to be skipped while they are converted: none any more.
-PENDING: set[str] = set()
-
-
 def _all_modules() -> list[str]:
     names = ["dodnb"]
     for info in pkgutil.walk_packages(dodnb.__path__, prefix="dodnb."):
@@ -68,8 +64,6 @@ def test_the_walk_finds_the_known_classes():
 @pytest.mark.parametrize("qualname", sorted(ERRORS))
 def test_every_public_error_class_is_a_dodnb_error(qualname):
     cls = ERRORS[qualname]
-    if qualname in PENDING and not issubclass(cls, DodnbError):
-        pytest.skip(f"{qualname} is not converted yet")
     assert issubclass(cls, DodnbError), f"{qualname} should derive from RuleViolation or InputError"
     assert issubclass(cls, ValueError)  # older code catching ValueError keeps working
     if cls is not DodnbError:

@@ -46,7 +46,6 @@ class CharacterState:
     square: Optional[str]
     status: str = "normal"
     rifle: bool = False
-    infected_this_turn: bool = False  # kept for older callers; see infected_turn
     moved_last_turn: bool = False
     infected_turn: int = 0
 
@@ -294,7 +293,7 @@ class GameState:
             if isinstance(v, bool) or not isinstance(v, int) or v < lo:
                 raise StateError("4.0" if what == "turn" else "11.3" if what.startswith("super") else "3.2", f"{what} must be a whole number from {lo}, got {v!r}")
         for c in self.characters:
-            if not all(isinstance(x, bool) for x in (c.rifle, c.moved_last_turn, c.infected_this_turn)) or isinstance(c.infected_turn, bool) or not isinstance(c.infected_turn, int):
+            if not all(isinstance(x, bool) for x in (c.rifle, c.moved_last_turn)) or isinstance(c.infected_turn, bool) or not isinstance(c.infected_turn, int):
                 raise StateError("2.3", f"character {c.name!r} has a field of the wrong type")
             if not isinstance(c.name, str) or not isinstance(c.status, str) or (c.square is not None and not isinstance(c.square, str)):
                 raise StateError("2.3", f"character {c.name!r} has a field of the wrong type")
