@@ -116,13 +116,14 @@ class Dice:
             raise DiceError(f"no more than {MAX_DICE} dice are ever rolled at once [6.8], got {dice}", case)
         if rolls_before < len(self._script):
             want = self._script[rolls_before]
-            if isinstance(want, tuple):
+            if not isinstance(want, int):
                 if len(want) != dice:
                     raise DiceError(f"scripted roll {rolls_before} has {len(want)} face(s), but {dice} dice are rolled here", case)
-                return Roll(sum(want), want)
-            if not dice <= want <= 6 * dice:
-                raise DiceError(f"scripted roll {rolls_before}: {dice} dice cannot total {want}", case)
-            return Roll(want)
+                return Roll(sum(want), tuple(want))
+            total = want
+            if not dice <= total <= 6 * dice:
+                raise DiceError(f"scripted roll {rolls_before}: {dice} dice cannot total {total}", case)
+            return Roll(total)
         rng = self.rng(move)
         faces = tuple(rng.randint(1, 6) for _ in range(dice))
         return Roll(sum(faces), faces)

@@ -222,6 +222,14 @@ class Game:
         """The plies played, oldest first."""
         return tuple(self._timeline[: self._cursor])
 
+    def ply(self, k: int = -1) -> Ply:
+        """One played ply: the k-th (0 is the first), or counted from the last with k < 0."""
+        n = self._cursor
+        i = k + n if k < 0 else k
+        if not 0 <= i < n:
+            raise InputError(f"{n} plies are played: there is no ply {k}")
+        return self._timeline[i]
+
     @property
     def can_undo(self) -> bool:
         return self._cursor > 0

@@ -156,7 +156,7 @@ def play_checked(seed: int, solitaire: bool, deep: bool = False, max_actions: in
         g.step()
         steps += 1
         after = g.state
-        problems += transition_problems(before, g.actions[-1], after, g.ctx)
+        problems += transition_problems(before, g.ply().action, after, g.ctx)
         problems += state_problems(after)
         if steps <= 8 or steps & (steps - 1) == 0 or g.over:  # every step of a short game, then powers of two
             loaded = Game.load(g.save())

@@ -17,9 +17,7 @@ from dataclasses import replace
 import pytest
 
 from dodnb.rules import engine
-from dodnb.rules.actions import (
-    Activate, AttackCount, ChooseTargets, Draw, EndPhase, Move, ReactionFire, Reveal, Roll, Shoot, SuperMove, ZMove,
-)
+from dodnb.rules.actions import Activate, AttackCount, EndPhase, Move, ReactionFire, Reveal, Roll, Shoot, SuperMove, ZMove
 from dodnb.rules.game import Game, random_policy
 from dodnb.rules.invariants import Disagreement, candidate_actions, legal_check_disagreements
 from dodnb.rules.solitaire import sensible_human, zombie_policy

@@ -20,6 +20,11 @@ def _views_agree(g: Game) -> None:
     assert g.actions == [p.action for p in plies] and g.events == [list(p.events) for p in plies]
     assert g.state == g.history[-1] and g.log == g.opening_events + [e for p in plies for e in p.events]
     assert g.can_undo == (g.cursor > 0) and g.can_redo == (g.cursor < len(g.timeline))
+    if plies:
+        assert g.ply() == plies[-1] and g.ply(0) == plies[0] and g.ply(-len(plies)) == plies[0]
+    for k in (len(plies), -len(plies) - 1):
+        with pytest.raises(InputError):
+            g.ply(k)
 
 
 def test_one_timeline_and_a_cursor():
