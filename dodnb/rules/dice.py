@@ -91,7 +91,7 @@ class Dice:
         if not _whole(seed):
             raise DiceError(f"seed must be a whole number, got {seed!r}")
         self.seed = seed
-        self.script = script  # type: ignore[assignment]
+        self.script = script
 
     @property
     def script(self) -> tuple[ScriptedRoll, ...]:

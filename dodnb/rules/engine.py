@@ -206,14 +206,3 @@ def victory(st: GameState) -> Optional[Result]:
     if not st.characters:
         return None
     return Result("human", "14.2", "all four main doors closed, Steve and Fran armed with hunting rifles, every zombie eliminated")
-
-
-# =============================================================================================
-# settling a position
-
-
-def settle(st: GameState, ctx: Optional[Ctx] = None) -> tuple[GameState, list[Event]]:
-    """Run every automatic step of a position (a study position, a loaded start) until the next
-    decision or die roll, or the end of the game [4.0], [14.1], [14.2]: ``(state, events)``."""
-    out: list[Event] = []
-    return _advance(st, _ctx(ctx, st), out), out

@@ -69,7 +69,7 @@ class ScriptedPolicy:
         self.actions = list(actions)
         self.then = then
 
-    def __call__(self, state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+    def __call__(self, state: GameState, legal: Sequence[Action], rng: random.Random) -> Union[Action, tuple]:
         if self.actions:
             return self.actions.pop(0)
         if self.then is None:
@@ -341,8 +341,9 @@ class Game:
         outs = self.chance_outcomes()
         return outs[self.dice.pick(self._cursor, len(outs))][0]
 
-    def decide(self) -> Action:
-        """The action the policy of the side to move chooses (not applied)."""
+    def decide(self) -> Union[Action, tuple]:
+        """The action the policy of the side to move chooses (not applied): an action, or
+        ``(action, note)`` when the policy explains its choice."""
         p = self.pending
         if p is None:
             raise InputError("the game is over")

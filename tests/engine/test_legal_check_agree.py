@@ -28,13 +28,6 @@ from .helpers import attack_game, build, free_game, human_game, zombie_game
 # ------------------------------------------------------------------------------- known engine bugs
 
 
-def _bug_reveal_step_offers_end_phase(st: GameState, d: Disagreement, legal: list) -> bool:
-    """[9.4] the Reaction-Phase reveal step lists EndPhase() while every unit on the map is
-    eliminated and a reveal is owed; check refuses it (and the random policy crashes on it)."""
-    return (st.pending.kind == "reveal" and d.action == EndPhase() and d.listed
-            and d.refusal is not None and d.refusal.startswith("[9.4]"))
-
-
 def _destination(a) -> tuple:
     return (type(a), getattr(a, "uid", getattr(a, "name", "")), getattr(a, "with_unit", None), a.path[-1] if a.path else None)
 
@@ -57,7 +50,6 @@ def _bug_pick_ignores_faces(st: GameState, d: Disagreement, legal: list) -> bool
 
 
 KNOWN = {
-    "reveal step offers EndPhase while a reveal is owed [9.4]": _bug_reveal_step_offers_end_phase,
     "one path listed per square, every path accepted [7.5], [11.2]": _bug_one_path_per_square,
     "a die pick accepts any faces [15.4], [15.6]": _bug_pick_ignores_faces,
 }
@@ -132,7 +124,7 @@ def _super_free() -> Game:
     st = build({"Steve": {"square": "115", "status": "super"}, "Peter": "150", "Fran": "198"},
                [{"square": "115", "value": 1}, {"square": "113", "value": 9, "berserk": True}, {"square": "073", "value": 2}],
                phase="free", doors={"G24": "closed"},
-               zturn=ZombieTurn(picked=True, revealed=True, rolled=True, moves_left=2, stacks=(("Steve", "Z01"),)))
+               zturn=ZombieTurn(step="free_moves", moves_left=2, stacks=(("Steve", "Z01"),)))
     return Game(state=st, human="ask", zombie="ask")
 
 
@@ -237,24 +229,22 @@ def _forced_reveal_in_reaction() -> Game:
     return zombie_game({"Peter": "115"}, (), actors=("Peter",), entered=("115",), hidden_squares=("114",), hidden_box=(3,))
 
 
-def test_the_forced_reveal_position_is_what_the_bug_needs():
+def test_the_reveal_step_owes_a_reveal_on_an_empty_map_9_4():
+    """[9.4] with no unit on the map, the Reaction-Phase reveal step lists only the reveals (it listed
+    EndPhase() too, which check refused and the random policy crashed on; fixed with the engine split)."""
     g = _forced_reveal_in_reaction()
-    assert g.pending.kind == "reveal" and set(g.legal_actions()) == {EndPhase(), Reveal("114")}
+    assert g.pending.kind == "reveal" and g.legal_actions() == [Reveal("114")]
     assert g.check(Reveal("114")) is None and g.check(EndPhase()).case == "9.4"
+    found, missed = legal_check_disagreements(g.state, g.ctx)
+    assert found == [] and missed == [], [str(d) for d in found]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: the Reaction-Phase reveal step lists EndPhase() while a reveal is owed [9.4]")
-def test_known_bug_reveal_step_lists_end_phase_while_a_reveal_is_owed_9_4():
-    g = _forced_reveal_in_reaction()
-    found, _ = legal_check_disagreements(g.state, g.ctx)
-    assert found == [], [str(d) for d in found]
-
-
-@pytest.mark.xfail(strict=True, reason="engine bug: the random policy picks the listed EndPhase() that check refuses [9.4]")
-def test_known_bug_the_random_policy_crashes_on_the_forced_reveal_9_4():
+def test_the_random_policy_never_meets_the_refused_end_phase_9_4():
     start = _forced_reveal_in_reaction().state
-    for seed in range(12):  # the random policy draws EndPhase() for some seeds: it must be applicable
-        Game(seed=seed, state=start, human="random", zombie=random_policy).step()
+    for seed in range(12):  # whatever the random policy draws, check accepts it
+        g = Game(seed=seed, state=start, human="random", zombie=random_policy)
+        g.step()
+        assert g.actions == [Reveal("114")]
 
 
 def _berserk_two_ways() -> Game:
@@ -321,7 +311,6 @@ def test_known_bug_check_accepts_other_spellings():
 def test_no_other_known_case_hides_in_the_hand_built_positions():
     """Each KNOWN entry is needed: it matches in its pinned position."""
     cases = [
-        (_forced_reveal_in_reaction(), "reveal step offers EndPhase while a reveal is owed [9.4]"),
         (_berserk_two_ways(), "one path listed per square, every path accepted [7.5], [11.2]"),
         (_pick_count(), "a die pick accepts any faces [15.4], [15.6]"),
     ]
