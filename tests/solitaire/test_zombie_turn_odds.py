@@ -121,6 +121,7 @@ def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
     assert sum(compared.values()) >= 8, compared
     assert {"free", "attack"} <= set(compared), compared
     assert used.get("threshold rolls", 0) > 0 and used.get("units reduced", 0) > 0, used
+    assert used.get("draws that cannot matter", 0) > 0 and used.get("free moves shared", 0) > 0, used
 
 
 def test_15_0_entrance_draw_classes_equal_the_plain_walk():
@@ -168,6 +169,28 @@ def test_15_0_ruling_z3_two_player_fast_walk_equals_the_plain_walk():
     odds = zombie_turn(random_position(1, False), fallback=None)
     assert odds.exact and odds.question == TWO_PLAYER_QUESTION and odds.two_player
     assert as_plain(odds.dist) == plain_walk(_start(random_position(1, False))[0])
+
+
+def test_15_0_ruling_z2_free_moves_do_not_depend_on_how_many_are_left():
+    """Ruling Z2 (3), checked on the automaton itself: in Free Movement positions of seeded random
+    games with no unit in an open main-door square, the [15.5] choice is the same whatever the number
+    of free moves left (1 to 6)."""
+    checked = 0
+    for seed in range(12):
+        st0, ctx = _start(random_position(seed, seed % 2 == 0))
+        walk = _Walk(st0, ctx)
+        for m in mid_turn_states(st0, seed):
+            if m.pending.kind != "free" or m.zturn.moves_left < 1:
+                continue
+            if walk._free_key(m).zturn.moves_left != 1:
+                continue  # a unit in an open main-door square: not shared (priority 2 counts the moves)
+            choices = set()
+            for k in range(1, 7):
+                s = replace(m, zturn=replace(m.zturn, moves_left=k))
+                choices.add(zombie_policy(s, engine.legal_actions(s, ctx), None)[0])
+            assert len(choices) == 1, (seed, choices)
+            checked += 1
+    assert checked >= 5
 
 
 def test_15_0_custom_policies_get_the_plain_walk():
