@@ -31,7 +31,7 @@ drawn with their multiplicity. Outside their proofs (custom policies) the walk i
 
 The work is bounded (``max_seconds``, ``max_states``). Beyond the bound it either raises
 :class:`~dodnb.prob.enumerate.TooBig` (``fallback=None``) or plays the same turn ``n`` times with
-seeded dice and says so: ``odds.exact`` is False, ``odds.method`` is "montecarlo", and every
+seeded dice and says so: ``odds.exact`` is False, ``odds.kind`` is "montecarlo", and every
 probability comes with a 95 % Wilson interval (:meth:`ZombieTurnOdds.interval`) and the number of
 games played.
 
@@ -538,21 +538,25 @@ class CharacterOdds:
     probs: dict
     intervals: dict
     what: dict
+    in_play: bool = True  # on the map as a human character now (a panel may show only these)
 
 
 class ZombieTurnOdds:
     """The distribution of a zombie turn's outcome (:class:`TurnOutcome`), exact or estimated.
 
-    For a panel: :attr:`question` (what is asked, in plain words), :attr:`exact`, :attr:`method`
-    ('exact' | 'montecarlo'), :attr:`method_text`, :attr:`n` (games played, 0 when exact),
-    :meth:`rows` (per character), :meth:`interval`, :attr:`seconds`."""
+    For a panel: :attr:`question` (what is asked, in plain words) and :attr:`question_id`,
+    :attr:`exact`, :attr:`kind` ('exact' | 'montecarlo'), :attr:`method` (a one-line label),
+    :attr:`method_text` (plain words), :attr:`n` (games played, 0 when exact), :meth:`rows` (per
+    character: what each number is the probability of, with its interval), :meth:`interval`,
+    :attr:`seconds`."""
 
     def __init__(self, dist: Dist, exact: bool, method: str, seconds: float, n: int = 0, names=(), *,
                  question: str = SOLITAIRE_QUESTION, counts: Optional[dict] = None, why: str = "",
-                 now: Optional[dict] = None, two_player: bool = False):
+                 now: Optional[dict] = None, two_player: bool = False, in_play=None):
         self.dist = dist
         self.exact = exact
-        self.method = method  # 'exact' | 'montecarlo'
+        self.method = method  # "exact (every chance node followed)" | "Monte Carlo (n = ..., seed ...) — ..."
+        self.kind = "exact" if exact else "montecarlo"
         self.seconds = seconds
         self.n = n
         self.names = tuple(names)
@@ -561,6 +565,12 @@ class ZombieTurnOdds:
         self.why = why  # why the exact enumeration stopped (Monte Carlo only)
         self.now = dict(now or {})
         self.two_player = two_player
+        self.in_play = frozenset(in_play if in_play is not None else names)
+
+    @property
+    def question_id(self) -> str:
+        """'solitaire' or 'two_player_solitaire_rules' (ruling Z3): for a translated panel title."""
+        return "two_player_solitaire_rules" if self.two_player else "solitaire"
 
     @property
     def method_text(self) -> str:
@@ -606,7 +616,9 @@ class ZombieTurnOdds:
         for n in self.names:
             probs = dict(self.status(n).items())
             what = {s: f"the chance that {n} is {_word(s)} when the next Human Player-Turn begins" for s in probs}
-            out.append(CharacterOdds(n, self.now.get(n, ""), probs, {s: self.interval(p) for s, p in probs.items()}, what))
+            now = self.now.get(n, "")
+            out.append(CharacterOdds(n, now, probs, {s: self.interval(p) for s, p in probs.items()}, what,
+                                     in_play=n in self.in_play))
         return out
 
     def table(self) -> list[tuple[str, dict]]:
@@ -669,7 +681,8 @@ def zombie_turn(
     two-player game is answered for solitaire-rules zombies (ruling Z3; ``odds.question`` says so).
 
     Past ``max_seconds`` or ``max_states``: ``fallback="montecarlo"`` plays the turn `n` times with
-    dice seeded by `seed` (the result says "montecarlo" and carries Wilson intervals and `n`);
+    dice seeded by `seed` (``kind`` "montecarlo", ``method`` "Monte Carlo (n = ..., seed ...)", with
+    Wilson intervals and `n`);
     ``fallback=None`` raises :class:`TooBig`. ``clock``: what ``max_seconds`` is measured with (the
     wall clock; ``time.process_time`` for this process's CPU time, as the benchmark does)."""
     if fallback not in (None, "montecarlo"):
@@ -679,13 +692,14 @@ def zombie_turn(
     st, ctx = _start(game_or_state)
     names = [c.name for c in st.characters]
     now = now or {c.name: c.status for c in st.characters}
+    in_play = [c.name for c in st.characters if c.in_play]
     question = SOLITAIRE_QUESTION if st.solitaire else TWO_PLAYER_QUESTION
     walk = _Walk(st, ctx, zombie=zombie, human=human)
     t0 = time.perf_counter()
-    common = dict(names=names, question=question, now=now, two_player=not st.solitaire)
+    common = dict(names=names, question=question, now=now, two_player=not st.solitaire, in_play=in_play)
     try:
         dist = walk_exact(st, walk, max_states=max_states, max_seconds=max_seconds, clock=clock)
-        return ZombieTurnOdds(dist, True, "exact", time.perf_counter() - t0, **common)
+        return ZombieTurnOdds(dist, True, "exact (every chance node followed)", time.perf_counter() - t0, **common)
     except TooBig as exc:
         if fallback is None:
             raise
@@ -696,4 +710,5 @@ def zombie_turn(
         o = walk_once(st, walk, rng)
         counts[o] = counts.get(o, 0) + 1
     dist = Dist({o: Fraction(c, n) for o, c in counts.items()}, title="the coming zombie turn (estimated)")
-    return ZombieTurnOdds(dist, False, "montecarlo", time.perf_counter() - t0, n=n, counts=counts, why=why, **common)
+    return ZombieTurnOdds(dist, False, f"Monte Carlo (n = {n}, seed {seed}) — exact enumeration stopped: {why}",
+                          time.perf_counter() - t0, n=n, counts=counts, why=why, **common)

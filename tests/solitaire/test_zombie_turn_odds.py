@@ -214,13 +214,13 @@ def test_15_0_exact_odds_sum_to_one_and_name_every_character():
     assert odds.status("Steve").p("normal") == 1  # no unit can reach 177, and no hidden zombie can appear (empty pool [15.1])
     assert 0 < odds.status("Fran").p("normal") < 1
     assert P.zombie_turn(study(), fallback=None).dist == odds.dist  # the lazy export
-    assert odds.question == SOLITAIRE_QUESTION and odds.method == "exact" and odds.n == 0
+    assert odds.question == SOLITAIRE_QUESTION and odds.kind == "exact" and odds.n == 0
 
 
 def test_15_0_rows_say_what_each_number_is_the_probability_of():
     odds = zombie_turn(study(), fallback=None)
     rows = odds.rows()
-    assert [r.name for r in rows] == ["Peter", "Fran", "Steve"]
+    assert [r.name for r in rows] == ["Peter", "Fran", "Steve"] and all(r.in_play for r in rows)
     fran = rows[1]
     assert fran.now == "normal" and sum(fran.probs.values()) == 1
     for s, p in fran.probs.items():
@@ -264,7 +264,7 @@ def test_15_0_time_bound_gives_a_clear_error_or_a_labelled_estimate():
         zombie_turn(start, max_seconds=0.05, fallback=None)
     assert "budget" in str(err.value)
     mc = zombie_turn(start, max_seconds=0.05, n=60, seed=7)
-    assert not mc.exact and mc.method == "montecarlo" and mc.n == 60
+    assert not mc.exact and mc.kind == "montecarlo" and mc.method.startswith("Monte Carlo (n = 60") and mc.n == 60
     assert "60" in mc.method_text and "95%" in mc.method_text
     assert sum(p for _, p in mc.dist.items()) == 1
     for r in mc.rows():
