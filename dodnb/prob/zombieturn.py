@@ -59,7 +59,7 @@ from typing import Any, Callable, NamedTuple, Optional
 from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
 from dodnb.prob.enumerate import TooBig
 from dodnb.prob.errors import ProbError
-from dodnb.rules import engine
+from dodnb.rules import core, engine
 from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from dodnb.rules.vocab import Phase, Side
@@ -364,11 +364,30 @@ class _Walk:
         outs = self.branches(s)
         if self.shortcuts and len(outs) > 2 and s.pending.kind in _THRESHOLD:
             return self._threshold_children(s, outs)
+        if self.shortcuts and s.pending.kind == "roll:attack" and s.attack is not None:
+            outs = self._attack_classes(s, outs)
         out = []
         for a, q in outs:
             t, d, e = self.child(s, a)
             out.append((t, q, d, e))
         return out
+
+    def _attack_classes(self, s: GameState, outs: list) -> list:
+        """Ruling Z2 (4): an attack roll [8.8] changes the position only through the Zombie Attack
+        Table's result for its total at the attack's strength [8.0] step 4 (none, stunned, infected):
+        one total per result is followed, with the probability of all the totals giving it."""
+        strength = core.strength(s.attack.value, s.attack.k) if s.attack.k else 0
+        groups: dict = {}
+        for a, q in outs:
+            r = self.ctx.tables.attack_result(a.total, strength) if strength else "none"
+            g = groups.get(r)
+            if g is None:
+                groups[r] = [a, q]
+            else:
+                g[1] += q
+        if len(groups) < len(outs):
+            self.used["attack rolls by result"] = self.used.get("attack rolls by result", 0) + 1
+        return [(a, q) for a, q in groups.values()]
 
     def _threshold_children(self, s: GameState, outs: list) -> list:
         """Ruling Z2: the rolls whose result is a threshold on the dice total — a panic check [6.5]

@@ -122,6 +122,7 @@ def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
     assert {"free", "attack"} <= set(compared), compared
     assert used.get("threshold rolls", 0) > 0 and used.get("units reduced", 0) > 0, used
     assert used.get("draws that cannot matter", 0) > 0 and used.get("free moves shared", 0) > 0, used
+    assert used.get("attack rolls by result", 0) > 0, used
 
 
 def test_15_0_entrance_draw_classes_equal_the_plain_walk():
