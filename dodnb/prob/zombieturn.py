@@ -501,16 +501,23 @@ _END = "end of the zombie turn"
 
 
 def walk_once(st: GameState, walk: _Walk, rng: random.Random, max_steps: int = 100_000) -> TurnOutcome:
-    """One zombie turn with dice drawn from `rng`: each branch with its exact probability (an integer
-    draw on the common denominator, no floats)."""
-    s = walk.canon(st)
+    """One zombie turn with dice drawn from `rng`: each chance outcome of the engine drawn with its
+    exact probability (an integer draw on the common denominator, no floats), unit by unit as the
+    engine lists them (no shortcut needed: one path), so a seed gives the same turn as
+    `dodnb.prob.enumerate.play_once` did."""
+    s = st
     d = e = 0
+    ctx = walk.ctx
     for _ in range(max_steps):
         if walk.stop(s):
             return _outcome(s, d, e)
-        outs = walk.branches(s)
+        p = s.pending
+        if p.side == Side.CHANCE:
+            outs = engine.chance_outcomes(s, ctx)
+        else:
+            outs = walk.branches(s)
         a = outs[0][0]
-        if len(outs) > 1:
+        if p.side == Side.CHANCE or len(outs) > 1:
             den = math.lcm(*(q.denominator for _, q in outs))
             r = rng.randrange(den)
             acc = 0
@@ -518,10 +525,10 @@ def walk_once(st: GameState, walk: _Walk, rng: random.Random, max_steps: int = 1
                 acc += q.numerator * (den // q.denominator)
                 if r < acc:
                     break
-        t, _ = engine.apply(s, walk.ctx, a)
+        t, _ = engine.apply(s, ctx, a)
         dd, ee = _counts(s, t)
         d, e = d + dd, e + ee
-        s = walk.canon(t)
+        s = t
     raise TooBig(f"the zombie turn did not end within {max_steps} steps")
 
 
