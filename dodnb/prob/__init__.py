@@ -114,7 +114,8 @@ __all__ += ["clear_caches"]
 
 
 def zombie_turn(game_or_state, **kw):
-    """Exact odds of the coming solitaire zombie turn [15.0]: see :func:`dodnb.prob.zombieturn.zombie_turn`."""
+    """Exact odds of the coming zombie turn [15.0] (a two-player game: if the zombies played by the
+    solitaire rules, ruling Z3): see :func:`dodnb.prob.zombieturn.zombie_turn`."""
     from dodnb.prob.zombieturn import zombie_turn as _zombie_turn
 
     return _zombie_turn(game_or_state, **kw)

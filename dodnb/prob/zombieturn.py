@@ -1,21 +1,39 @@
-"""Exact odds of the coming zombie turn in a solitaire game [15.0].
+"""Exact odds of the coming zombie turn [15.0] — the one zombie-turn odds API.
 
-In the solitaire game the zombies are an automaton (:mod:`dodnb.rules.solitaire`), so everything
-between the end of a Human Player-Turn and the start of the next one is a pure chance process: the
-Hidden Zombie Table [15.2], the berserk checks [10.0], [15.4], the free-movement die [7.0], the
-reaction fire and panic of the characters under attack [6.9], [8.1], the attacks [8.8], the
-attack-count die [15.6], the Zombie Entrance Table and the units drawn [13.0], the super-zombie
-rolls [11.0]. :func:`zombie_turn` walks every one of those chance nodes with the rules engine
-(:func:`dodnb.prob.enumerate.outcomes`, equal states merged) and gives the **exact** distribution of
+Everything between the end of a Human Player-Turn and the start of the next one is a chance process
+once the zombie side's decisions follow a fixed rule: the Hidden Zombie Table [15.2], the berserk
+checks [10.0], [15.4], the free-movement die [7.0], the reaction fire and panic of the characters
+under attack [6.9], [8.1], the attacks [8.8], the attack-count die [15.6], the Zombie Entrance Table
+and the units drawn [13.0], the super-zombie rolls [11.0]. :func:`zombie_turn` walks every chance
+node of the rules engine (``engine.chance_outcomes`` / ``engine.apply``) and gives the **exact**
+distribution of
 
 * each character's status when the next Human Player-Turn begins (or the game ends),
-* the number of zombie units (and super zombies) destroyed, and of units that entered the map,
-* the winner, if the game ends during that zombie turn.
+* the number of zombies destroyed during the turn (units and super zombies eliminated [6.0], [11.3]),
+* the number of units that entered the map during the turn (a hidden zombie [15.2], [9.0], or a unit
+  drawn at a main door [13.0]),
+* the winner, if the game ends during that zombie turn [14.1], [14.2].
+
+**The question answered** is carried by the result (:attr:`ZombieTurnOdds.question`). In a
+solitaire game the zombies *are* the automaton of [15.5] (:mod:`dodnb.rules.solitaire`). In a
+two-player game the zombie player decides; the odds then answer "if the zombies played by the
+solitaire rules" (ruling Z3 in docs/rulings/solitaire.md): the [15.5] automaton moves them, a die
+picks the unit checked for berserk among the nearest [15.4] and the number of characters attacked
+[15.6], hidden zombies come out only when they must [9.4]; every other rule is the two-player game's.
+
+**Shortcuts** (rulings Z1, Z2; each proven equal to the plain walk of the engine's chance nodes by
+tests/solitaire/test_zombie_turn_odds.py): equal positions merge wherever they are reached (the walk
+is over a graph of positions, not a tree of dice sequences); once no zombie can move any more in the
+turn (Attack and Generation Phases) a position is put in a canonical form (units renamed in a fixed
+order, the movement bookkeeping dropped, units that can no longer attack, block an entrance or be
+shot reduced to one), and units drawn from a pool are grouped into classes of interchangeable units
+drawn with their multiplicity. Outside their proofs (custom policies) the walk is the plain one.
 
 The work is bounded (``max_seconds``, ``max_states``). Beyond the bound it either raises
 :class:`~dodnb.prob.enumerate.TooBig` (``fallback=None``) or plays the same turn ``n`` times with
-seeded dice and says so: ``odds.exact`` is False, ``odds.method`` reads "Monte Carlo (n = ...)"
-and every probability has a standard error (:meth:`ZombieTurnOdds.stderr`).
+seeded dice and says so: ``odds.exact`` is False, ``odds.kind`` is "montecarlo", and every
+probability comes with a 95 % Wilson interval (:meth:`ZombieTurnOdds.interval`) and the number of
+games played.
 
     from dodnb.rules.game import Game
     from dodnb.rules.solitaire import zombie_policy, sensible_human
@@ -24,6 +42,7 @@ and every probability has a standard error (:meth:`ZombieTurnOdds.stderr`).
     g.step_phase()                      # the first Human Player-Turn
     odds = zombie_turn(g)               # what the zombies will do next, exactly
     odds.status("Fran").p("normal")     # a Fraction
+    odds.rows()                         # per character: what each number is the probability of
 """
 
 from __future__ import annotations
@@ -32,26 +51,41 @@ import html
 import math
 import random
 import time
+from bisect import bisect_left
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, NamedTuple, Optional
 
 from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
-from dodnb.prob.enumerate import TooBig, outcomes, play_once
+from dodnb.prob.enumerate import TooBig
 from dodnb.prob.errors import ProbError
-from dodnb.rules import engine
-from dodnb.rules.actions import EndTurn
-from dodnb.rules.state import GameState
-from dodnb.rules.vocab import Phase, Side
+from dodnb.rules import core, engine
+from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal
+from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
+from dodnb.rules.vocab import Phase, Side, ZStep
 
-__all__ = ["zombie_turn", "ZombieTurnOdds", "TurnOutcome", "sample_zombie_turn", "TooBig"]
+__all__ = [
+    "zombie_turn", "ZombieTurnOdds", "TurnOutcome", "CharacterOdds", "sample_zombie_turn", "TooBig",
+    "wilson", "SOLITAIRE_QUESTION", "TWO_PLAYER_QUESTION", "STATUSES",
+]
+
+STATUSES = ("normal", "stunned", "infected", "killed", "super")
+
+#: The question the odds answer, in plain words (for a panel to show).
+SOLITAIRE_QUESTION = ("If the human player ends the turn now: what can the zombies do to the characters "
+                      "in the coming zombie turn (solitaire zombies [15.0])?")
+TWO_PLAYER_QUESTION = ("If the human player ends the turn now, and if the zombies played by the solitaire "
+                       "rules [15.5]: what could they do to the characters in the coming zombie turn?")
+
+_POST_MOVEMENT = (Phase.ATTACK.value, Phase.GENERATION.value)
 
 
 class TurnOutcome(NamedTuple):
-    """What one zombie turn did. ``statuses``: (name, status) for every character, in game order;
-    ``destroyed``: zombie units and super zombies on the map at the start and gone at the end;
-    ``entered``: units on the map at the end that were not at the start (a hidden zombie [15.2] or an
-    entering unit [13.0]; one that came and was shot in the same turn counts in neither);
-    ``winner``: '' or who won during the turn [14.1], [14.2]."""
+    """What one zombie turn did. ``statuses``: (name, status) for every character, in game order, when
+    the next Human Player-Turn begins (or the game ends); ``destroyed``: zombie units and super zombies
+    eliminated during the turn [6.0], [11.3]; ``entered``: units placed on the map during the turn (a
+    hidden zombie [15.2], [9.0] or a unit drawn at a main door [13.3]) — a unit shot and drawn back in
+    the same turn counts once in each; ``winner``: '' or who won during the turn [14.1], [14.2]."""
 
     statuses: tuple
     destroyed: int
@@ -59,8 +93,24 @@ class TurnOutcome(NamedTuple):
     winner: str = ""
 
 
+def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion k/n. Never [p, p] for n > 0: 0 of 300 gives
+    (0, 0.0126), 300 of 300 gives (0.987, 1) — an estimate does not claim certainty."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (0.0 if k == 0 else max(0.0, mid - half), 1.0 if k == n else min(1.0, mid + half))
+
+
+# =============================================================================================
+# the walk: one chance process for the whole zombie turn
+
+
 def _strip(policy):
-    """enumerate wants an action; Game policies may return (action, note)."""
+    """The walk wants an action; Game policies may return (action, note)."""
 
     def pol(state, legal, rng):
         got = policy(state, legal, rng)
@@ -69,17 +119,36 @@ def _strip(policy):
     return pol
 
 
+def _policies(zombie, human):
+    from dodnb.rules import solitaire
+
+    return {Side.ZOMBIE.value: _strip(zombie or solitaire.zombie_policy), Side.HUMAN.value: _strip(human or solitaire.sensible_human)}
+
+
+def _settle(st: GameState) -> GameState:
+    """A hand-built position with nothing pending: run the engine's automatic steps, as
+    ``Game(state=...)`` does, so the position says what happens next."""
+    from dodnb.rules.game import Game
+
+    return Game(seed=0, state=st, human="ask", zombie="ask").state
+
+
 def _start(game_or_state) -> tuple[GameState, Any]:
+    """The position the zombie turn starts from, and the engine context."""
     if isinstance(game_or_state, GameState):
         st = game_or_state
         ctx = engine.context(st.board)
-    else:
+    elif hasattr(game_or_state, "state") and hasattr(game_or_state, "ctx"):
         st = game_or_state.state
         ctx = game_or_state.ctx
+    else:
+        raise ProbError("4.0", f"zombie_turn needs a Game or a GameState, not {type(game_or_state).__name__}")
     if st.result is not None:
         raise ProbError("14.0", "the game is over: there is no coming zombie turn")
-    if not st.solitaire:
-        raise ProbError("15.0", "exact zombie-turn odds need the solitaire zombies (a game with solitaire=True): a human zombie player's choices are not chance")
+    if st.pending is None:
+        st = _settle(st)  # a hand-built position: settle it first (issue 17)
+        if st.result is not None:
+            raise ProbError("14.0", "the game is over: there is no coming zombie turn")
     if st.phase == Phase.HUMAN:
         if st.pending is None or st.pending.side != Side.HUMAN or st.pending.kind != "act":
             raise ProbError("4.0", f"finish the human decision in progress first ({st.pending.purpose if st.pending else 'none'})")
@@ -87,126 +156,532 @@ def _start(game_or_state) -> tuple[GameState, Any]:
     return st, ctx
 
 
-def _key_fn(st0: GameState) -> Callable[[GameState], TurnOutcome]:
-    on_map = {z.uid for z in st0.zombies if z.square is not None}
-    supers = {c.name for c in st0.characters if c.is_super}
-
-    def key(s: GameState) -> TurnOutcome:
-        now = {z.uid for z in s.zombies if z.square is not None}
-        gone = len(on_map - now) + sum(1 for c in s.characters if c.name in supers and c.square is None)
-        statuses = tuple((c.name, c.status) for c in s.characters)
-        return TurnOutcome(statuses, gone, len(now - on_map), s.result.winner if s.result else "")
-
-    return key
-
-
 def _stop_fn(turn: int) -> Callable[[GameState], bool]:
-    return lambda s: s.result is not None or (s.phase == Phase.HUMAN and s.turn > turn)
+    return lambda s: s.result is not None or s.pending is None or (s.phase == Phase.HUMAN and s.turn > turn)
 
 
-def _policies(zombie, human):
-    from dodnb.rules import solitaire
+def _outcome(s: GameState, destroyed: int, entered: int) -> TurnOutcome:
+    return TurnOutcome(tuple((c.name, c.status) for c in s.characters), destroyed, entered, s.result.winner if s.result else "")
 
-    return {Side.ZOMBIE.value: _strip(zombie or solitaire.zombie_policy), Side.HUMAN.value: _strip(human or solitaire.sensible_human)}
+
+def _counts(s: GameState, t: GameState) -> tuple[int, int]:
+    """(zombies eliminated, units placed on the map) from `s` to `t`, one engine step: read from what
+    happened, not from names (a unit can be shot and drawn back in the same turn)."""
+    before = {z.uid for z in s.zombies if z.square is not None}
+    after = {z.uid for z in t.zombies if z.square is not None}
+    sup_before = {c.name for c in s.characters if c.is_super}
+    sup_after = {c.name for c in t.characters if c.is_super}
+    return len(before - after) + len(sup_before - sup_after), len(after - before)
+
+
+class _Walk:
+    """The zombie turn as a chance process: at every node, the branches with their probabilities.
+
+    ``shortcuts`` turns on rulings Z1 and Z2 (canonical positions after movement, draws by class);
+    they are proven for the default policies only, so custom policies get the plain walk."""
+
+    def __init__(self, st0: GameState, ctx, *, zombie=None, human=None, shortcuts: Optional[bool] = None):
+        self.ctx = ctx
+        self.turn = st0.turn
+        self.solitaire = st0.solitaire
+        self.pol = _policies(zombie, human)
+        self.shortcuts = (zombie is None and human is None) if shortcuts is None else shortcuts
+        self.stop = _stop_fn(st0.turn)
+        self.rng = random.Random(0)  # the default policies do not use it
+        self.entrances = frozenset(ctx.main_square_door)
+        self.spare = [s for s in ctx.board.ids if s not in self.entrances]
+        self._units: dict = {}
+        self._free: dict = {}
+        self.main_doors = {sq: d.id for sq, d in ctx.main_square_door.items()}
+        self.used: dict = {}  # how often each shortcut applied (the tests check they are exercised)
+
+    # ----- branches ------------------------------------------------------------------------
+    def branches(self, s: GameState) -> list:
+        """[(action, probability)] at `s` (a decision has one branch)."""
+        p = s.pending
+        ctx = self.ctx
+        if p.side == Side.CHANCE:
+            outs = engine.chance_outcomes(s, ctx)
+            if self.shortcuts and p.kind.startswith("draw:"):
+                outs = self._group_draws(s, outs)
+            return outs
+        if p.side == Side.ZOMBIE and not self.solitaire:
+            got = self._two_player_zombie(s)
+            if got is not None:
+                return got
+        if p.kind == "free" and self.shortcuts:
+            key = self._free_key(s)
+            a = self._free.get(key)
+            if a is None:
+                a = self._free[key] = self.pol[p.side](s, engine.legal_actions(s, ctx), self.rng)
+                if not self.solitaire and isinstance(a, EndPhase) and EndPhase() not in engine.legal_actions(s, ctx):
+                    a = self._free[key] = next(x for x in engine.legal_actions(s, ctx) if isinstance(x, Reveal))
+            else:
+                self.used["free moves shared"] = self.used.get("free moves shared", 0) + 1
+            return [(a, Fraction(1))]
+        legal = engine.legal_actions(s, ctx)
+        a = self.pol[p.side](s, legal, self.rng)
+        if p.side == Side.ZOMBIE and not self.solitaire and a not in legal:
+            # [9.4] the hidden zombies must come out (no unit left on the map): the automaton knows no
+            # hidden zombie [15.1]; they come out in the order the engine lists them (ruling Z3)
+            a = next(x for x in legal if isinstance(x, Reveal))
+        return [(a, Fraction(1))]
+
+    def _free_key(self, s: GameState) -> GameState:
+        """Ruling Z2 (3): the [15.5] automaton's free move reads the free moves left only as "some are
+        left" (which units may move [7.0] 2), except when making room for a unit in an open main-door
+        square (priority 2, ruling S-P2), which counts them. Without a unit in an open main-door square,
+        the positions that differ only in the number left (1 or more) get the same move: the die's six
+        faces share their decisions."""
+        zt = s.zturn
+        if zt.moves_left > 1 and not any(z.square in self.main_doors and s.door_state(self.main_doors[z.square]) != "closed"
+                                         for z in s.zombies if z.square is not None):
+            s = s.evolve(zturn=_unit(zt, moves_left=1))
+        return s.evolve(pending=_FREE_PENDING)
+
+    def _two_player_zombie(self, s: GameState):
+        """Ruling Z3: the zombie player's decisions that the solitaire rules give to a die."""
+        kind = s.pending.kind
+        ctx = self.ctx
+        if kind == "berserk_pick":  # [15.4] the nearest unit; a die among equally near ones
+            near = engine.solitaire_berserk_candidates(s, ctx)
+            if not near:
+                return [(BerserkCheck(""), Fraction(1))]
+            return [(BerserkCheck(u), Fraction(1, len(near))) for u in near]
+        if kind == "attack_count":  # [15.6] a die decides how many characters are attacked
+            n = len(s.characters_in(s.attack.square))
+            return [(AttackCount(k), Fraction(1, n)) for k in range(1, n + 1)]
+        if kind == "reveal":  # [15.1] no voluntary reveal; [9.4] forced ones in the engine's order
+            legal = engine.legal_actions(s, ctx)
+            if EndPhase() in legal:
+                return [(EndPhase(), Fraction(1))]
+            return [(next(x for x in legal if isinstance(x, Reveal)), Fraction(1))]
+        return None
+
+    def _group_draws(self, s: GameState, outs: list) -> list:
+        """Ruling Z2: units of the pool that are interchangeable are drawn as one class, with its
+        multiplicity. Interchangeable: every field but the name equal (value, berserk, knowledge); and,
+        for the hidden zombie drawn before movement [15.2], no name of a unit on the map or of a
+        character falls between theirs (names order ties in the [15.5] automaton and in the reaction
+        queue [7.0]; nothing else reads them). After movement (Attack, Generation) names order nothing:
+        the canonical form renames every unit."""
+        if s.phase in _POST_MOVEMENT:
+            comparables = None
+            zt = s.zturn
+            doors = [zt.drawing] + [self.ctx.board.main_doors[c].squares[0] for c in zt.entering[1:]]
+            if s.phase == Phase.GENERATION and not any(s.characters_in(sq) for sq in doors):
+                # every unit drawn from here on in the turn lands where nobody is: a plain blocker in the
+                # canonical form, the pool forgotten after the last draw (ruling Z1): one draw stands for all
+                self.used["draws that cannot matter"] = self.used.get("draws that cannot matter", 0) + 1
+                return [(outs[0][0], Fraction(1))]
+        elif s.phase == Phase.HIDDEN and s.solitaire:
+            comparables = sorted([z.uid for z in s.zombies if z.square is not None] + [c.name for c in s.characters])
+        else:
+            return outs  # a hidden zombie revealed during movement [9.0]: unit by unit
+        by_uid = {z.uid: z for z in s.zombies}
+        groups: dict[tuple, list] = {}
+        for a, q in outs:
+            z = by_uid[a.uid]
+            k = (z.value, z.berserk, z.face_up, z.seen, z.candidates, z.pool)
+            if comparables is not None:
+                k += (bisect_left(comparables, z.uid),)
+            g = groups.get(k)
+            if g is None:
+                groups[k] = [a, q]
+            else:
+                g[1] += q
+        if len(groups) < len(outs):
+            k = "draw classes before movement" if comparables is not None else "draw classes after movement"
+            self.used[k] = self.used.get(k, 0) + 1
+        return [(a, q) for a, q in groups.values()]
+
+    # ----- canonical form ------------------------------------------------------------------
+    def canon(self, s: GameState) -> GameState:
+        """Ruling Z1: once no zombie can move in the turn (Attack and Generation Phases), only these
+        matter for the rest of it: the characters; the units in a character's square (they attack and
+        are shot at [8.0], [8.1], [11.8]: value and berserk [6.5], [10.6]); whether each entrance square
+        is zombie-occupied [13.2]; the values in the eliminated pool while a unit may still be drawn
+        [13.3]; the doors; whether any zombie is left on the map [14.2]. So: a unit elsewhere than a
+        character's square or an entrance square is reduced to one stand-in, a unit alone in an
+        entrance square to a plain blocker, the pool is emptied once no unit can be drawn any more, what
+        the players know of each unit (seen, candidates: no rule reads them) is dropped, the units are
+        renamed in a fixed order, and the movement bookkeeping (who moved, reacted, stacked; the Human
+        Player-Turn's record) is dropped."""
+        if not self.shortcuts or s.phase not in _POST_MOVEMENT or s.result is not None or s.pending is None:
+            return s
+        humans = frozenset(c.square for c in s.characters if c.in_play)
+        occupied = frozenset(c.square for c in s.characters if c.square is not None)
+        zt = s.zturn
+        draws_left = s.phase == Phase.ATTACK or bool(zt.drawing) or zt.step == ZStep.ENTRANCE or bool(zt.entering)
+        zs = s.zombies
+        key = (id(zs), humans, occupied, draws_left)
+        got = self._units.get(key)
+        if got is None or got[0] is not zs:
+            if len(self._units) > 200_000:
+                self._units.clear()
+            got = self._units[key] = (zs, self._canon_units(zs, humans, occupied, draws_left))
+        units = got[1]
+        zturn = ZombieTurn(step=zt.step, queue=zt.queue if s.phase == Phase.ATTACK else (), moves_left=0,
+                           entering=zt.entering, super_rolls=zt.super_rolls, drawing=zt.drawing)
+        if units is zs and zturn == zt and s.record == _NO_RECORD and not s.crossed_squares:
+            return s
+        return s.evolve(zombies=units, zturn=zturn, record=_NO_RECORD, crossed_squares=())
+
+    def _canon_units(self, zs, humans, occupied, draws_left) -> tuple:
+        kept = []
+        inert = None
+        for z in zs:
+            if z.square is None:
+                if draws_left:
+                    kept.append(_unit(z, seen=False, candidates=(), face_up=False, berserk=False))
+            elif z.square in humans:
+                kept.append(_unit(z, seen=z.face_up, candidates=()))
+            elif z.square in self.entrances:
+                kept.append(_unit(z, value=1, berserk=False, face_up=False, seen=False, candidates=()))
+            elif inert is None:
+                inert = z
+        if inert is not None:
+            self.used["units reduced"] = self.used.get("units reduced", 0) + 1
+            spot = next(sq for sq in self.spare if sq not in occupied)
+            kept.append(_unit(inert, square=spot, value=1, berserk=False, face_up=False, seen=False, candidates=()))
+        kept.sort(key=lambda z: (z.pool, z.square or "", z.value, z.berserk, z.face_up, z.seen))
+        units = tuple(z if z.uid == f"u{i:02d}" else _unit(z, uid=f"u{i:02d}") for i, z in enumerate(kept))
+        return zs if units == zs else units
+
+    # ----- one step ------------------------------------------------------------------------
+    def child(self, s: GameState, a) -> tuple:
+        """(next position, destroyed, entered) after `a` at `s`."""
+        t, _ = engine.apply(s, self.ctx, a)
+        if t.zombies is s.zombies and t.characters is s.characters:
+            d = e = 0
+        else:
+            d, e = _counts(s, t)
+        return self.canon(t), d, e
+
+    def children(self, s: GameState) -> list:
+        """[(next position, probability, destroyed, entered)] from `s`."""
+        outs = self.branches(s)
+        if self.shortcuts and len(outs) > 2 and s.pending.kind in _THRESHOLD:
+            return self._threshold_children(s, outs)
+        if self.shortcuts and s.pending.kind == "roll:attack" and s.attack is not None:
+            outs = self._attack_classes(s, outs)
+        out = []
+        for a, q in outs:
+            t, d, e = self.child(s, a)
+            out.append((t, q, d, e))
+        return out
+
+    def _attack_classes(self, s: GameState, outs: list) -> list:
+        """Ruling Z2 (4): an attack roll [8.8] changes the position only through the Zombie Attack
+        Table's result for its total at the attack's strength [8.0] step 4 (none, stunned, infected):
+        one total per result is followed, with the probability of all the totals giving it."""
+        strength = core.strength(s.attack.value, s.attack.k) if s.attack.k else 0
+        groups: dict = {}
+        for a, q in outs:
+            r = self.ctx.tables.attack_result(a.total, strength) if strength else "none"
+            g = groups.get(r)
+            if g is None:
+                groups[r] = [a, q]
+            else:
+                g[1] += q
+        if len(groups) < len(outs):
+            self.used["attack rolls by result"] = self.used.get("attack rolls by result", 0) + 1
+        return [(a, q) for a, q in groups.values()]
+
+    def _threshold_children(self, s: GameState, outs: list) -> list:
+        """Ruling Z2: the rolls whose result is a threshold on the dice total — a panic check [6.5]
+        (total at most the Panic Level), a shot [6.0] step 5 (total minus modifiers at least the value),
+        a glass-door attack [10.5] (total below the value), the berserk dice [10.0] (4 or less) — have
+        two results, each a run of totals. The two ends are followed, and the boundary between them
+        found by halving, instead of every total."""
+        outs = sorted(outs, key=lambda aq: aq[0].total)
+        memo: dict = {}
+
+        def at(i):
+            got = memo.get(i)
+            if got is None:
+                got = memo[i] = self.child(s, outs[i][0])
+            return got
+
+        lo, hi = 0, len(outs) - 1
+        first, last = at(lo), at(hi)
+        self.used["threshold rolls"] = self.used.get("threshold rolls", 0) + 1
+        if first == last:
+            return [(first[0], sum((q for _, q in outs), Fraction(0)), first[1], first[2])]
+        # the smallest index whose child equals the last one's (the results form two runs)
+        a, b = lo, hi
+        while b - a > 1:
+            m = (a + b) // 2
+            if at(m) == last:
+                b = m
+            else:
+                a = m
+        p_first = sum((q for _, q in outs[:b]), Fraction(0))
+        p_last = sum((q for _, q in outs[b:]), Fraction(0))
+        return [(first[0], p_first, first[1], first[2]), (last[0], p_last, last[1], last[2])]
+
+    # ----- canonical form (cached per zombies tuple) ------------------------------------------
+
+
+_NO_RECORD = TurnRecord()
+_FREE_PENDING = Pending(Side.ZOMBIE.value, "free")
+_THRESHOLD = frozenset({"roll:panic", "roll:shot", "roll:glass", "roll:berserk_stay", "roll:berserk_go"})
+
+
+def _unit(z, **changes):
+    d = z.__dict__
+    if all(d[k] == v for k, v in changes.items()):
+        return z
+    new = object.__new__(type(z))
+    new.__dict__.update(z.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_seconds: Optional[float] = None,
+               clock: Callable[[], float] = time.perf_counter) -> Dist:
+    """The exact Dist of :class:`TurnOutcome` from `st` (a zombie-phase position): the graph of
+    positions is explored once (equal positions merged wherever they are reached), then the
+    probabilities flow through it in topological order. The counts of zombies destroyed and units
+    entered ride along with the probability (a small table per position) rather than in the position,
+    so positions that differ only in what happened before them are followed once."""
+    t0 = clock()
+    root = walk.canon(st)
+    succ: dict = {}
+    indeg: dict = {root: 0}
+    todo = [root]
+    while todo:
+        s = todo.pop()
+        if s in succ:
+            continue
+        if len(succ) >= max_states:
+            raise TooBig(f"more than {max_states} different positions to follow: too big to enumerate exactly")
+        if max_seconds is not None and clock() - t0 > max_seconds:
+            raise TooBig(f"exact enumeration passed its budget of {max_seconds} s")
+        kids: dict = {}
+        for t, q, d, e in walk.children(s):
+            child = (_END, tuple((c.name, c.status) for c in t.characters), t.result.winner if t.result else "") if walk.stop(t) else t
+            kids[(child, d, e)] = kids.get((child, d, e), Fraction(0)) + q
+        succ[s] = [(c, d, e, q) for (c, d, e), q in kids.items()]
+        for c in {c for c, _, _ in kids}:
+            if type(c) is tuple:
+                continue
+            if c in indeg:
+                indeg[c] += 1
+            else:
+                indeg[c] = 1
+                todo.append(c)
+    # the probabilities, in topological order (Kahn); mass[s] = {(destroyed, entered) so far: p}
+    mass: dict = {root: {(0, 0): Fraction(1)}}
+    final: dict = {}
+    ready = [root]
+    while ready:
+        s = ready.pop()
+        m = mass.pop(s)
+        for c, d, e, q in succ[s]:
+            if type(c) is tuple:
+                for (d0, e0), p in m.items():
+                    k = TurnOutcome(c[1], d0 + d, e0 + e, c[2])
+                    final[k] = final.get(k, Fraction(0)) + p * q
+                continue
+            cm = mass.get(c)
+            if cm is None:
+                cm = mass[c] = {}
+            for (d0, e0), p in m.items():
+                k = (d0 + d, e0 + e)
+                cm[k] = cm.get(k, Fraction(0)) + p * q
+            indeg[c] -= 1
+            if indeg[c] == 0:
+                ready.append(c)
+    return Dist(final, title="the coming zombie turn")
+
+
+_END = "end of the zombie turn"
+
+
+def walk_once(st: GameState, walk: _Walk, rng: random.Random, max_steps: int = 100_000) -> TurnOutcome:
+    """One zombie turn with dice drawn from `rng`: each chance outcome of the engine drawn with its
+    exact probability (an integer draw on the common denominator, no floats), unit by unit as the
+    engine lists them (no shortcut needed: one path), so a seed gives the same turn as
+    `dodnb.prob.enumerate.play_once` did."""
+    s = st
+    d = e = 0
+    ctx = walk.ctx
+    for _ in range(max_steps):
+        if walk.stop(s):
+            return _outcome(s, d, e)
+        p = s.pending
+        if p.side == Side.CHANCE:
+            outs = engine.chance_outcomes(s, ctx)
+        else:
+            outs = walk.branches(s)
+        a = outs[0][0]
+        if p.side == Side.CHANCE or len(outs) > 1:
+            den = math.lcm(*(q.denominator for _, q in outs))
+            r = rng.randrange(den)
+            acc = 0
+            for a, q in outs:
+                acc += q.numerator * (den // q.denominator)
+                if r < acc:
+                    break
+        t, _ = engine.apply(s, ctx, a)
+        dd, ee = _counts(s, t)
+        d, e = d + dd, e + ee
+        s = t
+    raise TooBig(f"the zombie turn did not end within {max_steps} steps")
 
 
 def sample_zombie_turn(game_or_state, rng: random.Random, *, zombie=None, human=None) -> TurnOutcome:
     """One zombie turn played with dice drawn from `rng` (the Monte Carlo counterpart): each chance
     node's outcome is drawn with its exact probability, decisions by the same policies."""
     st, ctx = _start(game_or_state)
-    end = play_once(st, stop=_stop_fn(st.turn), rng=rng, policies=_policies(zombie, human), ctx=ctx)
-    return _key_fn(st)(end)
+    return walk_once(st, _Walk(st, ctx, zombie=zombie, human=human), rng)
 
 
-def collapsible_draw(s: GameState) -> bool:
-    """Ruling Z1 (exact): at a draw from the eliminated pool in the Zombie Generation Phase [13.3],
-    *which* unit is drawn changes nothing the outcome counts (statuses, units destroyed or entered,
-    winner) when no character stands in the entrance square of this door or of any door still to be
-    served: the unit then attacks nobody this turn [13.4], and nothing after it in the turn (other
-    draws, super-zombie rolls [11.0]) reads its value. Such a draw is followed once (the first unit of
-    the pool, probability 1) instead of once per unit. Draws in the Hidden Zombie step [15.2], or with
-    a character at an entrance still to be served, are followed unit by unit."""
-    p = s.pending
-    if p is None or p.kind != "draw:eliminated" or s.phase != Phase.GENERATION:
-        return False
-    squares = [s.zturn.drawing] + [s.board.main_doors[c].squares[0] for c in s.zturn.entering[1:]]
-    return not any(s.characters_in(sq) for sq in squares)
+def exact_turn(st: GameState, ctx, *, zombie=None, human=None, shortcuts: Optional[bool] = None,
+               max_states: int = 300_000, max_seconds: Optional[float] = None) -> Dist:
+    """The exact Dist of :class:`TurnOutcome` from a zombie-phase position. ``shortcuts=False`` is
+    the plain walk of the engine's chance nodes (equal positions still merged); the default takes the
+    shortcuts of rulings Z1, Z2 with the default policies (the tests check both agree)."""
+    return walk_exact(st, _Walk(st, ctx, zombie=zombie, human=human, shortcuts=shortcuts), max_states=max_states, max_seconds=max_seconds)
 
 
-def exact_turn(st: GameState, ctx, *, key, policies, max_states: int = 300_000, max_seconds: Optional[float] = None,
-               collapse: bool = True) -> Dist:
-    """`dodnb.prob.enumerate.outcomes` for one zombie turn, with equal states merged layer by layer,
-    plus the collapse of draws that cannot matter (:func:`collapsible_draw`, ruling Z1).
-    ``collapse=False`` is exactly `enumerate.outcomes` (the tests check both agree)."""
+# =============================================================================================
+# the answer
 
-    def prune(s: GameState, outs: list) -> list:
-        return [(outs[0][0], Fraction(1))] if collapsible_draw(s) else outs
 
-    return outcomes(st, stop=_stop_fn(st.turn), key=key, policies=policies, ctx=ctx, max_states=max_states,
-                    max_seconds=max_seconds, title="the coming zombie turn", prune=prune if collapse else None)
+@dataclass(frozen=True)
+class CharacterOdds:
+    """One character's row: the chance of each status when the next Human Player-Turn begins.
+
+    ``probs[status]`` is the probability that `name` is `status` then (Fractions summing to 1);
+    ``intervals[status]``: (low, high), a 95 % Wilson interval for a Monte Carlo estimate, or
+    (p, p) when exact; ``what[status]``: that sentence in plain words."""
+
+    name: str
+    now: str
+    probs: dict
+    intervals: dict
+    what: dict
+    in_play: bool = True  # on the map as a human character now (a panel may show only these)
 
 
 class ZombieTurnOdds:
-    """The distribution of a zombie turn's outcome (:class:`TurnOutcome`), exact or sampled."""
+    """The distribution of a zombie turn's outcome (:class:`TurnOutcome`), exact or estimated.
 
-    def __init__(self, dist: Dist, exact: bool, method: str, seconds: float, n: int = 0, names=()):
+    For a panel: :attr:`question` (what is asked, in plain words) and :attr:`question_id`,
+    :attr:`exact`, :attr:`kind` ('exact' | 'montecarlo'), :attr:`method` (a one-line label),
+    :attr:`method_text` (plain words), :attr:`n` (games played, 0 when exact), :meth:`rows` (per
+    character: what each number is the probability of, with its interval), :meth:`interval`,
+    :attr:`seconds`."""
+
+    def __init__(self, dist: Dist, exact: bool, method: str, seconds: float, n: int = 0, names=(), *,
+                 question: str = SOLITAIRE_QUESTION, counts: Optional[dict] = None, why: str = "",
+                 now: Optional[dict] = None, two_player: bool = False, in_play=None):
         self.dist = dist
         self.exact = exact
-        self.method = method
+        self.method = method  # "exact (every chance node followed)" | "Monte Carlo (n = ..., seed ...) — ..."
+        self.kind = "exact" if exact else "montecarlo"
         self.seconds = seconds
         self.n = n
         self.names = tuple(names)
+        self.question = question
+        self.counts = counts or {}
+        self.why = why  # why the exact enumeration stopped (Monte Carlo only)
+        self.now = dict(now or {})
+        self.two_player = two_player
+        self.in_play = frozenset(in_play if in_play is not None else names)
+
+    @property
+    def question_id(self) -> str:
+        """'solitaire' or 'two_player_solitaire_rules' (ruling Z3): for a translated panel title."""
+        return "two_player_solitaire_rules" if self.two_player else "solitaire"
+
+    @property
+    def method_text(self) -> str:
+        if self.exact:
+            return "exact: every roll of the dice and every draw followed"
+        return f"estimate from {self.n} simulated zombie turns (95% intervals); the exact count was too big ({self.why})"
 
     def status(self, name: str) -> Dist:
         """Dist of one character's status after the turn [8.3]-[8.5], [11.0]."""
-        return self.dist.map(lambda o: dict(o.statuses)[name], title=f"{name} after the zombie turn")
+        return self.dist.map(lambda o: dict(o.statuses)[name], title=f"{name} when the next Human Player-Turn begins")
 
     @property
     def destroyed(self) -> Dist:
-        return self.dist.map(lambda o: o.destroyed, title="zombies destroyed")
+        return self.dist.map(lambda o: o.destroyed, title="zombies destroyed during the zombie turn")
 
     @property
     def entered(self) -> Dist:
-        return self.dist.map(lambda o: o.entered, title="units entering")
+        return self.dist.map(lambda o: o.entered, title="units entering the map during the zombie turn")
 
     @property
     def winner(self) -> Dist:
-        return self.dist.map(lambda o: o.winner or "nobody yet", title="game over?")
+        return self.dist.map(lambda o: o.winner or "nobody yet", title="who has won when the zombie turn ends")
 
     def p(self, event) -> Fraction:
         return self.dist.p(event)
 
+    def interval(self, p: Fraction) -> tuple[float, float]:
+        """95 % interval of a probability read from these odds: (p, p) when exact; for a Monte Carlo
+        estimate the Wilson interval of its count out of :attr:`n` (never zero width)."""
+        if self.exact:
+            return (float(p), float(p))
+        return wilson(round(p * self.n), self.n)
+
     def stderr(self, p: Fraction) -> float:
-        """Standard error of a probability read from these odds: 0 when exact, sqrt(p(1-p)/n) sampled."""
-        return 0.0 if self.exact else math.sqrt(float(p) * (1 - float(p)) / self.n)
+        """Half the width of :meth:`interval` divided by 1.96 (0 when exact); kept for old callers."""
+        lo, hi = self.interval(p)
+        return (hi - lo) / (2 * 1.959963984540054)
+
+    def rows(self) -> list[CharacterOdds]:
+        """Per character, in game order: status now, and the chance of each status when the next
+        Human Player-Turn begins, with what each number is the probability of."""
+        out = []
+        for n in self.names:
+            probs = dict(self.status(n).items())
+            what = {s: f"the chance that {n} is {_word(s)} when the next Human Player-Turn begins" for s in probs}
+            now = self.now.get(n, "")
+            out.append(CharacterOdds(n, now, probs, {s: self.interval(p) for s, p in probs.items()}, what,
+                                     in_play=n in self.in_play))
+        return out
 
     def table(self) -> list[tuple[str, dict]]:
         """Rows (character, {status: probability}) for the statuses that occur."""
-        return [(n, dict(self.status(n).items())) for n in self.names]
+        return [(r.name, r.probs) for r in self.rows()]
 
     def __repr__(self) -> str:
         return f"<ZombieTurnOdds {self.method}: {len(self.dist)} outcomes, {self.seconds:.2f} s>"
 
+    def _cell(self, p: Fraction) -> str:
+        if self.exact:
+            return fmt_percent(p)
+        lo, hi = self.interval(p)
+        return f"{fmt_percent(p)} ({100 * lo:.1f}–{100 * hi:.1f}%)"
+
     def __str__(self) -> str:
-        lines = [f"Coming zombie turn — {self.method}"]
-        for n, row in self.table():
-            lines.append(f"  {n:6} " + ", ".join(f"{s} {fmt_percent(p)}" for s, p in row.items()))
-        lines.append("  destroyed " + ", ".join(f"{k}: {fmt_percent(p)}" for k, p in self.destroyed.items()))
-        lines.append("  entering  " + ", ".join(f"{k}: {fmt_percent(p)}" for k, p in self.entered.items()))
+        lines = [self.question, f"  ({self.method_text})"]
+        for r in self.rows():
+            lines.append(f"  {r.name:6} " + ", ".join(f"{s} {self._cell(p)}" for s, p in r.probs.items()))
+        lines.append("  destroyed " + ", ".join(f"{k}: {self._cell(p)}" for k, p in self.destroyed.items()))
+        lines.append("  entering  " + ", ".join(f"{k}: {self._cell(p)}" for k, p in self.entered.items()))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        statuses = ("normal", "stunned", "infected", "killed", "super")
-        out = [f"<table><caption style='text-align:left'><b>Coming zombie turn</b> — {html.escape(self.method)}</caption>",
-               "<tr><th></th>" + "".join(f"<th>{s}</th>" for s in statuses) + "</tr>"]
-        for n, row in self.table():
+        out = [f"<table><caption style='text-align:left'><b>{html.escape(self.question)}</b><br><small>{html.escape(self.method_text)}</small></caption>",
+               "<tr><th></th>" + "".join(f"<th>{s}</th>" for s in STATUSES) + "</tr>"]
+        for r in self.rows():
             cells = []
-            for s in statuses:
-                p = row.get(s, Fraction(0))
-                txt = "" if not p else (f"{fmt_percent(p)}<br><small>{fmt_fraction(p)}</small>" if self.exact else f"{fmt_percent(p)} ± {100 * self.stderr(p):.1f}%")
-                cells.append(f"<td style='text-align:right'>{txt}</td>")
-            out.append(f"<tr><th>{html.escape(n)}</th>{''.join(cells)}</tr>")
+            for s in STATUSES:
+                p = r.probs.get(s, Fraction(0))
+                txt = "" if not p else (f"{fmt_percent(p)}<br><small>{fmt_fraction(p)}</small>" if self.exact else html.escape(self._cell(p)))
+                cells.append(f"<td style='text-align:right' title='{html.escape(r.what.get(s, ''))}'>{txt}</td>")
+            out.append(f"<tr><th>{html.escape(r.name)}</th>{''.join(cells)}</tr>")
         return "".join(out) + "</table>"
+
+
+def _word(status: str) -> str:
+    return {"normal": "unharmed (normal status)", "super": "a super zombie"}.get(status, status)
 
 
 def zombie_turn(
@@ -219,35 +694,46 @@ def zombie_turn(
     seed: int = 0,
     zombie=None,
     human=None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> ZombieTurnOdds:
     """Exact distribution of what the coming zombie turn does ([15.0]; see the module).
 
-    From a Human Player-Turn the human player is taken to end the turn as it stands. `human` decides
+    From a Human Player-Turn the human player is taken to end the turn as it stands; a hand-built
+    position with nothing pending is first settled by the engine's automatic steps. `human` decides
     the characters' choices during the zombie turn (reaction fire [8.1], who is attacked [8.0] 3;
     default :func:`dodnb.rules.solitaire.sensible_human`: everyone fires, normal-status characters
-    named first); `zombie` defaults to the solitaire automaton. Both must be deterministic.
+    named first); `zombie` defaults to the solitaire automaton. Both must be deterministic. A
+    two-player game is answered for solitaire-rules zombies (ruling Z3; ``odds.question`` says so).
 
     Past ``max_seconds`` or ``max_states``: ``fallback="montecarlo"`` plays the turn `n` times with
-    dice seeded by `seed` (the result says "Monte Carlo" and carries standard errors);
-    ``fallback=None`` raises :class:`TooBig`."""
+    dice seeded by `seed` (``kind`` "montecarlo", ``method`` "Monte Carlo (n = ..., seed ...)", with
+    Wilson intervals and `n`);
+    ``fallback=None`` raises :class:`TooBig`. ``clock``: what ``max_seconds`` is measured with (the
+    wall clock; ``time.process_time`` for this process's CPU time, as the benchmark does)."""
+    if fallback not in (None, "montecarlo"):
+        raise ProbError("15.0", f"fallback is 'montecarlo' or None, not {fallback!r}")
+    first = game_or_state.state if hasattr(game_or_state, "state") and not isinstance(game_or_state, GameState) else game_or_state
+    now = {c.name: c.status for c in first.characters} if isinstance(first, GameState) else {}
     st, ctx = _start(game_or_state)
     names = [c.name for c in st.characters]
+    now = now or {c.name: c.status for c in st.characters}
+    in_play = [c.name for c in st.characters if c.in_play]
+    question = SOLITAIRE_QUESTION if st.solitaire else TWO_PLAYER_QUESTION
+    walk = _Walk(st, ctx, zombie=zombie, human=human)
     t0 = time.perf_counter()
+    common = dict(names=names, question=question, now=now, two_player=not st.solitaire, in_play=in_play)
     try:
-        dist = exact_turn(st, ctx, key=_key_fn(st), policies=_policies(zombie, human),
-                          max_states=max_states, max_seconds=max_seconds)
-        return ZombieTurnOdds(dist, True, "exact (every chance node followed)", time.perf_counter() - t0, names=names)
+        dist = walk_exact(st, walk, max_states=max_states, max_seconds=max_seconds, clock=clock)
+        return ZombieTurnOdds(dist, True, "exact (every chance node followed)", time.perf_counter() - t0, **common)
     except TooBig as exc:
         if fallback is None:
             raise
-        if fallback != "montecarlo":
-            raise ProbError("15.0", f"fallback is 'montecarlo' or None, not {fallback!r}") from exc
         why = exc.detail
     rng = random.Random(seed)
     counts: dict[TurnOutcome, int] = {}
     for _ in range(n):
-        o = sample_zombie_turn(st, rng, zombie=zombie, human=human)
+        o = walk_once(st, walk, rng)
         counts[o] = counts.get(o, 0) + 1
-    dist = Dist({o: Fraction(c, n) for o, c in counts.items()}, title="the coming zombie turn (sampled)")
+    dist = Dist({o: Fraction(c, n) for o, c in counts.items()}, title="the coming zombie turn (estimated)")
     return ZombieTurnOdds(dist, False, f"Monte Carlo (n = {n}, seed {seed}) — exact enumeration stopped: {why}",
-                          time.perf_counter() - t0, n=n, names=names)
+                          time.perf_counter() - t0, n=n, counts=counts, why=why, **common)

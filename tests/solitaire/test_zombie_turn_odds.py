@@ -1,26 +1,36 @@
-"""Exact zombie-turn odds [15.0]: the enumeration against the plain engine walk, against a Monte
-Carlo of the same position, and the time bound with its labelled fallback."""
+"""Exact zombie-turn odds [15.0] (issue 17): the fast walk against the plain walk of the engine's
+chance nodes (tests/solitaire/zturn_positions.py, public engine API only, no shortcut), the two bugs
+of issue 17 on their reproductions, two-player games (ruling Z3), honest estimates (Wilson intervals)
+and the odds object a panel formats."""
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
 import dodnb.prob as P
-from dodnb.prob.enumerate import TooBig, outcomes
+from dodnb.prob.enumerate import TooBig
+from dodnb.prob.errors import ProbError
 from dodnb.prob.zombieturn import (
-    _key_fn, _policies, _start, _stop_fn, collapsible_draw, exact_turn, sample_zombie_turn, zombie_turn,
+    SOLITAIRE_QUESTION, TWO_PLAYER_QUESTION, ZombieTurnOdds, _start, _Walk, exact_turn, sample_zombie_turn, walk_exact,
+    wilson, zombie_turn,
 )
 from dodnb.rules import engine
+from dodnb.rules.actions import EndPhase
 from dodnb.rules.game import Game
 from dodnb.rules.solitaire import sensible_human, zombie_policy
-from dodnb.rules.state import Pending, TurnRecord, ZombieTurn
+from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from tests.solitaire.helpers import build
+from tests.solitaire.zturn_positions import TooLong, mid_turn_states, plain_walk, random_position
 
 CLOSED = {"N": "closed", "E": "closed", "S": "closed", "W": "closed"}
+
+
+def as_plain(dist) -> dict:
+    return {tuple(k): p for k, p in dist.items()}
 
 
 def study(n_units=3, values=(9, 7, 11), elim=(), doors=CLOSED):
@@ -31,6 +41,172 @@ def study(n_units=3, values=(9, 7, 11), elim=(), doors=CLOSED):
                  eliminated=elim, doors=doors, pending=Pending("human", "act", "5.0", ""))
 
 
+# --------------------------------------------------------------------------------------------
+# issue 17, bug 1: the draw shortcut (ruling Z1 as it was) counted units by name
+
+
+def issue_position(uid: str, settle: bool = True):
+    """The reproduction of issue 17: Peter in 114 with a value-1 unit, one unit (value 5) in the
+    eliminated pool, three main doors closed; the Zombie Free Movement Phase over."""
+    st = GameState.build(characters={"Peter": "114"}, zombies=[{"uid": uid, "square": "114", "value": 1},
+                         {"uid": "E01", "value": 5, "pool": "eliminated", "seen": True}], doors={"E": "closed", "S": "closed", "W": "closed"})
+    st = replace(st, solitaire=True, phase="free", record=TurnRecord(), zturn=ZombieTurn(
+        step="free_moves", moves_left=0))
+    if not settle:
+        return st
+    g = Game(state=st, human="ask", zombie="ask")
+    g.apply(EndPhase())
+    return g
+
+
+def test_issue17_ruling_z1_renaming_a_unit_changes_no_count():
+    """[13.3], ruling Z1: destroyed and entered are counted from what happened in the turn, so the
+    name of the unit shot and drawn back in changes nothing; both equal the plain walk exactly."""
+    a = zombie_turn(issue_position("Z01"), fallback=None)
+    b = zombie_turn(issue_position("A01"), fallback=None)
+    assert a.exact and b.exact
+    assert a.dist == b.dist
+    plain = plain_walk(_start(issue_position("A01"))[0])
+    assert as_plain(a.dist) == plain
+    assert as_plain(b.dist) == plain
+    # the unit shot (destroyed 1) can come back through the North door (entered 1): both counted
+    assert any(o.destroyed == 1 and o.entered == 1 for o, _ in a.dist.items())
+    assert sum(a.destroyed.p(k) for k in (0, 1)) == 1
+
+
+# --------------------------------------------------------------------------------------------
+# issue 17, bug 2: a hand-built position in a zombie phase with nothing pending
+
+
+def test_issue17_unsettled_zombie_phase_is_settled_first():
+    """[4.0] a position built by hand in the Zombie Free Movement Phase with nothing pending is settled
+    by the engine's automatic steps (as Game(state=...) does), not taken as "nothing happens"."""
+    st = issue_position("Z01", settle=False)
+    assert st.pending is None
+    odds = zombie_turn(st, fallback=None)
+    settled = Game(state=st, human="ask", zombie="ask").state
+    assert settled.pending is not None
+    assert odds.exact and odds.dist == zombie_turn(settled, fallback=None).dist
+    assert as_plain(odds.dist) == plain_walk(settled)
+    assert odds.status("Peter").p("normal") < 1  # the unit in 114 attacks Peter [8.0]
+
+
+# --------------------------------------------------------------------------------------------
+# every shortcut (rulings Z1, Z2, Z3) against the plain walk, on positions from seeded random games
+
+
+def _compare(seeds, solitaire, every, budget):
+    used: dict = {}
+    compared = {}
+    for seed in seeds:
+        st0, ctx = _start(random_position(seed, solitaire))
+        for m in mid_turn_states(st0, seed, every=every):
+            try:
+                plain = plain_walk(m, max_nodes=budget)
+            except TooLong:
+                continue  # too big for the plain walk in a unit test: the benchmark covers them
+            walk = _Walk(m, ctx)
+            fast = walk_exact(m, walk)
+            assert as_plain(fast) == plain, (seed, solitaire, m.phase, m.pending)
+            for k, v in walk.used.items():
+                used[k] = used.get(k, 0) + v
+            compared[m.phase] = compared.get(m.phase, 0) + 1
+    return compared, used
+
+
+def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
+    """Statuses, destroyed, entered and winner: exactly equal Fractions, from every phase of the
+    zombie turn, and every shortcut exercised."""
+    compared, used = _compare(range(4), True, every=3, budget=300)
+    assert sum(compared.values()) >= 8, compared
+    assert {"free", "attack"} <= set(compared), compared
+    assert used.get("threshold rolls", 0) > 0 and used.get("units reduced", 0) > 0, used
+    assert used.get("draws that cannot matter", 0) > 0 and used.get("free moves shared", 0) > 0, used
+    assert used.get("attack rolls by result", 0) > 0, used
+
+
+def test_15_0_entrance_draw_classes_equal_the_plain_walk():
+    """Rulings Z1, Z2 after movement: the Zombie Generation Phase [13.0] with Peter in the South
+    entrance square 117 (a unit drawn there attacks him [13.4]) and a pool of equal values, drawn by
+    class; then the plain walk of the engine's chance nodes."""
+    st = build({"Peter": "117", "Fran": "024"}, [{"square": "097", "value": 4}], eliminated=(2, 2, 6, 9, 9), phase="attack",
+               record=TurnRecord(("Fran",)), zturn=ZombieTurn(step="attack_squares"))
+    ctx = engine.context(st.board)
+    st = engine._advance(st, ctx, [])
+    assert st.phase == "generation"
+    walk = _Walk(st, ctx)
+    fast = walk_exact(st, walk)
+    assert as_plain(fast) == plain_walk(st)
+    assert walk.used.get("draw classes after movement", 0) > 0 and walk.used.get("units reduced", 0) > 0, walk.used
+
+
+def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
+    """Ruling Z2 before movement: a Hidden Zombie draw [15.2] from a pool with equal units, their names
+    next to each other (grouped) and apart (not grouped); the main doors closed so the plain walk is
+    small."""
+    st = build({"Peter": "024", "Fran": "024"}, [{"uid": "Z05", "square": "097", "value": 4}, {"uid": "Z50", "square": "134", "value": 6}],
+               doors=CLOSED, pending=Pending("human", "act", "5.0", ""), record=TurnRecord(("Peter",), ("024",)))
+    pool = [{"uid": u, "value": 2, "pool": "eliminated"} for u in ("Z01", "Z02", "Z30")]
+    st = replace(st, zombies=st.zombies + tuple(GameState.build(zombies=pool).zombies))
+    st0, ctx = _start(st)
+    # follow the Hidden Zombie Table to a draw
+    draws = [m for m in mid_turn_states(st0, 3) if m.pending.kind == "draw:eliminated" and m.phase == "hidden"]
+    seed = 3
+    while not draws:
+        seed += 1
+        draws = [m for m in mid_turn_states(st0, seed) if m.pending.kind == "draw:eliminated" and m.phase == "hidden"]
+    m = draws[0]
+    walk = _Walk(m, ctx)
+    groups = walk.branches(m)
+    assert sorted(q for _, q in groups) == [Fraction(1, 3), Fraction(2, 3)]  # Z01+Z02 together, Z30 apart (Z05 between)
+    assert as_plain(walk_exact(m, walk)) == plain_walk(m)
+
+
+def test_15_0_ruling_z3_two_player_fast_walk_equals_the_plain_walk():
+    """Two-player positions, the zombies by the solitaire rules (ruling Z3): [15.4] and [15.6] by a die,
+    no voluntary reveal; the same answer as the plain walk."""
+    compared, used = _compare(range(3), False, every=3, budget=300)
+    assert sum(compared.values()) >= 8, compared
+    odds = zombie_turn(random_position(1, False), fallback=None)
+    assert odds.exact and odds.question == TWO_PLAYER_QUESTION and odds.two_player
+    assert as_plain(odds.dist) == plain_walk(_start(random_position(1, False))[0])
+
+
+def test_15_0_ruling_z2_free_moves_do_not_depend_on_how_many_are_left():
+    """Ruling Z2 (3), checked on the automaton itself: in Free Movement positions of seeded random
+    games with no unit in an open main-door square, the [15.5] choice is the same whatever the number
+    of free moves left (1 to 6)."""
+    checked = 0
+    for seed in range(12):
+        st0, ctx = _start(random_position(seed, seed % 2 == 0))
+        walk = _Walk(st0, ctx)
+        for m in mid_turn_states(st0, seed):
+            if m.pending.kind != "free" or m.zturn.moves_left < 1:
+                continue
+            if walk._free_key(m).zturn.moves_left != 1:
+                continue  # a unit in an open main-door square: not shared (priority 2 counts the moves)
+            choices = set()
+            for k in range(1, 7):
+                s = replace(m, zturn=replace(m.zturn, moves_left=k))
+                choices.add(zombie_policy(s, engine.legal_actions(s, ctx), None)[0])
+            assert len(choices) == 1, (seed, choices)
+            checked += 1
+    assert checked >= 5
+
+
+def test_15_0_custom_policies_get_the_plain_walk():
+    """Shortcuts are proven for the default policies only: with a custom human policy none is taken."""
+    st, ctx = _start(study(n_units=2))
+    walk = _Walk(st, ctx, human=sensible_human)
+    assert not walk.shortcuts
+    assert walk_exact(st, walk) == exact_turn(st, ctx)
+    assert not walk.used
+
+
+# --------------------------------------------------------------------------------------------
+# the odds object
+
+
 def test_15_0_exact_odds_sum_to_one_and_name_every_character():
     odds = zombie_turn(study(), fallback=None)
     assert odds.exact and sum(p for _, p in odds.dist.items()) == 1
@@ -39,99 +215,73 @@ def test_15_0_exact_odds_sum_to_one_and_name_every_character():
     assert odds.status("Steve").p("normal") == 1  # no unit can reach 177, and no hidden zombie can appear (empty pool [15.1])
     assert 0 < odds.status("Fran").p("normal") < 1
     assert P.zombie_turn(study(), fallback=None).dist == odds.dist  # the lazy export
+    assert odds.question == SOLITAIRE_QUESTION and odds.kind == "exact" and odds.n == 0
 
 
-def test_15_0_exact_odds_equal_the_plain_enumeration_of_the_engine():
-    """Without the draw collapse (ruling Z1), exact_turn is enumerate.outcomes: same Dist exactly."""
-    st, ctx = _start(study(n_units=2))
-    pol = _policies(None, None)
-    ours = exact_turn(st, ctx, key=_key_fn(st), policies=pol)
-    plain = outcomes(st, stop=_stop_fn(st.turn), key=_key_fn(st), policies=pol, ctx=ctx)
-    assert ours == plain
+def test_15_0_rows_say_what_each_number_is_the_probability_of():
+    odds = zombie_turn(study(), fallback=None)
+    rows = odds.rows()
+    assert [r.name for r in rows] == ["Peter", "Fran", "Steve"] and all(r.in_play for r in rows)
+    fran = rows[1]
+    assert fran.now == "normal" and sum(fran.probs.values()) == 1
+    for s, p in fran.probs.items():
+        assert fran.intervals[s] == (float(p), float(p))  # exact: no interval
+        assert "Fran" in fran.what[s] and "next Human Player-Turn" in fran.what[s]
 
 
-def generation_position():
-    """The Zombie Generation Phase with three units in the eliminated pool; Peter stands in the South
-    entrance square 117, so a unit entering there attacks him at once [13.4]."""
-    st = build({"Peter": "117", "Fran": "024"}, [{"square": "097", "value": 4}], eliminated=(2, 6, 9), phase="attack",
-               record=TurnRecord(("Fran",)), zturn=ZombieTurn(step="attack_squares"))
-    ctx = engine.context(st.board)
-    return engine._advance(st, ctx, []), ctx
+def test_15_0_wilson_interval_never_claims_certainty():
+    lo, hi = wilson(300, 300)
+    assert hi == 1 and 0.98 < lo < 1  # not "100.0 % ± 0.0" from 300 runs
+    lo, hi = wilson(0, 300)
+    assert lo == 0 and 0 < hi < 0.02
+    lo, hi = wilson(150, 300)
+    assert lo < 0.5 < hi
 
 
-def test_15_0_ruling_z1_the_draw_collapse_changes_no_probability():
-    st, ctx = generation_position()
-    assert st.phase == "generation"
-    pol = _policies(None, None)
-    key = _key_fn(st)
-    collapsed = exact_turn(st, ctx, key=key, policies=pol)
-    plain = exact_turn(st, ctx, key=key, policies=pol, collapse=False)
-    assert collapsed == plain
-    # the collapse did apply (a draw for a door with nobody in its square) and was refused where
-    # Peter stands in the entrance square [13.4]
-    draws = _reachable_draws(st, ctx)
-    assert any(collapsible_draw(x) for x in draws)
-    assert any(not collapsible_draw(x) and x.zturn.drawing == "117" for x in draws)
-
-
-def _reachable_draws(st, ctx):
-    out, todo = [], [st]
-    for _ in range(2000):
-        if not todo:
-            break
-        s = todo.pop()
-        if s.pending is None or s.phase == "human":
-            continue
-        if s.pending.kind == "draw:eliminated":
-            out.append(s)
-        if s.pending.side == "chance":
-            todo += [engine.apply(s, ctx, a)[0] for a, _ in engine.chance_outcomes(s, ctx)]
-        else:
-            a = _policies(None, None)[s.pending.side](s, engine.legal_actions(s, ctx), None)
-            todo.append(engine.apply(s, ctx, a)[0])
-    return out
-
-
-def test_15_0_exact_equals_monte_carlo_within_its_error_bars():
-    """Fixed seed, n = 3000 (the 10^5 comparison is benchmarks/bench_solitaire.py): every
-    probability of every character's status and of units destroyed within 4.5 standard errors."""
+def test_15_0_exact_equals_monte_carlo_within_its_intervals():
+    """Fixed seed, n = 600: every status probability of Peter and Fran inside a 99.9 % Wilson interval
+    of the sampled turns (the sampler draws each branch with its exact probability)."""
     st = study(n_units=3)
     odds = zombie_turn(st, fallback=None)
-    n = 3000
+    n = 600
     rng = random.Random(2024)
     samples = [sample_zombie_turn(st, rng) for _ in range(n)]
     checked = 0
     for name in ("Peter", "Fran"):
         for status, p in odds.status(name).items():
-            freq = sum(dict(o.statuses)[name] == status for o in samples) / n
-            se = math.sqrt(float(p) * (1 - float(p)) / n)
-            assert abs(freq - float(p)) <= 4.5 * se + 1e-3, (name, status, freq, p)
+            k = sum(dict(o.statuses)[name] == status for o in samples)
+            lo, hi = wilson(k, n, z=3.29)
+            assert lo <= float(p) <= hi, (name, status, k, p)
             checked += 1
-    for k, p in odds.destroyed.items():
-        freq = sum(o.destroyed == k for o in samples) / n
-        assert abs(freq - float(p)) <= 4.5 * math.sqrt(float(p) * (1 - float(p)) / n) + 1e-3
     assert checked >= 4
 
 
-def test_15_0_time_bound_gives_a_clear_error_or_a_labelled_monte_carlo():
+def test_15_0_time_bound_gives_a_clear_error_or_a_labelled_estimate():
     g = Game(seed=3, solitaire=True, human=sensible_human, zombie=zombie_policy)
     while g.state.phase == "human":
         g.step()
     start = [s for s in g.history if s.phase == "human" and s.pending and s.pending.kind == "act"][-1]
     with pytest.raises(TooBig) as err:
-        zombie_turn(start, max_seconds=0.5, fallback=None)
+        zombie_turn(start, max_seconds=0.05, fallback=None)
     assert "budget" in str(err.value)
-    mc = zombie_turn(start, max_seconds=0.5, n=60, seed=7)
-    assert not mc.exact and mc.method.startswith("Monte Carlo (n = 60") and mc.n == 60
-    assert sum(p for _, p in mc.dist.items()) == 1 and mc.stderr(mc.status("Fran").p("normal")) >= 0
-    again = zombie_turn(start, max_seconds=0.5, n=60, seed=7)
+    mc = zombie_turn(start, max_seconds=0.05, n=60, seed=7)
+    assert not mc.exact and mc.kind == "montecarlo" and mc.method.startswith("Monte Carlo (n = 60") and mc.n == 60
+    assert "60" in mc.method_text and "95%" in mc.method_text
+    assert sum(p for _, p in mc.dist.items()) == 1
+    for r in mc.rows():
+        for s, p in r.probs.items():
+            lo, hi = r.intervals[s]
+            assert lo < hi and lo <= float(p) <= hi  # an estimate never claims certainty
+    again = zombie_turn(start, max_seconds=0.05, n=60, seed=7)
     assert again.dist == mc.dist  # seeded: the same estimate every time
+    assert isinstance(mc, ZombieTurnOdds) and "±" not in str(mc)
 
 
 def test_15_0_refusals_name_their_case():
-    from dodnb.prob.errors import ProbError
-
-    two = replace(study(), solitaire=False)
+    over = replace(study(), result=engine.Result("zombie", "14.1", "test"))
     with pytest.raises(ProbError) as err:
-        zombie_turn(two)
+        zombie_turn(over)
+    assert err.value.case == "14.0"
+    with pytest.raises(ProbError) as err:
+        zombie_turn(study(), fallback="guess")
     assert err.value.case == "15.0"

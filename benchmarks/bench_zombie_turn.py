@@ -1,0 +1,102 @@
+"""Exact zombie-turn odds in real games (issue 17): prints figures, asserts nothing about time.
+
+A corpus of seeded games — solitaire (the [15.5] automaton against `sensible_human` and against
+random humans) and two-player (random zombies against random and sensible humans) — is played up to
+Game-Turn 10. From the end of every Human Player-Turn, `dodnb.prob.zombie_turn` is asked for the exact
+odds of the coming zombie turn (two-player games: "if the zombies played by the solitaire rules",
+ruling Z3), with a budget of CPU time per position; a position past the budget counts as not exact.
+Printed: the share answered exactly, the median and worst CPU time of this one process (one core;
+CPU time, so that other work on a shared machine does not inflate it), by kind of game and Game-Turn.
+
+    python benchmarks/bench_zombie_turn.py                 # 24 games, budget 10 s per position
+    python benchmarks/bench_zombie_turn.py --quick         # 8 games, budget 3 s
+    python benchmarks/bench_zombie_turn.py --games 24 --budget 60 --max-turn 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dodnb.prob.zombieturn import TooBig, zombie_turn  # noqa: E402
+from dodnb.rules.actions import EndTurn  # noqa: E402
+from dodnb.rules.game import Game  # noqa: E402
+from dodnb.rules.solitaire import random_human, sensible_human, zombie_policy  # noqa: E402
+
+#: (label, solitaire, human policy, zombie policy)
+KINDS = [
+    ("solitaire, sensible humans", True, sensible_human, zombie_policy),
+    ("solitaire, random humans", True, random_human, zombie_policy),
+    ("two-player, random both", False, "random", "random"),
+    ("two-player, sensible humans", False, sensible_human, "random"),
+]
+
+
+def corpus(games: int, max_turn: int) -> list[tuple[str, int, object]]:
+    """[(kind, seed, state at the end of a Human Player-Turn)] from `games` seeded games, the kinds in
+    turn; the state is the one in which the human player ends the turn."""
+    out = []
+    for i in range(games):
+        label, solitaire, human, zombie = KINDS[i % len(KINDS)]
+        seed = 1000 + i
+        g = Game(seed=seed, solitaire=solitaire, human=human, zombie=zombie)
+        while not g.over and g.state.turn <= max_turn:
+            g.step()
+        for st, a in zip(g.history, g.actions):
+            if isinstance(a, EndTurn) and st.turn <= max_turn:
+                out.append((label, seed, st))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=24)
+    ap.add_argument("--budget", type=float, default=10.0, help="seconds per position before it counts as not exact")
+    ap.add_argument("--max-turn", type=int, default=10)
+    ap.add_argument("--quick", action="store_true", help="8 games, budget 3 s")
+    ap.add_argument("--verbose", action="store_true", help="one line per position")
+    args = ap.parse_args()
+    if args.quick:
+        args.games, args.budget = 8, 3.0
+    t = time.perf_counter()
+    positions = corpus(args.games, args.max_turn)
+    print(f"== Zombie-turn odds from the end of every Human Player-Turn (issue 17) ==")
+    print(f"{args.games} seeded games up to Game-Turn {args.max_turn}: {len(positions)} positions "
+          f"(corpus built in {time.perf_counter() - t:.1f} s); budget {args.budget:g} s of CPU per position, one core")
+    rows = []
+    for label, seed, st in positions:
+        t = time.process_time()
+        try:
+            odds = zombie_turn(st, max_seconds=args.budget, fallback=None, clock=time.process_time)
+            exact = odds.exact
+        except TooBig:
+            exact = False
+        dt = time.process_time() - t
+        rows.append((label, seed, st.turn, exact, dt))
+        if args.verbose:
+            print(f"  {label:28} seed {seed} turn {st.turn:2}: {'exact' if exact else 'too big'} {dt:6.2f} s", flush=True)
+
+    def line(name, sel):
+        if not sel:
+            return
+        times = [r[4] for r in sel]
+        ex = sum(r[3] for r in sel)
+        print(f"{name:30} {len(sel):4} positions | exact {ex}/{len(sel)} ({ex / len(sel):.0%}) | median {statistics.median(times):6.2f} s "
+              f"| worst {max(times):6.2f} s{' (budget hit)' if not all(r[3] for r in sel) else ''}")
+
+    print()
+    line("all", rows)
+    for label, *_ in KINDS:
+        line(label, [r for r in rows if r[0] == label])
+    print("by Game-Turn:")
+    for turn in sorted({r[2] for r in rows}):
+        line(f"  turn {turn}", [r for r in rows if r[2] == turn])
+
+
+if __name__ == "__main__":
+    main()
