@@ -178,6 +178,12 @@ class MapView(widgets.VBox):
         self.canvas.layout.width = "100%"
         self.canvas.layout.height = "auto"
         self.canvas.add_class("dodnb-map")
+        # Saved notebooks keep the picture: each drawn layer sends its pixels back to the kernel
+        # (image_data), JupyterLab saves them with the widget state (`saveState`, jupyter/overrides.json)
+        # and a reopened notebook paints them before any kernel runs. Not the hover layer: a mouse
+        # move then costs no image round trip.
+        for layer in self.canvas._canvases[: len(self.LAYERS) - 1]:
+            layer.sync_image_data = True
         self.zoom = 1.0
         self.zoom_out_button = widgets.Button(description="\u2212", tooltip="smaller", layout=widgets.Layout(width="36px"))
         self.zoom_in_button = widgets.Button(description="+", tooltip="bigger, for a projector (the map then scrolls)", layout=widgets.Layout(width="36px"))
