@@ -55,12 +55,16 @@ class Frame:
     margin_y: float
     x0: int
     y0: int
-    id_size: Optional[float] = None  # px of the square ids; None: 0.62 x scale, 6 to 9 px
+    id_size: Optional[float] = None  # px of the square ids; None: 1.05 x scale, 6 to 16 px
 
     @property
     def id_px(self) -> float:
-        """The size square ids are printed at in this frame (overlays re-print ids at the same size)."""
-        return self.id_size if self.id_size is not None else max(6.0, min(9.0, self.scale * 0.62))
+        """The size square ids are printed at in this frame (overlays re-print ids at the same size).
+
+        Ids are printed in the narrow font (three digits: 1.37 em), so 1.05 x scale fills 72 % of
+        the smallest (2 x 2) square: >= 10 px on screen when a full map picture is shown in a
+        notebook output at a 1400-px window (0.83 of its size)."""
+        return self.id_size if self.id_size is not None else max(6.0, min(16.0, self.scale * 1.05))
 
     def x(self, gx) -> float:
         return self.margin_x + self.scale * float(gx - self.x0)
@@ -104,9 +108,16 @@ def square_at(board: Board, frame: Frame, px: float, py: float) -> Optional[str]
     return None
 
 
-def _wrap(text: str, max_px: float, size: float) -> list[str]:
-    """Greedy word wrap by an average glyph width (0.56 em) — good enough for labels."""
-    per_line = max(3, int(max_px / (0.56 * size)))
+#: Average glyph width (em) of the labels' fonts, to lay them out without measuring them.
+EM_REGULAR = 0.56
+EM_NARROW = 0.47
+#: Store names and legend text (px) of a printed map (`board_scene(label_size=None)`).
+LABEL_SIZE = 12.0
+
+
+def _wrap(text: str, max_px: float, size: float, em: float = EM_REGULAR) -> list[str]:
+    """Greedy word wrap by an average glyph width — good enough for labels."""
+    per_line = max(3, int(max_px / (em * size)))
     lines: list[str] = []
     for word in text.split():
         if lines and len(lines[-1]) + 1 + len(word) <= per_line:
@@ -123,16 +134,24 @@ def board_scene(
     legend: bool = True,
     side_margin: float = SIDE_MARGIN,
     id_size: Optional[float] = None,
+    label_size: Optional[float] = None,
 ) -> Scene:
     """Everything printed on the map: floors, walls, doors, ids, store names, placement symbols.
 
-    `id_size` (pixels) overrides the size of the square ids (default: 0.62 x scale, 6 to 9 px); the
-    canvas map prints them bigger so that they stay readable once shrunk to a notebook's width."""
+    `id_size` (pixels) overrides the size of the square ids (default: `Frame.id_px`); `label_size`
+    the size of the store names and the legend (default LABEL_SIZE); the canvas map prints both
+    bigger so that they stay readable once shrunk to a notebook's width."""
     f = frame_for(board, scale, margin, side_margin, id_size)
+    label = label_size or LABEL_SIZE
     bw = board.bounds
     width = 2 * (margin + side_margin) + scale * (bw.x1 - bw.x0)
-    height = 2 * margin + scale * (bw.y1 - bw.y0) + (44 if legend else 0)
-    scene = Scene(width, height, title=board.name)
+    map_bottom = 2 * margin + scale * (bw.y1 - bw.y0)
+    legend_shapes: list[Shape] = []
+    legend_h = 0.0
+    if legend:
+        legend_shapes, legend_h = legend_rows(_board_legend_items(), margin, map_bottom, width - 2 * margin, label)
+    height = map_bottom + legend_h
+    scene = Scene(width, height, title=board.name, legend_top=map_bottom if legend else 0.0)
     scene.add(RectShape(0, 0, width, height, fill=STYLE["background"]))
 
     store_names = list(board.stores)
@@ -173,7 +192,8 @@ def board_scene(
     id_size = f.id_px
     for sq in board.squares.values():
         r = sq.rect
-        scene.add(TextShape(f.x(r.x0) + 1.5, f.y(r.y0) + 1.5, sq.id, id_size, STYLE["id"], "start", "top", tag=sq.id))
+        scene.add(TextShape(f.x(r.x0) + 1.5, f.y(r.y0) + 1.5, sq.id, id_size, STYLE["id"], "start", "top", tag=sq.id,
+                            family="narrow", max_width=scale * (r.x1 - r.x0) - 2.5))
     # store names, centred on each store's bounding box
     for name in store_names:
         rs = [board.squares[i].rect for i in board.store_squares(name)]
@@ -181,17 +201,21 @@ def board_scene(
             continue
         x0, y0 = min(r.x0 for r in rs), min(r.y0 for r in rs)
         x1, y1 = max(r.x1 for r in rs), max(r.y1 for r in rs)
-        size = 9.5 if board.stores.get(name, {}).get("anchor") else 8.5
-        lines = _wrap(name, scale * (x1 - x0) - 6, size)
-        # centred in the store's top row, clear of the square ids printed in each top-left corner
+        usable = scale * (x1 - x0) - 4
+        lines = _wrap(name, usable, label, EM_NARROW)
+        # in the store's top row, under the square ids printed in each top-left corner
         row_h = min(r.y1 - r.y0 for r in rs)
-        cx, cy = f.x((x0 + x1) / 2), f.y(y0 + row_h / 2) + 2
-        plate_w = max(len(line) for line in lines) * 0.56 * size + 6
-        plate_h = len(lines) * (size + 1.5) + 3
-        scene.add(RectShape(cx - plate_w / 2, cy + 3 - plate_h / 2, plate_w, plate_h, fill="#ffffff", alpha=0.75, tag=f"store:{name}"))
+        line_h = label * 1.08
+        top = f.y(y0) + id_size + 3
+        room = f.y(y0 + row_h) - top
+        block = len(lines) * line_h
+        ty = top + max(0.0, (room - block) / 2)
+        cx = f.x((x0 + x1) / 2)
+        plate_w = min(usable + 2, max(len(line) for line in lines) * EM_NARROW * label + 6)
+        scene.add(RectShape(cx - plate_w / 2, ty - 1, plate_w, block + 2, fill="#ffffff", alpha=0.75, tag=f"store:{name}"))
         for i, line in enumerate(lines):
-            dy = (i - (len(lines) - 1) / 2) * (size + 1.5)
-            scene.add(TextShape(cx, cy + dy + 3, line, size, STYLE["store_name"], bold=True, tag=f"store:{name}"))
+            scene.add(TextShape(cx, ty + (i + 0.5) * line_h, line, label, STYLE["store_name"], bold=True, tag=f"store:{name}",
+                                family="narrow", max_width=usable))
     # placement symbols [3.1], [3.2]: a green Z disc and a blue C disc in the square's lower right
     discs: list[Shape] = []
     letters: list[Shape] = []
@@ -202,32 +226,51 @@ def board_scene(
                 discs.append(CircleShape(cx, cy, 4.2, fill=colour, tag=sq.id))
                 letters.append(TextShape(cx, cy + 0.5, letter, 6.5, "#ffffff", bold=True, tag=sq.id))
     scene.add(*discs, *letters)
-    if legend:
-        _legend(scene, margin, height - 22)
+    scene.add(*legend_shapes)
     return scene
 
 
-def _legend(scene: Scene, x: float, y: float) -> None:
-    items = [
-        ("wall", LineShape(0, 0, 22, 0, STYLE["wall"], WALL_WIDTH), "wall"),
-        ("glass", LineShape(0, 0, 22, 0, STYLE["glass"], DOOR_WIDTH, (4.0, 3.0)), "glass door (store front)"),
-        ("solid", LineShape(0, 0, 22, 0, STYLE["solid"], DOOR_WIDTH), "solid door (service)"),
-        ("main", LineShape(0, 0, 22, 0, STYLE["main"], DOOR_WIDTH), "main door"),
-        ("hall", RectShape(0, -7, 22, 14, fill=STYLE["hall"], stroke=STYLE["grid"]), "hall square"),
-        ("service", RectShape(0, -7, 22, 14, fill=STYLE["service"], stroke=STYLE["grid"]), "service corridor"),
-        ("z", CircleShape(11, 0, 4.2, fill=STYLE["zombie_symbol"]), "zombie placement [3.1]"),
-        ("c", CircleShape(11, 0, 4.2, fill=STYLE["character_symbol"]), "character placement [3.2]"),
+def _board_legend_items() -> list:
+    """(symbol shapes drawn around (0, 0), symbol width, text) of the printed map's legend."""
+    g = STYLE["grid"]
+    return [
+        ([LineShape(0, 0, 22, 0, STYLE["wall"], WALL_WIDTH)], 22, "wall"),
+        ([LineShape(0, 0, 22, 0, STYLE["glass"], DOOR_WIDTH, (4.0, 3.0))], 22, "glass door (store front)"),
+        ([LineShape(0, 0, 22, 0, STYLE["solid"], DOOR_WIDTH)], 22, "solid door (service)"),
+        ([LineShape(0, 0, 22, 0, STYLE["main"], DOOR_WIDTH)], 22, "main door"),
+        ([RectShape(0, -7, 22, 14, fill=STYLE["hall"], stroke=g, width=0.6)], 22, "hall square"),
+        ([RectShape(0, -7, 22, 14, fill=STYLE["service"], stroke=g, width=0.6)], 22, "service corridor"),
+        ([CircleShape(11, 0, 4.2, fill=STYLE["zombie_symbol"])], 22, "zombie placement [3.1]"),
+        ([CircleShape(11, 0, 4.2, fill=STYLE["character_symbol"])], 22, "character placement [3.2]"),
     ]
-    cx = x
-    for _, shape, label in items:
-        if isinstance(shape, LineShape):
-            scene.add(LineShape(cx, y, cx + 22, y, shape.stroke, shape.width, shape.dash, tag="legend"))
-        elif isinstance(shape, RectShape):
-            scene.add(RectShape(cx, y - 7, 22, 14, fill=shape.fill, stroke=shape.stroke, width=0.6, tag="legend"))
-        else:
-            scene.add(CircleShape(cx + 11, y, shape.r, fill=shape.fill, tag="legend"))
-        scene.add(TextShape(cx + 27, y, label, 9.5, "#333333", "start", tag="legend"))
-        cx += 27 + 0.56 * 9.5 * len(label) + 18
+
+
+def _moved(shape: Shape, dx: float, dy: float) -> Shape:
+    from dataclasses import replace
+
+    if isinstance(shape, LineShape):
+        return replace(shape, x0=shape.x0 + dx, y0=shape.y0 + dy, x1=shape.x1 + dx, y1=shape.y1 + dy, tag="legend")
+    if isinstance(shape, CircleShape):
+        return replace(shape, cx=shape.cx + dx, cy=shape.cy + dy, tag="legend")
+    return replace(shape, x=shape.x + dx, y=shape.y + dy, tag="legend")
+
+
+def legend_rows(items, x: float, top: float, width: float, size: float) -> tuple[list[Shape], float]:
+    """A legend under a map: items (symbol shapes around (0, 0), symbol width, text) laid out in as
+    many rows of `width` pixels as they need, text `size` px in the narrow font. Returns the shapes
+    and the height taken (rows and padding)."""
+    row_h = float(round(max(20.0, size * 1.7)))  # whole pixels: the picture's size is exact
+    out: list[Shape] = []
+    cx, row = x, 0
+    for symbols, sym_w, text in items:
+        text_w = EM_NARROW * size * len(text)
+        if cx > x and cx + sym_w + 5 + text_w > x + width:
+            cx, row = x, row + 1
+        y = top + 10 + row_h * (row + 0.5)
+        out.extend(_moved(sh, cx, y) for sh in symbols)
+        out.append(TextShape(cx + sym_w + 5, y, text, size, "#333333", "start", tag="legend", family="narrow"))
+        cx += sym_w + 5 + text_w + 16
+    return out, 10 + row_h * (row + 1) + 4
 
 
 # ---------------------------------------------------------------------------------------------
@@ -278,4 +321,27 @@ def outline_shapes(board: Board, squares: Iterable[str], frame: Frame, colour: s
     for sid in squares:
         r = board.square(sid).rect
         out.append(RectShape(*frame.box(r, 1), stroke=colour, width=width, layer=layer, tag=sid))
+    return out
+
+
+def move_shapes(board: Board, squares: Iterable[str], frame: Frame, colour: str, alpha: float = 0.38, layer: str = "overlay") -> list[Shape]:
+    """Squares a click acts on (legal moves, targets): filled with a tint of `colour` and edged with
+    it, so they read from the back of a classroom; the square's id stays readable through the tint."""
+    squares = list(squares)
+    return highlight_shapes(board, squares, frame, colour, alpha, layer) + outline_shapes(board, squares, frame, colour, 2.5, layer)
+
+
+def door_label_shapes(board: Board, door_ids: Iterable[str], frame: Frame, size: Optional[float] = None, layer: str = "overlay") -> list[Shape]:
+    """The ids of doors (e.g. "S05") on white tags across the doors themselves: the doors a choice
+    names can be found on the map [5.5]."""
+    size = size or frame.id_px  # as big as the square ids
+    out: list[Shape] = []
+    for did in door_ids:
+        door = board.doors.get(did)
+        if door is None:
+            continue
+        cx, cy = frame.point(door.seg.midpoint)
+        w, h = EM_NARROW * size * len(did) + 6, size + 3
+        out.append(RectShape(cx - w / 2, cy - h / 2, w, h, fill="#ffffff", stroke="#222222", width=1.2, layer=layer, tag=f"door:{did}"))
+        out.append(TextShape(cx, cy + 0.5, did, size, "#222222", bold=True, layer=layer, tag=f"door:{did}", family="narrow"))
     return out
