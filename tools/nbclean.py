@@ -12,6 +12,8 @@ that is a change to the course. This filter, run by git on `git add`, `git diff`
 - the widget outputs without their `application/vnd.jupyter.widget-view+json` entry: the still
   picture (image/png or text/html) and the text stored beside it are what every front-end without a
   kernel shows (GitHub, nbviewer, a fresh clone);
+- consecutive printed outputs (stdout, stderr) in one block, as JupyterLab keeps them (a kernel
+  sends printed text in pieces, and how many pieces depends on timing);
 - no saved widget state (`metadata.widgets`) and no per-run cell metadata (`execution` timings);
 - the kernel named as JupyterLab names the standard one ("Python 3 (ipykernel)", `python3`) and the
   language without its version (a teacher's Python 3.12 is no change to the course);
@@ -57,7 +59,8 @@ def clean(nb: dict) -> dict:
         if cell.get("execution_count") is not None:
             count += 1
             cell["execution_count"] = count
-        for out in cell.get("outputs", []):
+        cell["outputs"] = _coalesced(cell.get("outputs", []))
+        for out in cell["outputs"]:
             if out.get("output_type") == "execute_result":
                 out["execution_count"] = cell.get("execution_count")
             data = out.get("data")
@@ -65,6 +68,30 @@ def clean(nb: dict) -> dict:
                 del data[WIDGET_VIEW]
                 out.get("metadata", {}).pop(WIDGET_VIEW, None)
     return nb
+
+
+def _text(value) -> str:
+    return "".join(value) if isinstance(value, list) else str(value)
+
+
+def _coalesced(outputs: list) -> list:
+    """Consecutive stream outputs of the same stream merged, their text split in lines as nbformat does."""
+    out: list = []
+    for o in outputs:
+        prev = out[-1] if out else None
+        if (
+            o.get("output_type") == "stream"
+            and prev is not None
+            and prev.get("output_type") == "stream"
+            and prev.get("name") == o.get("name")
+        ):
+            prev["text"] = _text(prev.get("text", "")) + _text(o.get("text", ""))
+        else:
+            out.append(dict(o))
+    for o in out:
+        if o.get("output_type") == "stream":
+            o["text"] = _text(o.get("text", "")).splitlines(True)
+    return out
 
 
 def dumps(nb: dict) -> str:

@@ -192,8 +192,8 @@ def board_scene(
     id_size = f.id_px
     for sq in board.squares.values():
         r = sq.rect
-        scene.add(TextShape(f.x(r.x0) + 1.5, f.y(r.y0) + 1.5, sq.id, id_size, STYLE["id"], "start", "top", tag=sq.id,
-                            family="narrow", max_width=scale * (r.x1 - r.x0) - 2.5))
+        scene.add(TextShape(f.x(r.x0) + 1.0, f.y(r.y0) + 1.5, sq.id, id_size, STYLE["id"], "start", "top", tag=sq.id,
+                            family="narrow", max_width=scale * (r.x1 - r.x0) - 1.5))
     # store names, centred on each store's bounding box
     for name in store_names:
         rs = [board.squares[i].rect for i in board.store_squares(name)]

@@ -37,11 +37,12 @@ FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
 DENSITY = 2
 #: The canvas map's layout: tighter margins than the printed map and bigger labels, for a projector:
 #: once the map is shrunk to a notebook's width (968 px in JupyterLab in a 1400-px window with the
-#: file browser open: 1104 scene px -> 0.877) square ids are >= 14 px on screen (16 px, narrow font)
+#: file browser open: 1096 scene px -> 0.883) square ids are >= 14 px on screen (17 px, narrow font;
+#: measured in the real-browser test)
 #: and store names and legend >= 12 px (LABEL_SIZE 14).
 MARGIN = 18.0
-SIDE_MARGIN = 30.0
-ID_SIZE = 16.0
+SIDE_MARGIN = 26.0
+ID_SIZE = 17.0
 LABEL_SIZE = 14.0
 TOKEN_RADIUS = 6.5
 #: Zoom steps (1 = fit the output's width).

@@ -129,3 +129,15 @@ def test_games_and_results_print_as_words_and_keep_a_short_repr():
     assert str(atz.FireResult(1, True)) == "1 hit, out of ammunition [ATZ 8.1.7]"
     for text in (str(g), str(coop), str(r)):
         assert "<" not in text and "=" not in text
+
+
+def test_tour_where_next_lists_every_notebook():
+    import json
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    tour = json.loads((root / "01_tour.ipynb").read_text(encoding="utf-8"))
+    cell = next("".join(c["source"]) for c in tour["cells"] if "## Where next" in "".join(c["source"]))
+    linked = set(re.findall(r"\]\((\d\d_[a-z_]+\.ipynb)\)", cell))
+    assert linked == {p.name for p in root.glob("*.ipynb")}
