@@ -331,17 +331,37 @@ def move_shapes(board: Board, squares: Iterable[str], frame: Frame, colour: str,
     return highlight_shapes(board, squares, frame, colour, alpha, layer) + outline_shapes(board, squares, frame, colour, 2.5, layer)
 
 
-def door_label_shapes(board: Board, door_ids: Iterable[str], frame: Frame, size: Optional[float] = None, layer: str = "overlay") -> list[Shape]:
-    """The ids of doors (e.g. "S05") on white tags across the doors themselves: the doors a choice
-    names can be found on the map [5.5]."""
-    size = size or frame.id_px  # as big as the square ids
-    out: list[Shape] = []
+def door_label_shapes(
+    board: Board, door_ids: Iterable[str], frame: Frame, size: Optional[float] = None, layer: str = "overlay",
+    away_from: Iterable[str] = (),
+) -> list[Shape]:
+    """The doors a choice names (e.g. "S05") made findable on the map [5.5]: the door drawn thick
+    in amber and its id on a white tag beside it, in the square on the far side from `away_from`
+    (the squares of the pieces deciding: their tokens stay visible)."""
+    size = size or frame.id_px * 0.8
+    away = set(away_from)
+    lines: list[Shape] = []
+    tags: list[Shape] = []
     for did in door_ids:
         door = board.doors.get(did)
         if door is None:
             continue
-        cx, cy = frame.point(door.seg.midpoint)
+        s = door.seg
+        (x0, y0), (x1, y1) = frame.point((s.x0, s.y0)), frame.point((s.x1, s.y1))
+        lines.append(LineShape(x0, y0, x1, y1, DOOR_TAG, DOOR_WIDTH + 3, layer=layer, tag=f"door:{did}"))
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         w, h = EM_NARROW * size * len(did) + 6, size + 3
-        out.append(RectShape(cx - w / 2, cy - h / 2, w, h, fill="#ffffff", stroke="#222222", width=1.2, layer=layer, tag=f"door:{did}"))
-        out.append(TextShape(cx, cy + 0.5, did, size, "#222222", bold=True, layer=layer, tag=f"door:{did}", family="narrow"))
-    return out
+        far = [sq for sq in door.squares if sq and sq not in away]
+        if away and far and far[0] in board.squares:  # shift the tag into the far square
+            fx, fy = frame.point(board.square(far[0]).centre)
+            if y0 == y1:  # a horizontal door: the tag goes above or below it
+                cy += (h / 2 + 2) * (1 if fy > cy else -1)
+            else:
+                cx += (w / 2 + 2) * (1 if fx > cx else -1)
+        tags.append(RectShape(cx - w / 2, cy - h / 2, w, h, fill="#ffffff", stroke=DOOR_TAG, width=1.5, layer=layer, tag=f"door:{did}"))
+        tags.append(TextShape(cx, cy + 0.5, did, size, "#222222", bold=True, layer=layer, tag=f"door:{did}", family="narrow"))
+    return lines + tags
+
+
+#: the colour of a door a choice names
+DOOR_TAG = "#ef6c00"

@@ -866,7 +866,7 @@ class GameStepper(widgets.VBox):
         # the doors the choices name ("Close door S05"), tagged with their ids on the map
         doors = sorted({a.door for a in self.choices if isinstance(getattr(a, "door", None), str) and a.door in board.doors})
         if doors:
-            shapes += door_label_shapes(board, doors, frame)
+            shapes += door_label_shapes(board, doors, frame, away_from=focus)
         return shapes
 
     def _track_html(self, st: GameState) -> str:

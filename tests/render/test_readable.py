@@ -86,7 +86,14 @@ def test_door_labels_sit_on_their_doors(board):
     for did, t in texts.items():
         mx, my = frame.point(board.doors[did].seg.midpoint)
         assert abs(t.x - mx) < 1 and abs(t.y - my) < 1
-        assert _on_screen(board_scene(board), t.size) >= 9
+        assert _on_screen(board_scene(board), t.size) >= 8
+    # the door itself drawn thick, and the tag moved off the deciding piece's square
+    assert any(s.tag == "door:S05" and getattr(s, "width", 0) > 5 for s in shapes if not isinstance(s, TextShape))
+    near, far = board.doors["S05"].squares
+    moved = next(s for s in door_label_shapes(board, ["S05"], frame, away_from=[near]) if isinstance(s, TextShape))
+    assert board.square(far).rect.x0 <= frame.to_grid(moved.x, moved.y)[0] <= board.square(far).rect.x1
+    gy = frame.to_grid(moved.x, moved.y)[1]
+    assert board.square(far).rect.y0 <= gy <= board.square(far).rect.y1, (near, far, gy)
 
 
 def test_stepper_fills_legal_moves_and_labels_the_doors_its_choices_name():
