@@ -1349,6 +1349,14 @@ def test_saved_notebook_reopens_with_its_pictures_and_readable_ids(lab_server, b
         w, h = frame.scale * (r.x1 - r.x0), frame.scale * (r.y1 - r.y0)
         return (x + 2) * density, (y + 3) * density, (w - 3) * density, (h / 2 + frame.id_px * 0.4) * density
 
+    # the lab reads the project's settings as `make lab` writes them (tools/lab_settings.py)
+    import urllib.request
+
+    with urllib.request.urlopen(f"{lab_server.url}/lab/api/settings/@jupyter-widgets/jupyterlab-manager:plugin", timeout=10) as resp:
+        setting = json.loads(resp.read())
+    # (the server applies overrides.json to the schema's defaults; a lab without it answers False)
+    assert setting["schema"]["properties"]["saveState"]["default"] is True, setting["schema"]["properties"]
+
     shots = tmp_path_factory.mktemp("screens-saved")
     folder = f"saved-{uuid.uuid4().hex[:8]}"
     (lab_server.root / folder).mkdir()
