@@ -111,8 +111,32 @@ def square_at(board: Board, frame: Frame, px: float, py: float) -> Optional[str]
 #: Average glyph width (em) of the labels' fonts, to lay them out without measuring them.
 EM_REGULAR = 0.56
 EM_NARROW = 0.47
-#: Store names and legend text (px) of a printed map (`board_scene(label_size=None)`).
-LABEL_SIZE = 12.0
+#: Advance widths (1/1000 em) of Liberation Sans Narrow, characters 32-126, bold and regular (read
+#: from the fonts of Debian's fonts-liberation; Arial Narrow has the same metrics): store names are
+#: fitted into their store with them, so the printed pictures (where no text is squeezed) keep them inside.
+_NARROW_ADVANCE = {
+    True: [int(v) for v in (
+        "228,273,389,456,456,729,592,195,273,273,319,479,228,273,228,228,456,456,456,456,456,456,456,456,456,456,"
+        "273,273,479,479,479,501,800,592,592,592,592,547,501,638,592,228,456,592,501,683,592,638,547,638,592,547,"
+        "501,592,547,774,547,547,501,273,228,273,479,456,273,456,501,456,501,456,273,501,501,228,228,456,228,729,"
+        "501,501,501,501,319,456,273,501,456,638,456,456,410,319,230,319,479").split(",")],
+    False: [int(v) for v in (
+        "228,228,291,456,456,729,547,157,273,273,319,479,228,273,228,228,456,456,456,456,456,456,456,456,456,456,"
+        "228,228,479,479,479,456,832,547,547,592,592,547,501,638,592,228,410,547,456,683,592,638,547,638,592,547,"
+        "501,592,547,774,547,547,501,228,228,228,385,456,273,456,456,410,456,456,228,456,456,182,182,410,182,683,"
+        "456,456,456,456,273,410,228,456,410,592,410,410,410,274,213,274,479").split(",")],
+}
+
+
+def narrow_width(text: str, size: float, bold: bool = False) -> float:
+    """Width in px of `text` in the narrow font at `size` px (unknown characters count as "M")."""
+    adv = _NARROW_ADVANCE[bool(bold)]
+    return size * sum(adv[ord(ch) - 32] if 32 <= ord(ch) < 127 else 683 for ch in text) / 1000
+
+
+#: Store names and legend text (px) of a printed map (`board_scene(label_size=None)`): 12 px on
+#: screen once a full-map picture is shrunk to a notebook output (0.83 of its size, 1400-px window).
+LABEL_SIZE = 14.5
 
 
 def _wrap(text: str, max_px: float, size: float, em: float = EM_REGULAR) -> list[str]:
@@ -135,12 +159,15 @@ def board_scene(
     side_margin: float = SIDE_MARGIN,
     id_size: Optional[float] = None,
     label_size: Optional[float] = None,
+    squeeze: bool = False,
 ) -> Scene:
     """Everything printed on the map: floors, walls, doors, ids, store names, placement symbols.
 
     `id_size` (pixels) overrides the size of the square ids (default: `Frame.id_px`); `label_size`
     the size of the store names and the legend (default LABEL_SIZE); the canvas map prints both
-    bigger so that they stay readable once shrunk to a notebook's width."""
+    bigger so that they stay readable once shrunk to a notebook's width. A store name whose longest
+    word is wider than its store is set smaller, unless `squeeze` (the canvas squeezes text into
+    `max_width`; an SVG picture cannot)."""
     f = frame_for(board, scale, margin, side_margin, id_size)
     label = label_size or LABEL_SIZE
     bw = board.bounds
@@ -202,19 +229,21 @@ def board_scene(
         x0, y0 = min(r.x0 for r in rs), min(r.y0 for r in rs)
         x1, y1 = max(r.x1 for r in rs), max(r.y1 for r in rs)
         usable = scale * (x1 - x0) - 4
-        lines = _wrap(name, usable, label, EM_NARROW)
+        # as big as `label`, smaller only if the store's longest word would not fit its width
+        size = label if squeeze else min(label, usable / max(narrow_width(w, 1.0, bold=True) for w in name.split()))
+        lines = _narrow_wrap(name, usable, size)
         # in the store's top row, under the square ids printed in each top-left corner
         row_h = min(r.y1 - r.y0 for r in rs)
-        line_h = label * 1.08
+        line_h = size * 1.08
         top = f.y(y0) + id_size + 3
         room = f.y(y0 + row_h) - top
         block = len(lines) * line_h
         ty = top + max(0.0, (room - block) / 2)
         cx = f.x((x0 + x1) / 2)
-        plate_w = min(usable + 2, max(len(line) for line in lines) * EM_NARROW * label + 6)
+        plate_w = min(usable + 2, max(narrow_width(line, size, bold=True) for line in lines) + 6)
         scene.add(RectShape(cx - plate_w / 2, ty - 1, plate_w, block + 2, fill="#ffffff", alpha=0.75, tag=f"store:{name}"))
         for i, line in enumerate(lines):
-            scene.add(TextShape(cx, ty + (i + 0.5) * line_h, line, label, STYLE["store_name"], bold=True, tag=f"store:{name}",
+            scene.add(TextShape(cx, ty + (i + 0.5) * line_h, line, size, STYLE["store_name"], bold=True, tag=f"store:{name}",
                                 family="narrow", max_width=usable))
     # placement symbols [3.1], [3.2]: a green Z disc and a blue C disc in the square's lower right
     discs: list[Shape] = []
@@ -228,6 +257,17 @@ def board_scene(
     scene.add(*discs, *letters)
     scene.add(*legend_shapes)
     return scene
+
+
+def _narrow_wrap(text: str, max_px: float, size: float) -> list[str]:
+    """Greedy word wrap in the narrow bold font, by its real widths."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and narrow_width(lines[-1] + " " + word, size, bold=True) <= max_px:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def _board_legend_items() -> list:
@@ -263,13 +303,13 @@ def legend_rows(items, x: float, top: float, width: float, size: float) -> tuple
     out: list[Shape] = []
     cx, row = x, 0
     for symbols, sym_w, text in items:
-        text_w = EM_NARROW * size * len(text)
+        text_w = narrow_width(text, size)
         if cx > x and cx + sym_w + 5 + text_w > x + width:
             cx, row = x, row + 1
         y = top + 10 + row_h * (row + 0.5)
         out.extend(_moved(sh, cx, y) for sh in symbols)
         out.append(TextShape(cx + sym_w + 5, y, text, size, "#333333", "start", tag="legend", family="narrow"))
-        cx += sym_w + 5 + text_w + 16
+        cx += sym_w + 5 + text_w + 14
     return out, 10 + row_h * (row + 1) + 4
 
 

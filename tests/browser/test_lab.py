@@ -572,8 +572,8 @@ def test_untrusted_notebooks_show_their_pictures_without_running(lab_server, bro
                 first = page.evaluate(IMAGE_COLOURS_JS, [nb, 0, colours, 4])
                 area = first["width"] * first["height"]
                 counts = dict(zip(keys, first["counts"]))
-                # the map: 2x its 1168 x 378 scene, floors in the map's colours, walls drawn
-                assert (first["width"], first["height"]) == (2336, 756), first
+                # the map: 2x its 1168 x 383 scene, floors in the map's colours, walls drawn
+                assert (first["width"], first["height"]) == (2336, 766), first
                 assert counts["hall"] > 0.05 * area and counts["service"] > 0.05 * area and counts["anchor"] > 0.02 * area, counts
                 assert counts["wall"] > 0.01 * area, counts
                 assert len(board.squares) == 216
