@@ -10,8 +10,14 @@ Other widgets (line-of-sight explorer, game stepper) reuse this component: they 
 
 Read from the back row: the canvas fills the output's width (CSS `width: 100%`), its pixels are
 `DENSITY` times the scene's (crisp on HiDPI screens and when zoomed), square ids are printed at
-`ID_SIZE` px so that they stay >= 10 px on screen in a 1400-px window, and the zoom buttons
-(-, +, Fit) enlarge the map for a projector (the box scrolls).
+`ID_SIZE` px in a narrow font so that they stay >= 14 px on screen in a 1400-px window with the file
+browser open (store names and legend >= 12 px), and the zoom buttons (-, +, Fit) enlarge the map
+for a projector (the box scrolls).
+
+Saved notebooks: the drawn layers (not the hover layer) keep their pixels in the widget state
+(`sync_image_data`: the browser sends each layer's image back after a draw, ~35-260 KB), so a
+notebook saved with JupyterLab's `saveState` (notebooks/README.md) shows the map again when it is
+reopened, before any kernel runs.
 """
 
 from __future__ import annotations
