@@ -36,7 +36,7 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 TEST_PATHS = tests $(wildcard notebooks/*.ipynb)
 NBVAL_ARGS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: help lab test chromium venv clean
+.PHONY: help lab test chromium venv clean git-filter lab-settings
 
 help:
 	@echo "make lab    open $(NOTEBOOK) in JupyterLab"
@@ -65,6 +65,21 @@ chromium:
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-liberation; \
 	fi
 
+# Git stores the notebooks without what a run changes for no reason (execution counts, widget model
+# ids, saved widget state): tools/nbclean.py, a clean filter named in .gitattributes. Running a
+# notebook then leaves `git status` clean. Local to this clone's git config; skipped outside git.
+git-filter:
+	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+	  git config filter.dodnb-notebook.clean 'python3 tools/nbclean.py'; \
+	  git config filter.dodnb-notebook.smudge cat; \
+	fi
+
+# The lab of this venv saves widget state with the notebook (jupyter/overrides.json): a notebook
+# reopened the next day shows its widgets and maps, not "model not found".
+LAB_SETTINGS_DIR := $(VENV)/share/jupyter/lab/settings
+lab-settings: | $(BIN)/python
+	@$(BIN)/python tools/lab_settings.py $(LAB_SETTINGS_DIR)
+
 # HOME is a throw-away folder: Jupyter, IPython and Chromium write there.
 test: $(TEST_STAMP) chromium
 	@home="$$(mktemp -d "$${TMPDIR:-/tmp}/dodnb-home.XXXXXX")"; \
@@ -74,7 +89,7 @@ test: $(TEST_STAMP) chromium
 	  $(BIN)/python -m pytest $(TEST_PATHS) $(NBVAL_ARGS) $(PYTEST_ARGS)
 
 # Serves the repository root (not only notebooks/): the notebooks' links to ../docs/*.md open in the lab.
-lab: $(LAB_STAMP)
+lab: $(LAB_STAMP) lab-settings git-filter
 	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. $(LAB_ARGS) $(NOTEBOOK)
 
 clean:

@@ -55,12 +55,16 @@ class Frame:
     margin_y: float
     x0: int
     y0: int
-    id_size: Optional[float] = None  # px of the square ids; None: 0.62 x scale, 6 to 9 px
+    id_size: Optional[float] = None  # px of the square ids; None: 1.05 x scale, 6 to 16 px
 
     @property
     def id_px(self) -> float:
-        """The size square ids are printed at in this frame (overlays re-print ids at the same size)."""
-        return self.id_size if self.id_size is not None else max(6.0, min(9.0, self.scale * 0.62))
+        """The size square ids are printed at in this frame (overlays re-print ids at the same size).
+
+        Ids are printed in the narrow font (three digits: 1.37 em), so 1.05 x scale fills 72 % of
+        the smallest (2 x 2) square: >= 10 px on screen when a full map picture is shown in a
+        notebook output at a 1400-px window (0.83 of its size)."""
+        return self.id_size if self.id_size is not None else max(6.0, min(16.0, self.scale * 1.05))
 
     def x(self, gx) -> float:
         return self.margin_x + self.scale * float(gx - self.x0)
@@ -104,9 +108,40 @@ def square_at(board: Board, frame: Frame, px: float, py: float) -> Optional[str]
     return None
 
 
-def _wrap(text: str, max_px: float, size: float) -> list[str]:
-    """Greedy word wrap by an average glyph width (0.56 em) — good enough for labels."""
-    per_line = max(3, int(max_px / (0.56 * size)))
+#: Average glyph width (em) of the labels' fonts, to lay them out without measuring them.
+EM_REGULAR = 0.56
+EM_NARROW = 0.47
+#: Advance widths (1/1000 em) of Liberation Sans Narrow, characters 32-126, bold and regular (read
+#: from the fonts of Debian's fonts-liberation; Arial Narrow has the same metrics): store names are
+#: fitted into their store with them, so the printed pictures (where no text is squeezed) keep them inside.
+_NARROW_ADVANCE = {
+    True: [int(v) for v in (
+        "228,273,389,456,456,729,592,195,273,273,319,479,228,273,228,228,456,456,456,456,456,456,456,456,456,456,"
+        "273,273,479,479,479,501,800,592,592,592,592,547,501,638,592,228,456,592,501,683,592,638,547,638,592,547,"
+        "501,592,547,774,547,547,501,273,228,273,479,456,273,456,501,456,501,456,273,501,501,228,228,456,228,729,"
+        "501,501,501,501,319,456,273,501,456,638,456,456,410,319,230,319,479").split(",")],
+    False: [int(v) for v in (
+        "228,228,291,456,456,729,547,157,273,273,319,479,228,273,228,228,456,456,456,456,456,456,456,456,456,456,"
+        "228,228,479,479,479,456,832,547,547,592,592,547,501,638,592,228,410,547,456,683,592,638,547,638,592,547,"
+        "501,592,547,774,547,547,501,228,228,228,385,456,273,456,456,410,456,456,228,456,456,182,182,410,182,683,"
+        "456,456,456,456,273,410,228,456,410,592,410,410,410,274,213,274,479").split(",")],
+}
+
+
+def narrow_width(text: str, size: float, bold: bool = False) -> float:
+    """Width in px of `text` in the narrow font at `size` px (unknown characters count as "M")."""
+    adv = _NARROW_ADVANCE[bool(bold)]
+    return size * sum(adv[ord(ch) - 32] if 32 <= ord(ch) < 127 else 683 for ch in text) / 1000
+
+
+#: Store names and legend text (px) of a printed map (`board_scene(label_size=None)`): 12 px on
+#: screen once a full-map picture is shrunk to a notebook output (0.83 of its size, 1400-px window).
+LABEL_SIZE = 14.5
+
+
+def _wrap(text: str, max_px: float, size: float, em: float = EM_REGULAR) -> list[str]:
+    """Greedy word wrap by an average glyph width — good enough for labels."""
+    per_line = max(3, int(max_px / (em * size)))
     lines: list[str] = []
     for word in text.split():
         if lines and len(lines[-1]) + 1 + len(word) <= per_line:
@@ -123,16 +158,27 @@ def board_scene(
     legend: bool = True,
     side_margin: float = SIDE_MARGIN,
     id_size: Optional[float] = None,
+    label_size: Optional[float] = None,
+    squeeze: bool = False,
 ) -> Scene:
     """Everything printed on the map: floors, walls, doors, ids, store names, placement symbols.
 
-    `id_size` (pixels) overrides the size of the square ids (default: 0.62 x scale, 6 to 9 px); the
-    canvas map prints them bigger so that they stay readable once shrunk to a notebook's width."""
+    `id_size` (pixels) overrides the size of the square ids (default: `Frame.id_px`); `label_size`
+    the size of the store names and the legend (default LABEL_SIZE); the canvas map prints both
+    bigger so that they stay readable once shrunk to a notebook's width. A store name whose longest
+    word is wider than its store is set smaller, unless `squeeze` (the canvas squeezes text into
+    `max_width`; an SVG picture cannot)."""
     f = frame_for(board, scale, margin, side_margin, id_size)
+    label = label_size or LABEL_SIZE
     bw = board.bounds
     width = 2 * (margin + side_margin) + scale * (bw.x1 - bw.x0)
-    height = 2 * margin + scale * (bw.y1 - bw.y0) + (44 if legend else 0)
-    scene = Scene(width, height, title=board.name)
+    map_bottom = 2 * margin + scale * (bw.y1 - bw.y0)
+    legend_shapes: list[Shape] = []
+    legend_h = 0.0
+    if legend:
+        legend_shapes, legend_h = legend_rows(_board_legend_items(), margin, map_bottom, width - 2 * margin, label)
+    height = map_bottom + legend_h
+    scene = Scene(width, height, title=board.name, legend_top=map_bottom if legend else 0.0)
     scene.add(RectShape(0, 0, width, height, fill=STYLE["background"]))
 
     store_names = list(board.stores)
@@ -173,7 +219,8 @@ def board_scene(
     id_size = f.id_px
     for sq in board.squares.values():
         r = sq.rect
-        scene.add(TextShape(f.x(r.x0) + 1.5, f.y(r.y0) + 1.5, sq.id, id_size, STYLE["id"], "start", "top", tag=sq.id))
+        scene.add(TextShape(f.x(r.x0) + 1.0, f.y(r.y0) + 1.5, sq.id, id_size, STYLE["id"], "start", "top", tag=sq.id,
+                            family="narrow", max_width=scale * (r.x1 - r.x0) - 1.5))
     # store names, centred on each store's bounding box
     for name in store_names:
         rs = [board.squares[i].rect for i in board.store_squares(name)]
@@ -181,17 +228,23 @@ def board_scene(
             continue
         x0, y0 = min(r.x0 for r in rs), min(r.y0 for r in rs)
         x1, y1 = max(r.x1 for r in rs), max(r.y1 for r in rs)
-        size = 9.5 if board.stores.get(name, {}).get("anchor") else 8.5
-        lines = _wrap(name, scale * (x1 - x0) - 6, size)
-        # centred in the store's top row, clear of the square ids printed in each top-left corner
+        usable = scale * (x1 - x0) - 4
+        # as big as `label`, smaller only if the store's longest word would not fit its width
+        size = label if squeeze else min(label, usable / max(narrow_width(w, 1.0, bold=True) for w in name.split()))
+        lines = _narrow_wrap(name, usable, size)
+        # in the store's top row, under the square ids printed in each top-left corner
         row_h = min(r.y1 - r.y0 for r in rs)
-        cx, cy = f.x((x0 + x1) / 2), f.y(y0 + row_h / 2) + 2
-        plate_w = max(len(line) for line in lines) * 0.56 * size + 6
-        plate_h = len(lines) * (size + 1.5) + 3
-        scene.add(RectShape(cx - plate_w / 2, cy + 3 - plate_h / 2, plate_w, plate_h, fill="#ffffff", alpha=0.75, tag=f"store:{name}"))
+        line_h = size * 1.08
+        top = f.y(y0) + id_size + 3
+        room = f.y(y0 + row_h) - top
+        block = len(lines) * line_h
+        ty = top + max(0.0, (room - block) / 2)
+        cx = f.x((x0 + x1) / 2)
+        plate_w = min(usable + 2, max(narrow_width(line, size, bold=True) for line in lines) + 6)
+        scene.add(RectShape(cx - plate_w / 2, ty - 1, plate_w, block + 2, fill="#ffffff", alpha=0.75, tag=f"store:{name}"))
         for i, line in enumerate(lines):
-            dy = (i - (len(lines) - 1) / 2) * (size + 1.5)
-            scene.add(TextShape(cx, cy + dy + 3, line, size, STYLE["store_name"], bold=True, tag=f"store:{name}"))
+            scene.add(TextShape(cx, ty + (i + 0.5) * line_h, line, size, STYLE["store_name"], bold=True, tag=f"store:{name}",
+                                family="narrow", max_width=usable))
     # placement symbols [3.1], [3.2]: a green Z disc and a blue C disc in the square's lower right
     discs: list[Shape] = []
     letters: list[Shape] = []
@@ -202,32 +255,62 @@ def board_scene(
                 discs.append(CircleShape(cx, cy, 4.2, fill=colour, tag=sq.id))
                 letters.append(TextShape(cx, cy + 0.5, letter, 6.5, "#ffffff", bold=True, tag=sq.id))
     scene.add(*discs, *letters)
-    if legend:
-        _legend(scene, margin, height - 22)
+    scene.add(*legend_shapes)
     return scene
 
 
-def _legend(scene: Scene, x: float, y: float) -> None:
-    items = [
-        ("wall", LineShape(0, 0, 22, 0, STYLE["wall"], WALL_WIDTH), "wall"),
-        ("glass", LineShape(0, 0, 22, 0, STYLE["glass"], DOOR_WIDTH, (4.0, 3.0)), "glass door (store front)"),
-        ("solid", LineShape(0, 0, 22, 0, STYLE["solid"], DOOR_WIDTH), "solid door (service)"),
-        ("main", LineShape(0, 0, 22, 0, STYLE["main"], DOOR_WIDTH), "main door"),
-        ("hall", RectShape(0, -7, 22, 14, fill=STYLE["hall"], stroke=STYLE["grid"]), "hall square"),
-        ("service", RectShape(0, -7, 22, 14, fill=STYLE["service"], stroke=STYLE["grid"]), "service corridor"),
-        ("z", CircleShape(11, 0, 4.2, fill=STYLE["zombie_symbol"]), "zombie placement [3.1]"),
-        ("c", CircleShape(11, 0, 4.2, fill=STYLE["character_symbol"]), "character placement [3.2]"),
-    ]
-    cx = x
-    for _, shape, label in items:
-        if isinstance(shape, LineShape):
-            scene.add(LineShape(cx, y, cx + 22, y, shape.stroke, shape.width, shape.dash, tag="legend"))
-        elif isinstance(shape, RectShape):
-            scene.add(RectShape(cx, y - 7, 22, 14, fill=shape.fill, stroke=shape.stroke, width=0.6, tag="legend"))
+def _narrow_wrap(text: str, max_px: float, size: float) -> list[str]:
+    """Greedy word wrap in the narrow bold font, by its real widths."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and narrow_width(lines[-1] + " " + word, size, bold=True) <= max_px:
+            lines[-1] += " " + word
         else:
-            scene.add(CircleShape(cx + 11, y, shape.r, fill=shape.fill, tag="legend"))
-        scene.add(TextShape(cx + 27, y, label, 9.5, "#333333", "start", tag="legend"))
-        cx += 27 + 0.56 * 9.5 * len(label) + 18
+            lines.append(word)
+    return lines
+
+
+def _board_legend_items() -> list:
+    """(symbol shapes drawn around (0, 0), symbol width, text) of the printed map's legend."""
+    g = STYLE["grid"]
+    return [
+        ([LineShape(0, 0, 22, 0, STYLE["wall"], WALL_WIDTH)], 22, "wall"),
+        ([LineShape(0, 0, 22, 0, STYLE["glass"], DOOR_WIDTH, (4.0, 3.0))], 22, "glass door (store front)"),
+        ([LineShape(0, 0, 22, 0, STYLE["solid"], DOOR_WIDTH)], 22, "solid door (service)"),
+        ([LineShape(0, 0, 22, 0, STYLE["main"], DOOR_WIDTH)], 22, "main door"),
+        ([RectShape(0, -7, 22, 14, fill=STYLE["hall"], stroke=g, width=0.6)], 22, "hall square"),
+        ([RectShape(0, -7, 22, 14, fill=STYLE["service"], stroke=g, width=0.6)], 22, "service corridor"),
+        ([CircleShape(11, 0, 4.2, fill=STYLE["zombie_symbol"])], 22, "zombie placement [3.1]"),
+        ([CircleShape(11, 0, 4.2, fill=STYLE["character_symbol"])], 22, "character placement [3.2]"),
+    ]
+
+
+def _moved(shape: Shape, dx: float, dy: float) -> Shape:
+    from dataclasses import replace
+
+    if isinstance(shape, LineShape):
+        return replace(shape, x0=shape.x0 + dx, y0=shape.y0 + dy, x1=shape.x1 + dx, y1=shape.y1 + dy, tag="legend")
+    if isinstance(shape, CircleShape):
+        return replace(shape, cx=shape.cx + dx, cy=shape.cy + dy, tag="legend")
+    return replace(shape, x=shape.x + dx, y=shape.y + dy, tag="legend")
+
+
+def legend_rows(items, x: float, top: float, width: float, size: float) -> tuple[list[Shape], float]:
+    """A legend under a map: items (symbol shapes around (0, 0), symbol width, text) laid out in as
+    many rows of `width` pixels as they need, text `size` px in the narrow font. Returns the shapes
+    and the height taken (rows and padding)."""
+    row_h = float(round(max(20.0, size * 1.7)))  # whole pixels: the picture's size is exact
+    out: list[Shape] = []
+    cx, row = x, 0
+    for symbols, sym_w, text in items:
+        text_w = narrow_width(text, size)
+        if cx > x and cx + sym_w + 5 + text_w > x + width:
+            cx, row = x, row + 1
+        y = top + 10 + row_h * (row + 0.5)
+        out.extend(_moved(sh, cx, y) for sh in symbols)
+        out.append(TextShape(cx + sym_w + 5, y, text, size, "#333333", "start", tag="legend", family="narrow"))
+        cx += sym_w + 5 + text_w + 14
+    return out, 10 + row_h * (row + 1) + 4
 
 
 # ---------------------------------------------------------------------------------------------
@@ -279,3 +362,46 @@ def outline_shapes(board: Board, squares: Iterable[str], frame: Frame, colour: s
         r = board.square(sid).rect
         out.append(RectShape(*frame.box(r, 1), stroke=colour, width=width, layer=layer, tag=sid))
     return out
+
+
+def move_shapes(board: Board, squares: Iterable[str], frame: Frame, colour: str, alpha: float = 0.38, layer: str = "overlay") -> list[Shape]:
+    """Squares a click acts on (legal moves, targets): filled with a tint of `colour` and edged with
+    it, so they read from the back of a classroom; the square's id stays readable through the tint."""
+    squares = list(squares)
+    return highlight_shapes(board, squares, frame, colour, alpha, layer) + outline_shapes(board, squares, frame, colour, 2.5, layer)
+
+
+def door_label_shapes(
+    board: Board, door_ids: Iterable[str], frame: Frame, size: Optional[float] = None, layer: str = "overlay",
+    away_from: Iterable[str] = (),
+) -> list[Shape]:
+    """The doors a choice names (e.g. "S05") made findable on the map [5.5]: the door drawn thick
+    in amber and its id on a white tag beside it, in the square on the far side from `away_from`
+    (the squares of the pieces deciding: their tokens stay visible)."""
+    size = size or frame.id_px * 0.8
+    away = set(away_from)
+    lines: list[Shape] = []
+    tags: list[Shape] = []
+    for did in door_ids:
+        door = board.doors.get(did)
+        if door is None:
+            continue
+        s = door.seg
+        (x0, y0), (x1, y1) = frame.point((s.x0, s.y0)), frame.point((s.x1, s.y1))
+        lines.append(LineShape(x0, y0, x1, y1, DOOR_TAG, DOOR_WIDTH + 3, layer=layer, tag=f"door:{did}"))
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        w, h = EM_NARROW * size * len(did) + 6, size + 3
+        far = [sq for sq in door.squares if sq and sq not in away]
+        if away and far and far[0] in board.squares:  # shift the tag into the far square
+            fx, fy = frame.point(board.square(far[0]).centre)
+            if y0 == y1:  # a horizontal door: the tag goes above or below it
+                cy += (h / 2 + 2) * (1 if fy > cy else -1)
+            else:
+                cx += (w / 2 + 2) * (1 if fx > cx else -1)
+        tags.append(RectShape(cx - w / 2, cy - h / 2, w, h, fill="#ffffff", stroke=DOOR_TAG, width=1.5, layer=layer, tag=f"door:{did}"))
+        tags.append(TextShape(cx, cy + 0.5, did, size, "#222222", bold=True, layer=layer, tag=f"door:{did}", family="narrow"))
+    return lines + tags
+
+
+#: the colour of a door a choice names
+DOOR_TAG = "#ef6c00"

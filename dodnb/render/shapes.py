@@ -52,6 +52,16 @@ class TextShape:
     bold: bool = False
     layer: str = "board"
     tag: Optional[str] = None
+    #: "" the scene's font; "narrow" a condensed one (NARROW_FONT): square ids and store names,
+    #: big enough to read from the back of a classroom and still inside their squares
+    family: str = ""
+    #: where the text must fit (pixels): the canvas squeezes it to this width if its font is wider
+    max_width: Optional[float] = None
+
+
+#: The condensed font of `TextShape(family="narrow")` (Debian's fonts-liberation ships Liberation
+#: Sans Narrow; Windows and macOS have Arial Narrow with Office): digits are 0.456 em wide.
+NARROW_FONT = "Liberation Sans Narrow, Arial Narrow, Roboto Condensed, sans-serif"
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,8 @@ class Scene:
     title: str = ""
     #: what the picture says, in words (alt text of a notebook picture; nbval compares it)
     description: str = ""
+    #: where the map ends and its legend begins (board scenes; 0: no legend)
+    legend_top: float = 0.0
 
     def add(self, *shapes: Shape) -> "Scene":
         self.shapes.extend(shapes)
@@ -92,7 +104,7 @@ class Scene:
         return [s for s in self.shapes if s.tag == tag]
 
     def merged(self, other: "Scene") -> "Scene":
-        return Scene(max(self.width, other.width), max(self.height, other.height), self.shapes + other.shapes, self.title)
+        return Scene(max(self.width, other.width), max(self.height, other.height), self.shapes + other.shapes, self.title, legend_top=self.legend_top)
 
     def to_svg(self) -> str:
         return scene_to_svg(self)
@@ -139,6 +151,8 @@ def _shape_svg(s) -> str:
         return f"<circle {' '.join(attrs)}/>"
     if isinstance(s, TextShape):
         weight = ' font-weight="bold"' if s.bold else ""
+        if s.family == "narrow":
+            weight += f' font-family="{NARROW_FONT}"'
         return (
             f'<text x="{_n(s.x)}" y="{_n(s.y)}" font-size="{_n(s.size)}" fill="{s.fill}" '
             f'text-anchor="{s.anchor}" dominant-baseline="{_BASELINE[s.baseline]}"{weight}>{escape(s.text)}</text>'

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from dodnb.render.scene import STYLE, TOKEN_COLOURS, board_scene, frame_for, outline_shapes
+from dodnb.render.scene import STYLE, TOKEN_COLOURS, board_scene, frame_for, legend_rows, outline_shapes
 from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, TextShape
 from dodnb.rules.observe import observation
 from dodnb.rules.state import GameState
@@ -44,10 +44,30 @@ def game_board(scene: Scene, legend: bool = True) -> Scene:
     """A board scene made ready for a game in play: the placement symbols go (they have no effect
     after set-up [3.3]) and the board's legend gives way to the game's (`game_legend`)."""
     scene.shapes = [sh for sh in scene.shapes if not _placement_symbol(sh)]
-    if legend:
+    old = [sh for sh in scene.shapes if sh.tag == "legend"]
+    if legend and old and scene.legend_top:
+        texts = [sh for sh in old if isinstance(sh, TextShape)]
+        x = min(_left(sh) for sh in old)
         scene.shapes = [sh for sh in scene.shapes if sh.tag != "legend"]
-        scene.add(*game_legend(28.0, scene.height - 22))
+        shapes, height = legend_rows(_game_legend_items(), x, scene.legend_top, scene.width - 2 * x, texts[0].size)
+        scene.add(*shapes)
+        scene.height = scene.legend_top + height
+        scene.shapes[0] = _background(scene)
     return scene
+
+
+def _left(sh) -> float:
+    if isinstance(sh, LineShape):
+        return min(sh.x0, sh.x1)
+    if isinstance(sh, CircleShape):
+        return sh.cx - sh.r
+    return sh.x
+
+
+def _background(scene: Scene):
+    """The scene's first shape, the white background, resized to the scene."""
+    bg = scene.shapes[0]
+    return RectShape(0, 0, scene.width, scene.height, fill=bg.fill) if isinstance(bg, RectShape) and bg.x == 0 and bg.y == 0 else bg
 
 
 def _placement_symbol(sh) -> bool:
@@ -59,8 +79,8 @@ def _placement_symbol(sh) -> bool:
     return False
 
 
-def game_legend(x: float, y: float) -> list:
-    """What the game's marks mean, on one line under the map."""
+def _game_legend_items() -> list:
+    """(symbol shapes around (0, 0), symbol width, text) of what the game's marks mean."""
     out: list = []
     items = [
         ("disc", TOKEN_COLOURS["Peter"], None, "P", "character"),
@@ -72,20 +92,22 @@ def game_legend(x: float, y: float) -> list:
         ("line", CLOSED_DOOR, None, "", "closed door [5.5]"),
         ("dash", DESTROYED_DOOR, None, "", "destroyed glass door [10.5]"),
     ]
-    cx = x
     for kind, colour, ring, label, text in items:
         if kind == "disc":
+            sym = []
             if ring:
-                out.append(CircleShape(cx + 7, y, 7.5, fill=None, stroke=ring, width=2.2, tag="legend"))
-            out.append(CircleShape(cx + 7, y, 5.5, fill=colour, tag="legend"))
-            out.append(TextShape(cx + 7, y + 0.5, label, 6.0 if len(label) < 3 else 5.0, "#ffffff", bold=True, tag="legend"))
-            cx += 18
+                sym.append(CircleShape(8, 0, 8.5, fill=None, stroke=ring, width=2.2, tag="legend"))
+            sym.append(CircleShape(8, 0, 6.5, fill=colour, tag="legend"))
+            sym.append(TextShape(8, 0.5, label, 7.5 if len(label) < 3 else 6.0, "#ffffff", bold=True, tag="legend"))
+            out.append((sym, 17, text))
         else:
-            out.append(LineShape(cx, y, cx + 22, y, colour, 5.0 if kind == "line" else 3.0, () if kind == "line" else (3.0, 2.0), tag="legend"))
-            cx += 27
-        out.append(TextShape(cx, y, text, 9.5, "#333333", "start", tag="legend"))
-        cx += 0.56 * 9.5 * len(text) + 16
+            out.append(([LineShape(0, 0, 22, 0, colour, 5.0 if kind == "line" else 3.0, () if kind == "line" else (3.0, 2.0), tag="legend")], 22, text))
     return out
+
+
+def game_legend(x: float, top: float, width: float = 1100.0, size: float = 12.0) -> list:
+    """What the game's marks mean, in rows under the map (from `top`, `width` pixels wide)."""
+    return legend_rows(_game_legend_items(), x, top, width, size)[0]
 
 
 def door_state_shapes(st: GameState, frame) -> list:

@@ -150,3 +150,8 @@ class CoopGame:
     def __repr__(self) -> str:
         seats = "; ".join(f"{p}: {' and '.join(cs)}" for p, cs in self.seats.items())
         return f"<CoopGame {seats} — {self.game!r}>"
+
+    def __str__(self) -> str:
+        """What `print(coop)` shows: who plays whom, and where the game is, in words."""
+        seats = "; ".join(f"{p} plays {' and '.join(cs)}" for p, cs in self.seats.items())
+        return f"Co-operative game — {seats}. {self.game}"

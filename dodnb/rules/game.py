@@ -478,6 +478,16 @@ class Game:
         where = "over: " + st.result.winner + " win" if st.result else f"turn {st.turn}, {Phase(st.phase).label}"
         return f"<Game seed={self.seed}: {where}, {self._cursor} actions>"
 
+    def __str__(self) -> str:
+        """What `print(game)` shows a learner: where the game is, in words (repr() stays short)."""
+        st = self.state
+        n = len(self.actions)
+        played = f"{n} action{'s' if n != 1 else ''} played"
+        if st.result:
+            side = {"human": "the survivors", "zombie": "the zombies"}.get(st.result.winner, st.result.winner)
+            return f"Game over: {side} win [{st.result.case}], after {played} (seed {self.seed})"
+        return f"Game-Turn {st.turn}, {Phase(st.phase).label}: {played} so far (seed {self.seed})"
+
     def _repr_svg_(self) -> str:
         from dodnb.render.state_scene import game_svg  # render sits above rules: lazy, display only
 

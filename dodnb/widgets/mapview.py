@@ -10,8 +10,14 @@ Other widgets (line-of-sight explorer, game stepper) reuse this component: they 
 
 Read from the back row: the canvas fills the output's width (CSS `width: 100%`), its pixels are
 `DENSITY` times the scene's (crisp on HiDPI screens and when zoomed), square ids are printed at
-`ID_SIZE` px so that they stay >= 10 px on screen in a 1400-px window, and the zoom buttons
-(-, +, Fit) enlarge the map for a projector (the box scrolls).
+`ID_SIZE` px in a narrow font so that they stay >= 14 px on screen in a 1400-px window with the file
+browser open (store names and legend >= 12 px), and the zoom buttons (-, +, Fit) enlarge the map
+for a projector (the box scrolls).
+
+Saved notebooks: the drawn layers (not the hover layer) keep their pixels in the widget state
+(`sync_image_data`: the browser sends each layer's image back after a draw, ~35-260 KB), so a
+notebook saved with JupyterLab's `saveState` (notebooks/README.md) shows the map again when it is
+reopened, before any kernel runs.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from ipycanvas import MultiCanvas, hold_canvas
 from dodnb.board.model import Board
 from dodnb.render.picture import Picture
 from dodnb.render.scene import STYLE, Frame, board_scene, frame_for, outline_shapes, square_at, token_shapes
-from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, Shape, TextShape, scene_to_svg
+from dodnb.render.shapes import NARROW_FONT, CircleShape, LineShape, RectShape, Scene, Shape, TextShape, scene_to_svg
 from dodnb.render.words import door_state_words, door_words
 
 _BASELINE = {"top": "top", "middle": "middle", "bottom": "bottom"}
@@ -35,12 +41,15 @@ FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
 
 #: Canvas pixels per scene pixel: the canvas stays sharp on HiDPI screens and at 200 % zoom.
 DENSITY = 2
-#: The canvas map's layout: tighter margins than the printed map and bigger square ids, so that the
-#: ids are >= 10 px on screen once the map is shrunk to a notebook's width (968 px in JupyterLab in
-#: a 1400-px window: 1136 scene px -> 0.85, 12.5 px ids -> 10.7 px).
-MARGIN = 20.0
-SIDE_MARGIN = 44.0
-ID_SIZE = 12.5
+#: The canvas map's layout: tighter margins than the printed map and bigger labels, for a projector:
+#: once the map is shrunk to a notebook's width (968 px in JupyterLab in a 1400-px window with the
+#: file browser open: 1096 scene px -> 0.883) square ids are >= 14 px on screen (17 px, narrow font;
+#: measured in the real-browser test)
+#: and store names and legend >= 12 px (LABEL_SIZE 14).
+MARGIN = 18.0
+SIDE_MARGIN = 26.0
+ID_SIZE = 17.0
+LABEL_SIZE = 14.0
 TOKEN_RADIUS = 6.5
 #: Zoom steps (1 = fit the output's width).
 ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0)
@@ -50,7 +59,7 @@ DOOR_REACH = 0.5
 
 def canvas_scene(board: Board, scale: float = 12.0) -> tuple[Scene, Frame]:
     """The board scene and frame the canvas map draws (see MARGIN, SIDE_MARGIN, ID_SIZE)."""
-    scene = board_scene(board, scale=scale, margin=MARGIN, side_margin=SIDE_MARGIN, id_size=ID_SIZE)
+    scene = board_scene(board, scale=scale, margin=MARGIN, side_margin=SIDE_MARGIN, id_size=ID_SIZE, label_size=LABEL_SIZE, squeeze=True)
     return scene, frame_for(board, scale, MARGIN, SIDE_MARGIN, ID_SIZE)
 
 
@@ -145,11 +154,14 @@ def _draw_run(canvas, run: Sequence[Shape]) -> int:
             canvas.stroke_circles(x, y, r)
             calls += 1
     elif isinstance(s, TextShape):
-        canvas.font = f"{'bold ' if s.bold else ''}{s.size:g}px {FONT}"
+        canvas.font = f"{'bold ' if s.bold else ''}{s.size:g}px {NARROW_FONT if s.family == 'narrow' else FONT}"
         canvas.fill_style = s.fill
         canvas.text_align = _ALIGN[s.anchor]
         canvas.text_baseline = _BASELINE[s.baseline]
-        canvas.fill_text(s.text, s.x, s.y)
+        if s.max_width:
+            canvas.fill_text(s.text, s.x, s.y, s.max_width)
+        else:
+            canvas.fill_text(s.text, s.x, s.y)
         calls += 1
     return calls
 
@@ -178,6 +190,12 @@ class MapView(widgets.VBox):
         self.canvas.layout.width = "100%"
         self.canvas.layout.height = "auto"
         self.canvas.add_class("dodnb-map")
+        # Saved notebooks keep the picture: each drawn layer sends its pixels back to the kernel
+        # (image_data), JupyterLab saves them with the widget state (`saveState`, jupyter/overrides.json)
+        # and a reopened notebook paints them before any kernel runs. Not the hover layer: a mouse
+        # move then costs no image round trip.
+        for layer in self.canvas._canvases[: len(self.LAYERS) - 1]:
+            layer.sync_image_data = True
         self.zoom = 1.0
         self.zoom_out_button = widgets.Button(description="\u2212", tooltip="smaller", layout=widgets.Layout(width="36px"))
         self.zoom_in_button = widgets.Button(description="+", tooltip="bigger, for a projector (the map then scrolls)", layout=widgets.Layout(width="36px"))

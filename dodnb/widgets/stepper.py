@@ -45,7 +45,7 @@ from dodnb.errors import DodnbError, InputError
 from dodnb.i18n import tr
 from dodnb.prob.dist import fmt_percent
 from dodnb.render.picture import Picture
-from dodnb.render.scene import outline_shapes
+from dodnb.render.scene import door_label_shapes, move_shapes, outline_shapes
 from dodnb.render.shapes import Scene, scene_to_svg
 from dodnb.render.state_scene import door_state_shapes, game_board, game_scene, piece_shapes
 from dodnb.rules import engine
@@ -860,9 +860,13 @@ class GameStepper(widgets.VBox):
         if focus:
             shapes += outline_shapes(board, focus, frame, FOCUS_COLOUR, 3.0)
         if moves:
-            shapes += outline_shapes(board, moves, frame, MOVE_COLOUR, 3.0)
+            shapes += move_shapes(board, moves, frame, MOVE_COLOUR)
         if shots:
-            shapes += outline_shapes(board, shots, frame, SHOOT_COLOUR, 3.0)
+            shapes += move_shapes(board, shots, frame, SHOOT_COLOUR)
+        # the doors the choices name ("Close door S05"), tagged with their ids on the map
+        doors = sorted({a.door for a in self.choices if isinstance(getattr(a, "door", None), str) and a.door in board.doors})
+        if doors:
+            shapes += door_label_shapes(board, doors, frame, away_from=focus)
         return shapes
 
     def _track_html(self, st: GameState) -> str:

@@ -8,7 +8,6 @@ Chromium is Debian's /usr/bin/chromium driven by Playwright (never `playwright i
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import signal
@@ -24,6 +23,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "tools"))
+from lab_settings import write_overrides  # noqa: E402  (tools/lab_settings.py, what `make lab` runs)
 HERE = Path(__file__).resolve().parent
 FIXTURE_NOTEBOOK = HERE / "fixture_canvas.ipynb"
 CHROMIUM = "/usr/bin/chromium"
@@ -119,7 +120,9 @@ def lab_server(tmp_path_factory) -> LabServer:
     settings = base / "app-settings"
     for d in (home, settings, base / "user-settings", base / "workspaces"):
         d.mkdir()
-    (settings / "overrides.json").write_text(json.dumps(LAB_OVERRIDES, indent=2))
+    # the project's lab settings, written as `make lab` writes them (saveState: saved notebooks keep
+    # their widgets), plus the quiet test settings above
+    write_overrides(settings, LAB_OVERRIDES)
 
     port = _free_port()
     url = f"http://127.0.0.1:{port}"

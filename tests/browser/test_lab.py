@@ -572,8 +572,8 @@ def test_untrusted_notebooks_show_their_pictures_without_running(lab_server, bro
                 first = page.evaluate(IMAGE_COLOURS_JS, [nb, 0, colours, 4])
                 area = first["width"] * first["height"]
                 counts = dict(zip(keys, first["counts"]))
-                # the map: 2x its 1168 x 388 scene, floors in the map's colours, walls drawn
-                assert (first["width"], first["height"]) == (2336, 776), first
+                # the map: 2x its 1168 x 383 scene, floors in the map's colours, walls drawn
+                assert (first["width"], first["height"]) == (2336, 766), first
                 assert counts["hall"] > 0.05 * area and counts["service"] > 0.05 * area and counts["anchor"] > 0.02 * area, counts
                 assert counts["wall"] > 0.01 * area, counts
                 assert len(board.squares) == 216
@@ -1245,3 +1245,197 @@ def test_stepper_plays_a_turn(lab_server, browser, browser_summary, tmp_path_fac
         + (f"; LOS hover median {_median(hover):.0f} ms over {len(hover)}" if hover else "")
     )
     browser_summary.append(f"  screenshots: {page_first} {shot_moved} {shot_fr} {shot_steps}")
+
+
+# =============================================================================================
+# A notebook run, saved, closed and reopened with a fresh kernel (the teacher's second day).
+#
+# The project's lab settings (jupyter/overrides.json: saveState) make JupyterLab save the widget
+# state with the notebook; the map's layers keep their pixels in it (sync_image_data), so the
+# reopened notebook shows the map as it was, before anything runs. Square ids are measured in the
+# pixels: the rows of a square's id colour, on the live canvas and on the still picture, in a
+# 1400 x 900 window with the file browser open.
+
+SAVED_NOTEBOOK = "notebooks/01_tour.ipynb"
+ID_SQUARE = "001"  # a square with no piece, top-left of the mall
+MIN_LIVE_ID_PX = 14.0
+MIN_STILL_ID_PX = 10.0
+DIGIT_EM = 0.70  # height of a digit, in em, in Liberation Sans (Narrow): 0.69-0.72 (round ones overshoot)
+
+# Rows of a region of an element (a <canvas> or an <img>, natural pixels) holding colour `rgb`:
+# the height of the text printed there.
+GLYPH_ROWS_JS = """(el, [x0, y0, w, h, rgb, tol]) => {
+  const c = document.createElement('canvas');
+  c.width = w; c.height = h;
+  const ctx = c.getContext('2d');
+  ctx.drawImage(el, x0, y0, w, h, 0, 0, w, h);
+  const d = ctx.getImageData(0, 0, w, h).data;
+  let first = -1, last = -1, n = 0, left = w, right = -1;
+  const rows = [];
+  for (let y = 0; y < h; y++) {
+    let hits = 0;
+    for (let x = 0; x < w; x++) {
+      const i = 4 * (y * w + x);
+      if (d[i + 3] < 128) continue;
+      if (Math.abs(d[i] - rgb[0]) <= tol && Math.abs(d[i + 1] - rgb[1]) <= tol && Math.abs(d[i + 2] - rgb[2]) <= tol) {
+        hits++; n++; left = Math.min(left, x); right = Math.max(right, x);
+      }
+    }
+    rows.push(hits);
+    if (hits) { if (first < 0) first = y; last = y; }
+  }
+  const r = el.getBoundingClientRect();
+  const natural = el.naturalWidth || el.width;
+  return {first, last, n, left, right, rows: rows.join(','), shown: r.width, natural};
+}"""
+
+PAGE_STATE_JS = """(path) => {
+  const app = window.jupyterapp;
+  let panel = null;
+  for (const w of app.shell.widgets('main')) if (w.context && w.context.path === path) panel = w;
+  const texts = Array.from(document.querySelectorAll('.jp-OutputArea-output')).map(e => e.innerText);
+  const kernel = panel && panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return {
+    leftOpen: !app.shell.leftCollapsed,
+    errors: texts.filter(t => /model not found|Error displaying widget/.test(t)),
+    loading: texts.filter(t => /Loading widget/.test(t)).length,
+    kernel: kernel ? kernel.id : null,
+    dirty: panel ? panel.context.model.dirty : null,
+  };
+}"""
+
+SHUTDOWN_JS = """async (path) => {
+  const app = window.jupyterapp;
+  for (const w of app.shell.widgets('main')) if (w.context && w.context.path === path) await w.sessionContext.shutdown();
+}"""
+
+
+def _id_px_on_screen(element, box, rgb):
+    """The font size (CSS px on screen) of the text in `box` (natural pixels of the element)."""
+    x0, y0, w, h = (round(v) for v in box)
+    got = element.evaluate(GLYPH_ROWS_JS, [x0, y0, w, h, list(rgb), 40])
+    assert got["first"] >= 0 and got["n"] > 20, f"no id pixels in {box}: {got}"
+    rows = got["last"] - got["first"] + 1
+    got.pop("rows")
+    return rows * got["shown"] / got["natural"] / DIGIT_EM, got
+
+
+def test_saved_notebook_reopens_with_its_pictures_and_readable_ids(lab_server, browser, browser_summary, tmp_path_factory):
+    """Run All, save, close, shut the kernel down; reopen in a new window: the saved widget state
+    brings the map back painted (same picture), no "model not found", a new kernel. On the way,
+    square ids measured in pixels at 1400 x 900 with the file browser open: >= 14 px on the live
+    map, >= 10 px on the still picture. And the saved notebook, through the git filter
+    (tools/nbclean.py), is byte for byte the committed one: a run leaves git with nothing to commit."""
+    import json
+    import sys
+
+    import dodnb
+    from dodnb.render.picture import DENSITY as PICTURE_DENSITY
+    from dodnb.render.scene import STYLE, frame_for
+    from dodnb.widgets.mapview import DENSITY, ID_SIZE, canvas_scene
+
+    sys.path.insert(0, str(REPO / "tools"))
+    import nbclean
+
+    board = dodnb.load_board()
+    _, live = canvas_scene(board)
+    still = frame_for(board)
+    id_rgb = _hex(STYLE["id"])
+    r = board.square(ID_SQUARE).rect
+
+    def id_box(frame, density):
+        # below the outer wall, the square's top half: where its id is printed
+        x, y = frame.x(r.x0), frame.y(r.y0)
+        w, h = frame.scale * (r.x1 - r.x0), frame.scale * (r.y1 - r.y0)
+        return (x + 2) * density, (y + 3) * density, (w - 3) * density, (h / 2 + frame.id_px * 0.4) * density
+
+    # the lab reads the project's settings as `make lab` writes them (tools/lab_settings.py)
+    import urllib.request
+
+    with urllib.request.urlopen(f"{lab_server.url}/lab/api/settings/@jupyter-widgets/jupyterlab-manager:plugin", timeout=10) as resp:
+        setting = json.loads(resp.read())
+    # (the server applies overrides.json to the schema's defaults; a lab without it answers False)
+    assert setting["schema"]["properties"]["saveState"]["default"] is True, setting["schema"]["properties"]
+
+    shots = tmp_path_factory.mktemp("screens-saved")
+    folder = f"saved-{uuid.uuid4().hex[:8]}"
+    (lab_server.root / folder).mkdir()
+    shutil.copy(REPO / SAVED_NOTEBOOK, lab_server.root / folder / Path(SAVED_NOTEBOOK).name)
+    nb = f"{folder}/{Path(SAVED_NOTEBOOK).name}"
+    case = Case(notebook=nb, min_painted=0.5)
+    t0 = time.monotonic()
+
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    run = _Run(case, page, lab_server, shots)
+    try:
+        page.goto(f"{lab_server.url}/lab/workspaces/s{uuid.uuid4().hex[:12]}/tree/{nb}")
+        run.wait_kernel()
+        first = page.evaluate(PAGE_STATE_JS, nb)
+        assert first["leftOpen"], "the file browser should be open (the classroom layout measured)"
+        # the still picture (first output image: the map), before anything runs
+        img = page.locator(".jp-OutputArea-output img").first
+        img.scroll_into_view_if_needed()
+        still_px, still_raw = _id_px_on_screen(img, id_box(still, PICTURE_DENSITY), id_rgb)
+        still_shot = run.screenshot("still-picture")
+        run.run_all()
+        before, canvas, summary = run.painted_canvas("after run-all")
+        canvas.scroll_into_view_if_needed()
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(500)
+        before, _ = _main_canvas(page)
+        live_px, live_raw = _id_px_on_screen(canvas, id_box(live, DENSITY), id_rgb)
+        live_shot = run.screenshot("live-map")
+        page.evaluate(SAVE_JS, nb)
+        page.evaluate(SHUTDOWN_JS, nb)
+    finally:
+        context.close()
+
+    saved = json.loads((lab_server.root / nb).read_text(encoding="utf-8"))
+    state = saved["metadata"].get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    with_pixels = [m for m in state.values() if m.get("model_name") == "CanvasModel" and m.get("buffers")]
+    assert state and len(with_pixels) >= 3, f"saved widget state: {len(state)} models, {len(with_pixels)} canvases with pixels"
+    # what git keeps of the run notebook is the committed notebook
+    committed = nbclean.dumps(nbclean.clean(json.loads((REPO / SAVED_NOTEBOOK).read_text(encoding="utf-8"))))
+    ran = nbclean.dumps(nbclean.clean(saved))
+    (shots / "saved-cleaned.ipynb").write_text(ran, encoding="utf-8")
+    assert ran == committed, (
+        f"{SAVED_NOTEBOOK} saved by the lab after Run All differs from the committed one through the git "
+        f"filter (re-execute it, or a run is not deterministic): {shots / 'saved-cleaned.ipynb'}"
+    )
+
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    run = _Run(case, page, lab_server, shots)
+    try:
+        page.goto(f"{lab_server.url}/lab/workspaces/r{uuid.uuid4().hex[:12]}/tree/{nb}")
+        page.wait_for_function(FIND_PANEL_JS, arg=nb, timeout=STEP_TIMEOUT_MS)
+        after, canvas, summary2 = run.painted_canvas("reopened, fresh kernel")
+        changed = _picture_changes(before, after)
+        assert not changed, f"reopened map differs (colour: before, after): {changed}" + run.diagnostics()
+        run.wait_kernel()
+        reopened = page.evaluate(PAGE_STATE_JS, nb)
+        assert reopened["errors"] == [], reopened["errors"][:3]
+        assert reopened["loading"] == 0, f"{reopened['loading']} outputs still say 'Loading widget'"
+        assert reopened["kernel"] and reopened["kernel"] != first["kernel"], "not a fresh kernel"
+        canvas.scroll_into_view_if_needed()
+        reopen_shot = run.screenshot("reopened")
+    finally:
+        context.close()
+
+    assert live_px >= MIN_LIVE_ID_PX, f"live map: square ids {live_px:.1f} px on screen: {live_raw}"
+    assert still_px >= MIN_STILL_ID_PX, f"still picture: square ids {still_px:.1f} px on screen: {still_raw}"
+    browser_summary.append(
+        f"{SAVED_NOTEBOOK} run, saved, reopened with a fresh kernel: map painted again "
+        f"({after['painted']} px, same colours), {len(state)} widget models saved ({len(with_pixels)} canvases with pixels), "
+        f"no 'model not found'; through the git filter the saved notebook equals the committed one; "
+        f"{time.monotonic() - t0:.1f} s"
+    )
+    browser_summary.append(
+        f"  square ids measured at 1400x900, file browser open: live map {live_px:.1f} px "
+        f"(ID_SIZE {ID_SIZE} x {live_raw['shown']:.0f}/{live_raw['natural'] / DENSITY:.0f}), "
+        f"still picture {still_px:.1f} px ({still_raw['shown']:.0f} of {still_raw['natural'] / PICTURE_DENSITY:.0f} px)"
+    )
+    browser_summary.append(f"  screenshots: {still_shot} {live_shot} {reopen_shot}")

@@ -30,9 +30,9 @@ def test_board_picture_is_png_only_at_twice_the_size():
     # no SVG and no HTML in the bundle: either would win over the PNG in a trusted lab and neither
     # renders untrusted; the PNG renders everywhere
     assert set(data) == {"image/png", "text/plain"}
-    assert meta == {"image/png": {"width": 1168, "height": 388}}
+    assert meta == {"image/png": {"width": 1168, "height": 383}}
     im = Image.open(io.BytesIO(base64.b64decode(data["image/png"])))
-    assert im.size == (round(1168 * DENSITY), round(388 * DENSITY))
+    assert im.size == (round(1168 * DENSITY), round(383 * DENSITY))
     # pixels: the floor of Edwin's Sports Centre's square 177 is the anchor/store colour it has in the scene
     frame = frame_for(board)
     floor = next(s for s in board_scene(board).shapes if isinstance(s, RectShape) and s.tag == "177")

@@ -322,6 +322,11 @@ class FireResult(NamedTuple):
     hits: int
     out_of_ammo: bool
 
+    def __str__(self) -> str:
+        """In words, for `print` (repr() stays the pasteable `FireResult(hits=2, out_of_ammo=False)`)."""
+        hits = f"{self.hits} hit{'s' if self.hits != 1 else ''}"
+        return f"{hits}, {'out of ammunition [ATZ 8.1.7]' if self.out_of_ammo else 'ammunition left'}"
+
 
 def _die_hits(total: int, target: int, cover: bool, rushed: bool, far_survivor: bool,
               armour: bool) -> bool:
