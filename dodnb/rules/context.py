@@ -7,7 +7,7 @@ the same caches."""
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 
 from dodnb.board.model import Board
 from dodnb.board.sight import SightTable, sight_table
@@ -38,7 +38,7 @@ class Ctx:
                 self._back.setdefault(n, []).append(s)
         self._near2: dict[str, frozenset[str]] = {}
         #: the last Free Movement node's unit moves, reused by `phases.free.unit_moves`
-        self.free_cache: Optional[tuple] = None
+        self.free_cache: Any = None  # a phases.free._FreeCache (not imported here: phases import this module)
 
     def moves(self, st: GameState) -> dict[str, tuple[str, ...]]:
         """Squares reachable in one move from each square with the current doors [5.3], [7.0]."""

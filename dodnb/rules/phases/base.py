@@ -8,7 +8,7 @@ step or phase. `dodnb.rules.engine` only dispatches."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
 

@@ -17,7 +17,7 @@ from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
 from dodnb.rules.phases import attack, hidden, movement
 from dodnb.rules.phases.base import Node, faces, move_unit, pend, rec, roll_node, set_chars
-from dodnb.rules.state import GameState
+from dodnb.rules.state import GameState, ZombieUnit
 from dodnb.rules.vocab import PendingKind, Phase, ZStep
 
 
@@ -69,19 +69,21 @@ def unit_moves(st: GameState, ctx: Ctx) -> list[Action]:
     counting = zt.moves_left > 0
     moves = ctx.moves(st)
     zombies = st.zombies
-    last = ctx.free_cache
+    last: Optional[_FreeCache] = ctx.free_cache
     redo: Optional[set[int]] = None
+    squares: set[Optional[str]] = set()
+    index: dict[str, int]
+    entries: dict[str, tuple[bool, tuple[ZMove, ...]]]
     if last is not None and last.moves is moves and len(last.zombies) == len(zombies):
         old = last.zombies
         redo = set(compress(range(len(zombies)), map(is_not, old, zombies)))
-        squares: set[Optional[str]] = set()
         for i in redo:
             if old[i].uid != zombies[i].uid:
                 redo = None
                 break
             squares.add(old[i].square)
             squares.add(zombies[i].square)
-    if redo is None:
+    if redo is None or last is None:
         order = sorted(range(len(zombies)), key=lambda i: zombies[i].uid)
         index = {zombies[i].uid: i for i in order}
         entries = {zombies[i].uid: _unit_entry(st, ctx, zombies[i], done, humans, supers) for i in order}
@@ -94,12 +96,16 @@ def unit_moves(st: GameState, ctx: Ctx) -> list[Action]:
             squares |= supers ^ last.supers
         if squares:
             on_map = st.unit_squares()
+            open_moves = ctx.open_moves
             for sq in ctx.near2(squares) & on_map.keys():
-                redo.add(index[on_map[sq].uid])
+                z = on_map[sq]
+                # a unit moving one square looks one square away; a berserk unit two [7.5]
+                if z.berserk or sq in squares or not squares.isdisjoint(open_moves[sq]):
+                    redo.add(index[z.uid])
         for uid in done ^ last.done:
-            i = index.get(uid)  # super zombies are named in `done` too
-            if i is not None:
-                redo.add(i)
+            j = index.get(uid)  # super zombies are named in `done` too
+            if j is not None:
+                redo.add(j)
         for i in redo:
             z = zombies[i]
             entries[z.uid] = _unit_entry(st, ctx, z, done, humans, supers)
@@ -110,7 +116,8 @@ def unit_moves(st: GameState, ctx: Ctx) -> list[Action]:
     return list(chain.from_iterable(ms for berserk, ms in entries.values() if berserk))
 
 
-def _unit_entry(st: GameState, ctx: Ctx, z, done: frozenset, humans: frozenset, supers: frozenset) -> tuple[bool, tuple]:
+def _unit_entry(st: GameState, ctx: Ctx, z: ZombieUnit, done: frozenset[str], humans: frozenset[str],
+                supers: frozenset[str]) -> tuple[bool, tuple[ZMove, ...]]:
     """(berserk, the unit's moves)."""
     sq = z.square
     if sq is None or z.uid in done or sq in humans or sq in supers:
@@ -123,7 +130,9 @@ class _FreeCache:
 
     __slots__ = ("moves", "zombies", "done", "humans", "supers", "index", "entries")
 
-    def __init__(self, moves, zombies, done, humans, supers, index, entries):
+    def __init__(self, moves: dict[str, tuple[str, ...]], zombies: tuple[ZombieUnit, ...], done: frozenset[str],
+                 humans: frozenset[str], supers: frozenset[str], index: dict[str, int],
+                 entries: dict[str, tuple[bool, tuple[ZMove, ...]]]):
         self.moves, self.zombies, self.done = moves, zombies, done
         self.humans, self.supers, self.index, self.entries = humans, supers, index, entries
 
