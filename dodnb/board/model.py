@@ -279,8 +279,15 @@ class Board:
 
     def doors_of(self, a: Union[str, int]) -> list[Door]:
         """Doors that are (part of) a side of square a."""
-        a = self.square_id(a)
-        return [d for d in self.doors.values() if a in d.squares]
+        return list(self._doors_of_square.get(self.square_id(a), ()))
+
+    @cached_property
+    def _doors_of_square(self) -> dict[str, tuple[Door, ...]]:
+        out: dict[str, list[Door]] = {}
+        for d in self.doors.values():  # in the map's door order, as before
+            for sq in dict.fromkeys(d.squares):
+                out.setdefault(sq, []).append(d)
+        return {sq: tuple(ds) for sq, ds in out.items()}
 
     def open_length(
         self, a: Union[str, int], b: Union[str, int], door_states: Optional[Mapping[str, str]] = None

@@ -7,7 +7,7 @@ the same caches."""
 from __future__ import annotations
 
 from collections import deque
-from typing import Optional
+from typing import Any, Iterable, Optional
 
 from dodnb.board.model import Board
 from dodnb.board.sight import SightTable, sight_table
@@ -29,8 +29,16 @@ class Ctx:
         self._dist: dict[str, dict[str, int]] = {}
         self._sight: dict[tuple, SightTable] = {}
         self._vis: dict[tuple, frozenset] = {}
+        self._masks: dict[frozenset, int] = {}
         self.open_moves = {s: board.moves_from(s, {}) for s in board.ids}  # every door open
         self.main_square_door = {d.squares[0]: d for d in board.main_doors.values()}
+        self._back: dict[str, list[str]] = {}
+        for s, ns in self.open_moves.items():
+            for n in ns:
+                self._back.setdefault(n, []).append(s)
+        self._near2: dict[str, frozenset[str]] = {}
+        #: the last Free Movement node's unit moves, reused by `phases.free.unit_moves`
+        self.free_cache: Any = None  # a phases.free._FreeCache (not imported here: phases import this module)
 
     def moves(self, st: GameState) -> dict[str, tuple[str, ...]]:
         """Squares reachable in one move from each square with the current doors [5.3], [7.0]."""
@@ -66,14 +74,41 @@ class Ctx:
 
     def visible_from(self, st: GameState, sq: str) -> frozenset:
         """Squares a character in `sq` may see, pieces between blocking [6.3], [6.4] (cached per state)."""
-        key = (sq, st.door_states, st.occupied())
+        occ = st.occupied()
+        key = (sq, st.door_states, occ)
         got = self._vis.get(key)
         if got is None:
-            got = self.sight(st).visible_from(sq, st.occupied())
+            table = self.sight(st)
+            index = table._index
+            mask = self._masks.get(occ)
+            if mask is None:  # the state's own squares: no need to check them again (SightTable._mask does)
+                mask = 0
+                for s in occ:
+                    mask |= 1 << index[s]
+                if len(self._masks) > 4096:
+                    self._masks.clear()
+                self._masks[occ] = mask
+            ids = table.ids
+            got = frozenset([sq, *(ids[j] for j, m in table._rows[index[sq]].items() if not m & mask)])
             if len(self._vis) > 4096:
                 self._vis.clear()
             self._vis[key] = got
         return got
+
+    def near2(self, squares: Iterable[Optional[str]]) -> set[str]:
+        """Squares from which one of `squares` is at most two moves away, every door open (a superset
+        for any door state: closing a door only removes moves [5.3])."""
+        out: set[str] = set()
+        for t in squares:
+            if t is None:
+                continue
+            got = self._near2.get(t)
+            if got is None:
+                one = self._back.get(t, [])
+                got = frozenset([t, *one, *(s for n in one for s in self._back.get(n, []))])
+                self._near2[t] = got
+            out |= got
+        return out
 
     def dist_to(self, target: str) -> dict[str, int]:
         """Steps from every square to `target` with all doors taken as open (reaction direction [7.0])."""

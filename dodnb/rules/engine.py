@@ -46,6 +46,9 @@ __all__ = [
 def legal_actions(st: GameState, ctx: Optional[Ctx] = None) -> list[Action]:
     """Every action the side to move may take now, in a stable order."""
     ctx = ctx_for(ctx, st)
+    got = _LEGAL.get(st, ctx)
+    if got is not None:
+        return list(got)
     p = st.pending
     if p is None:
         return []
@@ -54,8 +57,11 @@ def legal_actions(st: GameState, ctx: Optional[Ctx] = None) -> list[Action]:
     node = NODES[p.kind]
     assert node.candidates is not None
     if node.exact:
-        return list(node.candidates(st, ctx))  # built from the same rules (tests check each passes check())
-    return [a for a in node.candidates(st, ctx) if _why(st, ctx, a) is None]
+        out = list(node.candidates(st, ctx))  # built from the same rules (tests check each passes check())
+    else:
+        out = [a for a in node.candidates(st, ctx) if _why(st, ctx, a) is None]
+    _LEGAL.keep(st, ctx, out)
+    return out
 
 
 def check(st: GameState, ctx: Optional[Ctx], action: Action) -> Optional[RuleViolation]:
@@ -64,11 +70,16 @@ def check(st: GameState, ctx: Optional[Ctx], action: Action) -> Optional[RuleVio
 
 
 def apply(st: GameState, ctx: Optional[Ctx], action: Action) -> tuple[GameState, list[Event]]:
-    """Take one action: the new state and what happened. RuleViolation (state untouched) if illegal."""
+    """Take one action: the new state and what happened. RuleViolation (state untouched) if illegal.
+
+    An action that is one of the very objects `legal_actions` or `chance_outcomes` just listed for this
+    same state (and Ctx) is not checked again: they were built by the rules or passed `check`. Any
+    other action, from any caller, is checked in full."""
     ctx = ctx_for(ctx, st)
-    why = _why(st, ctx, action)
-    if why is not None:
-        raise why
+    if not (_LEGAL.trusts(st, ctx, action) or _CHANCE.trusts(st, ctx, action)):
+        why = _why(st, ctx, action)
+        if why is not None:
+            raise why
     p = st.pending
     assert p is not None
     out: list[Event] = []
@@ -82,9 +93,15 @@ def chance_outcomes(st: GameState, ctx: Optional[Ctx] = None) -> list[tuple[Acti
     p = st.pending
     if p is None or p.side != Side.CHANCE:
         return []
+    ctx = ctx_for(ctx, st)
+    got = _CHANCE.get(st, ctx)
+    if got is not None:
+        return list(got)
     node = NODES[p.kind]
     assert node.outcomes is not None
-    return node.outcomes(st, ctx_for(ctx, st))
+    out = node.outcomes(st, ctx)
+    _CHANCE.keep(st, ctx, out, [a for a, _ in out])
+    return out
 
 
 def settle(st: GameState, ctx: Optional[Ctx] = None) -> tuple[GameState, list[Event]]:
@@ -92,6 +109,34 @@ def settle(st: GameState, ctx: Optional[Ctx] = None) -> tuple[GameState, list[Ev
     decision or roll: the settled state and what happened on the way."""
     out: list[Event] = []
     return _advance(st, ctx_for(ctx, st), out), out
+
+
+class _Last:
+    """The last list given for one state, kept so that asking again costs nothing and so that `apply`
+    knows the actions it listed (by identity: states and actions are immutable, and the kept tuple
+    keeps every listed object alive, so no other object can share an id with one of them)."""
+
+    __slots__ = ("st", "ctx", "items", "ids")
+
+    def __init__(self) -> None:
+        self.st: Optional[GameState] = None
+        self.ctx: Optional[Ctx] = None
+        self.items: tuple = ()
+        self.ids: frozenset[int] = frozenset()
+
+    def keep(self, st: GameState, ctx: Ctx, items: list, actions: Optional[list] = None) -> None:
+        self.st, self.ctx, self.items = st, ctx, tuple(items)
+        self.ids = frozenset(map(id, actions if actions is not None else items))
+
+    def get(self, st: GameState, ctx: Ctx) -> Optional[tuple]:
+        return self.items if self.st is st and self.ctx is ctx else None
+
+    def trusts(self, st: GameState, ctx: Ctx, action: Action) -> bool:
+        return self.st is st and self.ctx is ctx and id(action) in self.ids
+
+
+_LEGAL = _Last()
+_CHANCE = _Last()
 
 
 # ----------------------------------------------------------------------------- checks
@@ -165,7 +210,7 @@ def _advance(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
         # a shot or an attack in progress comes first, in any phase
         got = shooting.step(st, ctx, out) or attack.step(st, ctx, out)
         if got is None:
-            fn = ADVANCE.get(Phase(st.phase))
+            fn = ADVANCE.get(st.phase)  # str enums hash and compare like their values
             if fn is None:
                 return st
             got = fn(st, ctx, out)
@@ -180,7 +225,24 @@ def _advance(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
 
 
 def victory(st: GameState) -> Optional[Result]:
-    """The winner, if either side has met its conditions now [14.1], [14.2]."""
+    """The winner, if either side has met its conditions now [14.1], [14.2].
+
+    It depends only on the characters, the units, the hidden squares, the doors and the reading of
+    [14.1]; the last answer is kept for the same (identical, immutable) ones, since the phase machine
+    asks after every automatic step."""
+    last = _VICTORY
+    if (last[0] is st.characters and last[1] is st.zombies and last[2] is st.hidden_squares
+            and last[3] is st.door_states and last[4] is st.fran_counts_two and last[5] is st.board):
+        return last[6]
+    res = _victory(st)
+    last[:] = [st.characters, st.zombies, st.hidden_squares, st.door_states, st.fran_counts_two, st.board, res]
+    return res
+
+
+_VICTORY: list = [None] * 7
+
+
+def _victory(st: GameState) -> Optional[Result]:
     lost = [c for c in st.characters if c.status in ("killed", "super")]
     names = {c.name for c in lost}
     if st.fran_counts_two:

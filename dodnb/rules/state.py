@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, fields, replace
-from functools import cached_property
+from itertools import compress
+from operator import attrgetter
 from typing import Any, Iterable, Mapping, Optional, Union
 
 from dodnb.board.model import DOOR_STATES, Board, load_board
@@ -355,6 +356,9 @@ class GameState:
 
     # ----- queries --------------------------------------------------------------------------
     def character(self, name: str) -> CharacterState:
+        for c in self.characters:
+            if c.name == name:  # the engine's own names (hot path)
+                return c
         name = canonical_name(name)
         for c in self.characters:
             if c.name == name:
@@ -393,37 +397,50 @@ class GameState:
         sq = self.board.square_id(square)
         return [c for c in self.characters if c.status == "super" and c.square == sq]
 
-    @cached_property
-    def _humans(self) -> frozenset:
-        return frozenset(c.square for c in self.characters if c.in_play)
-
-    @cached_property
-    def _units(self) -> dict:
-        return {z.square: z for z in self.zombies if z.square is not None}
-
-    @cached_property
-    def _supers(self) -> frozenset:
-        return frozenset(c.square for c in self.characters if c.is_super)
+    # Occupancy is worked out once per state and kept in its __dict__ (never compared, hashed, copied
+    # by `evolve` or pickled): plain dict look-ups, as functools.cached_property takes a lock.
 
     def human_squares(self) -> frozenset[str]:
         """Squares holding a human character in play."""
-        return self._humans
+        got = self.__dict__.get("_humans")
+        if got is None:
+            got = self.__dict__["_humans"] = frozenset(c.square for c in self.characters if c.in_play)
+        return got
 
     def unit_squares(self) -> dict[str, ZombieUnit]:
-        return self._units
+        """Each square holding a zombie unit, with the unit (in the order of `zombies`)."""
+        got = self.__dict__.get("_units")
+        if got is None:
+            got = self.__dict__["_units"] = {z.square: z for z in self.zombies if z.square is not None}
+        return got
 
     def super_squares(self) -> frozenset[str]:
-        return self._supers
+        got = self.__dict__.get("_supers")
+        if got is None:
+            got = self.__dict__["_supers"] = frozenset(c.square for c in self.characters if c.is_super)
+        return got
 
     def zombie_occupied(self, square: str) -> bool:
         """A zombie unit or a super zombie stands there (ruling: a super zombie occupies a square)."""
-        return square in self._units or square in self._supers
+        d = self.__dict__
+        units = d.get("_units")
+        if units is None:
+            units = self.unit_squares()
+        if square in units:
+            return True
+        supers = d.get("_supers")
+        if supers is None:
+            supers = self.super_squares()
+        return square in supers
 
     def occupied(self) -> frozenset[str]:
         """Squares holding a character or a zombie unit: they block sight and shots through them [6.3]."""
-        out = {c.square for c in self.characters if c.square and c.status != "killed"}
-        out |= {z.square for z in self.zombies if z.square}
-        return frozenset(out)
+        got = self.__dict__.get("_occupied")
+        if got is None:
+            out = {c.square for c in self.characters if c.square and c.status != "killed"}
+            out |= {z.square for z in self.zombies if z.square}
+            got = self.__dict__["_occupied"] = frozenset(out)
+        return got
 
     def unseen_values(self) -> list[int]:
         """Zombie Values of every unit whose value the players have never seen [2.3], [7.7].
@@ -455,16 +472,17 @@ class GameState:
 
     def evolve(self, **changes: Any) -> "GameState":
         """A copy with some fields changed, for the engine's hot path: like dataclasses.replace, without
-        re-running __init__ (the engine's own resolvers keep positions legal; `check()` proves it)."""
+        re-running __init__ (the engine's own resolvers keep positions legal; `check()` proves it).
+        Cached values (hash, occupancy) are not copied."""
         new = object.__new__(GameState)
-        d = new.__dict__
-        src = self.__dict__
-        for name in _FIELD_NAMES:
-            d[name] = src[name]
-        for name, value in changes.items():
-            if name not in _FIELD_SET:
-                raise TypeError(f"GameState has no field {name!r}")
-            d[name] = value
+        d = self.__dict__.copy()
+        if len(d) != _N_FIELDS:
+            for k in [k for k in d if k not in _FIELD_SET]:
+                del d[k]
+        if not changes.keys() <= _FIELD_SET:
+            raise TypeError(f"GameState has no field {next(k for k in changes if k not in _FIELD_SET)!r}")
+        d.update(changes)
+        object.__setattr__(new, "__dict__", d)
         return new
 
     # ----- transitions (each returns a new state) -------------------------------------------
@@ -500,20 +518,34 @@ class GameState:
         by hand) keeps a unit the caller put face up."""
         # [15.7] in the solitaire game a super zombie passing or stacking reveals nothing
         shown = {c.square for c in self.characters if c.square is not None and c.status != "killed" and not (self.solitaire and c.status == "super")}
-        changed = False
-        out = []
-        for z in self.zombies:
-            up = z.square is not None and z.square in shown
-            if not lower and z.face_up:
-                up = True
-            if up != z.face_up:
-                z = replace(z, face_up=up, seen=z.seen or up, candidates=() if up else z.candidates)
-                changed = True
-            elif up and z.candidates:
-                z = replace(z, candidates=())
-                changed = True
-            out.append(z)
-        return self.evolve(zombies=tuple(out)) if changed else self
+        zs = self.zombies
+        squares = list(map(_SQUARE, zs))
+        # only units face up now, or standing where something shows them, can change
+        look = set(compress(range(len(zs)), map(_FACE_UP, zs)))
+        for sq in shown:
+            n = squares.count(sq)  # one unit per square at most [7.6], but look at every one
+            i = -1
+            for _ in range(n):
+                i = squares.index(sq, i + 1)
+                look.add(i)
+        out = None
+        for i in sorted(look):
+            z = zs[i]
+            if z.face_up:
+                if z.square in shown or not lower:
+                    if not z.candidates:
+                        continue
+                    z = _flip(z, True, z.seen, ())
+                else:
+                    z = _flip(z, False, z.seen, z.candidates)
+            elif z.square is not None and z.square in shown:
+                z = _flip(z, True, True, ())
+            else:
+                continue
+            if out is None:
+                out = list(zs)
+            out[i] = z
+        return self.evolve(zombies=tuple(out)) if out is not None else self
 
     # ----- serialisation --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -580,9 +612,25 @@ class GameState:
         return state
 
 
+_SQUARE = attrgetter("square")
+_FACE_UP = attrgetter("face_up")
+
+
+def _flip(z: ZombieUnit, up: bool, seen: bool, candidates: tuple[int, ...]) -> ZombieUnit:
+    """A copy of a unit face up or down (what `with_knowledge` changes), without re-running __init__."""
+    new = object.__new__(ZombieUnit)
+    d = new.__dict__
+    d.update(z.__dict__)
+    d["face_up"] = up
+    d["seen"] = seen or up
+    d["candidates"] = candidates
+    return new
+
+
 _FIELD_NAMES = tuple(f.name for f in fields(GameState))
 _COMPARED = tuple(f.name for f in fields(GameState) if f.compare)
 _FIELD_SET = frozenset(_FIELD_NAMES)
+_N_FIELDS = len(_FIELD_NAMES)
 
 
 def _plain(x: Any) -> Any:

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from dodnb.rules.phases import attack, berserk, free, generation, hidden, human, movement, reaction, shooting, solitaire
 from dodnb.rules.phases.base import Advance, Node
-from dodnb.rules.vocab import PendingKind, Phase
+from dodnb.rules.vocab import PendingKind
 
 MODULES = (human, shooting, hidden, solitaire, berserk, reaction, free, movement, attack, generation)
 
 NODES: dict[PendingKind, Node] = {}
-ADVANCE: dict[Phase, Advance] = {}
+ADVANCE: dict[str, Advance] = {}  # keyed by Phase, a str enum: the engine looks up GameState.phase as is
 for _m in MODULES:
     for _n in getattr(_m, "NODES", ()):
         assert _n.kind not in NODES, f"{_n.kind} is declared twice"

@@ -8,7 +8,7 @@ step or phase. `dodnb.rules.engine` only dispatches."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
 
@@ -83,8 +83,24 @@ def set_chars(st: GameState, *changed: CharacterState) -> GameState:
     return st.evolve(characters=tuple(by_name.get(c.name, c) for c in st.characters))
 
 
+def set_door(st: GameState, door: str, state: str) -> GameState:
+    """A door opened, closed [5.5] or destroyed [10.5] by the engine's own resolvers (the door and its
+    new state already checked): `GameState.with_door` without re-checking the whole position."""
+    ds = dict(st.door_states)
+    ds[door] = str(state)
+    return st.evolve(door_states=tuple(sorted((d, s) for d, s in ds.items() if s != "open")))
+
+
 def move_unit(st: GameState, uid: str, **changes: Any) -> GameState:
-    return st.evolve(zombies=tuple(replace(z, **changes) if z.uid == uid else z for z in st.zombies))
+    """The state with one unit changed (its square, knowledge...); the other units are the same objects."""
+    zs = st.zombies
+    for i, z in enumerate(zs):
+        if z.uid == uid:
+            nz = rec(z, **changes)
+            if nz.face_up and not nz.seen:  # as ZombieUnit.__post_init__: face up means seen [2.3]
+                nz.__dict__["seen"] = True
+            return st.evolve(zombies=zs[:i] + (nz,) + zs[i + 1:])
+    return st.evolve()
 
 
 def record(st: GameState, entered: Iterable[str] = (), acted: Iterable[str] = ()) -> GameState:

@@ -7,6 +7,8 @@ doors [10.4], [10.5], [11.6]; hidden zombies may be revealed [9.2]."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import chain, compress
+from operator import is_not, itemgetter
 from typing import Iterable, Optional
 
 from dodnb.errors import RuleViolation
@@ -15,7 +17,7 @@ from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
 from dodnb.rules.phases import attack, hidden, movement
 from dodnb.rules.phases.base import Node, faces, move_unit, pend, rec, roll_node, set_chars
-from dodnb.rules.state import GameState
+from dodnb.rules.state import GameState, ZombieUnit
 from dodnb.rules.vocab import PendingKind, Phase, ZStep
 
 
@@ -41,32 +43,106 @@ def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
     """Exactly the free moves open now (tests check each passes `check`)."""
     forced = hidden.forced_reveals(st, ctx)
     if forced:
-        for sq in forced:
-            yield Reveal(sq)
-        return
-    yield EndPhase()
-    for sq in hidden.reveal_options(st, ctx):
-        yield Reveal(sq)
-    humans = st.human_squares()
-    done = set(st.zturn.reacted) | set(st.zturn.moved)
-    left = st.zturn.moves_left
-    for z in sorted(st.zombies, key=lambda z: z.uid):
-        if z.square is None or z.uid in done:
-            continue
-        if z.square in humans:
-            continue  # [7.6] never out of a character's square
-        if left <= 0 and counts_against_die(st, z.uid):
-            continue  # [7.0] 2 the die's moves are used up
-        for p in movement.unit_free_paths(st, ctx, z):
-            yield ZMove.fast(z.uid, p)
+        return [Reveal(sq) for sq in forced]
+    out: list[Action] = [EndPhase()]
+    out += [Reveal(sq) for sq in hidden.reveal_options(st, ctx)]
+    out += unit_moves(st, ctx)
+    zt = st.zturn
     for c in st.characters:
-        if c.is_super and c.name not in st.zturn.reacted and c.name not in st.zturn.moved:
+        if c.is_super and c.name not in zt.reacted and c.name not in zt.moved:
             stacked = movement.stacked_unit(st, c) is not None
             for p in movement.super_paths(st, ctx, c):
-                yield SuperMove(c.name, p, False)
+                out.append(SuperMove(c.name, p, False))
                 if stacked and st.zombie_in(p[-1]) is None:
-                    yield SuperMove(c.name, p, True)
-    yield from movement.break_options(st, ctx)
+                    out.append(SuperMove(c.name, p, True))
+    out += movement.break_options(st, ctx)
+    return out
+
+
+def unit_moves(st: GameState, ctx: Ctx) -> list[Action]:
+    """Every unit's free moves, units in uid order: a unit that has moved or reacted stays put [7.4],
+    [7.5]; [7.6] never out of a character's square; the die's count [7.0] 2 (berserk units [10.3] and
+    units stacked with a super zombie [4.0] C, [11.4] do not count: ruling E15).
+
+    The hot path of random play. One unit's moves (:func:`movement.unit_free_paths`) depend only on the
+    unit, the doors, whether it is done or counted, and which squares within two moves hold a
+    character, a super zombie or a unit; so the lists of the last Free Movement node are kept
+    (`ctx.free_cache`) and only the units near a square whose occupant changed are worked out again.
+    Exactly the plain walk (tests/engine/test_speed_paths.py compares them)."""
+    humans = st.human_squares()
+    supers = st.super_squares()
+    zt = st.zturn
+    done = frozenset(zt.reacted + zt.moved)
+    counting = zt.moves_left > 0
+    moves = ctx.moves(st)
+    zombies = st.zombies
+    last: Optional[_FreeCache] = ctx.free_cache
+    redo: Optional[set[int]] = None
+    squares: set[Optional[str]] = set()
+    index: dict[str, int]
+    entries: dict[str, tuple[bool, tuple[ZMove, ...]]]
+    if last is not None and last.moves is moves and len(last.zombies) == len(zombies):
+        old = last.zombies
+        redo = set(compress(range(len(zombies)), map(is_not, old, zombies)))
+        for i in redo:
+            if old[i].uid != zombies[i].uid:
+                redo = None
+                break
+            squares.add(old[i].square)
+            squares.add(zombies[i].square)
+    if redo is None or last is None:
+        order = sorted(range(len(zombies)), key=lambda i: zombies[i].uid)
+        index = {zombies[i].uid: i for i in order}
+        entries = {zombies[i].uid: _unit_entry(st, ctx, zombies[i], done, humans, supers) for i in order}
+    else:
+        index = last.index
+        entries = dict(last.entries)
+        if humans != last.humans:
+            squares |= humans ^ last.humans
+        if supers != last.supers:
+            squares |= supers ^ last.supers
+        if squares:
+            on_map = st.unit_squares()
+            open_moves = ctx.open_moves
+            for sq in ctx.near2(squares) & on_map.keys():
+                z = on_map[sq]
+                # a unit moving one square looks one square away; a berserk unit two [7.5]
+                if z.berserk or sq in squares or not squares.isdisjoint(open_moves[sq]):
+                    redo.add(index[z.uid])
+        for uid in done ^ last.done:
+            j = index.get(uid)  # super zombies are named in `done` too
+            if j is not None:
+                redo.add(j)
+        for i in redo:
+            z = zombies[i]
+            entries[z.uid] = _unit_entry(st, ctx, z, done, humans, supers)
+    ctx.free_cache = _FreeCache(moves, zombies, done, humans, supers, index, entries)
+    if counting:
+        return list(chain.from_iterable(map(itemgetter(1), entries.values())))
+    # [7.0] 2 the die's moves are used up: only the units that do not count move [10.3], [11.4]
+    return list(chain.from_iterable(ms for free_of_die, ms in entries.values() if free_of_die))
+
+
+def _unit_entry(st: GameState, ctx: Ctx, z: ZombieUnit, done: frozenset[str], humans: frozenset[str],
+                supers: frozenset[str]) -> tuple[bool, tuple[ZMove, ...]]:
+    """(whether its move is free of the die's count [10.3], [11.4] — see `counts_against_die` —, the
+    unit's moves)."""
+    sq = z.square
+    if sq is None or z.uid in done or sq in humans:
+        return False, ()  # [7.4] moved or reacted; [7.6] never out of a character's square
+    return z.berserk or sq in supers, tuple([ZMove.fast(z.uid, p) for p in movement.unit_free_paths(st, ctx, z)])
+
+
+class _FreeCache:
+    """One Free Movement node's unit moves, and what they were worked out from."""
+
+    __slots__ = ("moves", "zombies", "done", "humans", "supers", "index", "entries")
+
+    def __init__(self, moves: dict[str, tuple[str, ...]], zombies: tuple[ZombieUnit, ...], done: frozenset[str],
+                 humans: frozenset[str], supers: frozenset[str], index: dict[str, int],
+                 entries: dict[str, tuple[bool, tuple[ZMove, ...]]]):
+        self.moves, self.zombies, self.done = moves, zombies, done
+        self.humans, self.supers, self.index, self.entries = humans, supers, index, entries
 
 
 def check_unit(st: GameState, ctx: Ctx, a: ZMove) -> Optional[RuleViolation]:

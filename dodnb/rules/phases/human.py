@@ -15,7 +15,7 @@ from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
 from dodnb.rules.phases import shooting
 from dodnb.rules.phases.base import (
-    RIFLE_HOLDERS, Node, active, pend, rec, record, set_chars, stack_square, zombie_value_in,
+    RIFLE_HOLDERS, Node, active, pend, rec, record, set_chars, set_door, stack_square, zombie_value_in,
 )
 from dodnb.rules.state import Activation, CharacterState, GameState, ZombieTurn
 from dodnb.rules.vocab import DoorKind, DoorState, PendingKind, Phase, Status, ZStep
@@ -46,8 +46,10 @@ def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
         return
     sq = stack_square(st)
     if a.left:  # actions that cost Movement Points [5.1]
+        reachable = ctx.moves(st)[sq]  # a neighbour past a wall or closed door is refused anyway [5.3]
         for n in ctx.board.neighbours(sq):
-            yield Move(n)
+            if n in reachable:
+                yield Move(n)
         for d in ctx.board.doors_of(sq):
             if d.kind == DoorKind.MAIN:
                 yield CloseMainDoor(d.id)
@@ -256,7 +258,7 @@ def do_door(st: GameState, ctx: Ctx, a: Door, out: list[Event]) -> GameState:
     act = active(st)
     sq = stack_square(st)
     cost = ctx.tables.door_cost()
-    st = st.with_door(a.door, DoorState.CLOSED.value if a.close else DoorState.OPEN.value)
+    st = set_door(st, a.door, DoorState.CLOSED.value if a.close else DoorState.OPEN.value)
     st = record(st.evolve(activation=rec(act, spent=act.spent + cost)), acted=[sq])  # [7.3]
     out.append(ev("door", "5.5", who=" and ".join(act.stack), verb="closes" if a.close else "opens", door=a.door, cost=cost))
     return st
@@ -265,7 +267,7 @@ def do_door(st: GameState, ctx: Ctx, a: Door, out: list[Event]) -> GameState:
 def do_main(st: GameState, ctx: Ctx, a: CloseMainDoor, out: list[Event]) -> GameState:
     act = active(st)
     sq = stack_square(st)
-    st = st.with_door(a.door, DoorState.CLOSED.value)
+    st = set_door(st, a.door, DoorState.CLOSED.value)
     # [5.5] the entire allowance is spent; shooting remains possible [6.1], [6.2] (ruling E1)
     st = record(st.evolve(activation=rec(act, spent=act.allowance)), acted=[sq])
     out.append(ev("main_door", "5.5", who=" and ".join(act.stack), compass=ctx.board.doors[a.door].compass or a.door))

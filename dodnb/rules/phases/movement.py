@@ -5,6 +5,8 @@ glass-door attacks [10.4], [11.6]."""
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import attrgetter
 from typing import Mapping, Optional
 
 from dodnb.board.sight import line_of_sight
@@ -14,6 +16,9 @@ from dodnb.rules.context import Ctx
 from dodnb.rules.phases.base import square_of
 from dodnb.rules.state import CharacterState, GameState, ZombieUnit
 from dodnb.rules.vocab import DoorKind, DoorState, Phase
+
+
+_BERSERK = attrgetter("berserk")
 
 
 def path_problem(st: GameState, ctx: Ctx, start: str, path: tuple[str, ...], who: str,
@@ -116,18 +121,18 @@ def unit_free_paths(st: GameState, ctx: Ctx, z: ZombieUnit) -> list[tuple[str, .
     """One path to each square a unit may reach in Free Movement: one square, two if berserk [7.5]."""
     moves = ctx.moves(st)
     humans = st.human_squares()
-    zocc = st.zombie_occupied
+    units, supers = st.unit_squares(), st.super_squares()  # zombie-occupied: a unit or a super zombie
     start = z.square
     assert start is not None
     if not z.berserk:
-        return [(n,) for n in moves[start] if not zocc(n)]
+        return [(n,) for n in moves[start] if n not in units and n not in supers]
     best: dict[str, tuple[str, ...]] = {}
     for n in moves[start]:
-        if not zocc(n):
+        if n not in units and n not in supers:
             best.setdefault(n, (n,))
         if n not in humans:
             for m in moves[n]:
-                if m != start and not zocc(m):
+                if m != start and m not in units and m not in supers:
                     best.setdefault(m, (n, m))
     return [p for _, p in sorted(best.items())]
 
@@ -184,10 +189,13 @@ def break_options(st: GameState, ctx: Ctx, only: str = "", reaction: bool = Fals
     """Glass-door attacks open now [10.4], [11.6]: a berserk unit beside a closed glass door with a
     character in sight through it (in reaction only when that door blocks its reaction move), or a
     super zombie stacked with a unit (no sight needed, Free Movement)."""
-    out = []
+    out: list[BreakDoor] = []
+    glass = ctx.board.doors
+    if not any(s == DoorState.CLOSED and glass[d].kind == DoorKind.GLASS for d, s in st.door_states):
+        return out  # no closed glass door anywhere: nothing to attack
     states = st.doors
     if reaction or st.phase == Phase.FREE:
-        for z in st.zombies:
+        for z in compress(st.zombies, map(_BERSERK, st.zombies)):
             if z.square is None or not z.berserk or (only and z.uid != only):
                 continue
             if not reaction and (z.uid in st.zturn.reacted or z.uid in st.zturn.moved):
@@ -217,7 +225,7 @@ def break_options(st: GameState, ctx: Ctx, only: str = "", reaction: bool = Fals
 from dodnb.rules import core  # noqa: E402
 from dodnb.rules.actions import Roll  # noqa: E402
 from dodnb.rules.events import Event, ev  # noqa: E402
-from dodnb.rules.phases.base import Node, faces, move_unit, pend, rec, roll_node  # noqa: E402
+from dodnb.rules.phases.base import Node, faces, move_unit, pend, rec, roll_node, set_door  # noqa: E402
 from dodnb.rules.state import ZombieTurn  # noqa: E402
 from dodnb.rules.vocab import PendingKind  # noqa: E402
 
@@ -231,7 +239,7 @@ def start_break(st: GameState, zt: ZombieTurn, a: BreakDoor, out: list[Event], r
         both = (c.name,) + ((u.uid,) if u else ())  # [11.6] a move for both zombies
         zt = rec(zt, reacted=zt.reacted + both) if reaction else rec(zt, moved=zt.moved + both)
         out.append(ev("glass_auto", "11.6", who=f"super zombie {c.name}", door=a.door))
-        return st.evolve(zturn=zt).with_door(a.door, DoorState.DESTROYED.value)
+        return set_door(st.evolve(zturn=zt), a.door, DoorState.DESTROYED.value)
     st = move_unit(st, a.who, seen=True, candidates=())  # [10.5] flipped to reveal its value
     return st.evolve(zturn=rec(zt, breaking=(a.who, a.door)))
 
@@ -252,7 +260,7 @@ def roll_glass(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     out.append(ev("glass_attempt", "10.5", dice=faces(a), who=who, door=door, roll=a.total, value=z.value,
                   outcome="the door is destroyed" if ok else "the door holds"))
     st = st.evolve(zturn=rec(st.zturn, breaking=()))
-    return st.with_door(door, DoorState.DESTROYED.value) if ok else st
+    return set_door(st, door, DoorState.DESTROYED.value) if ok else st
 
 
 NODES = [roll_node(PendingKind.ROLL_GLASS, roll_glass)]

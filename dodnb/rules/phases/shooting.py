@@ -16,7 +16,7 @@ from dodnb.rules.actions import Action, Roll, Shoot
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
 from dodnb.rules.phases.base import (
-    Node, active, attack_of, faces, move_unit, pend, rec, record, roll_node, set_chars, shot_of, stack_square,
+    Node, active, attack_of, faces, move_unit, pend, rec, record, roll_node, set_chars, set_door, shot_of, stack_square,
     zombie_value_in,
 )
 from dodnb.rules.state import Activation, GameState, Shot
@@ -191,7 +191,7 @@ def roll_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     out.append(ev("shot", "6.0", dice=faces(a), n=n, roll=a.total, mod=reduction, result=a.total - reduction, value=value,
                   outcome="destroyed" if killed else "not affected"))
     for d in shot.doors:
-        st = st.with_door(d, DoorState.DESTROYED.value)  # [6.7], [10.5]
+        st = set_door(st, d, DoorState.DESTROYED.value)  # [6.7], [10.5]
         out.append(ev("door_destroyed", "6.7", door=d))
     z = st.zombie_in(shot.target)
     supers = st.super_zombies_in(shot.target)

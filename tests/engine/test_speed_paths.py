@@ -1,0 +1,159 @@
+"""The engine's fast paths give exactly what the plain rules give.
+
+* Seeded random games replay action by action and state by state as they did before the speed work
+  (fingerprints in `seeded_games.json`, recorded on main just before the fast paths were merged: the random policies index
+  into `legal_actions`, so its order is part of what must not change).
+* Free Movement [7.0] 2, [7.4]-[7.6], [10.3], [11.2]: the unit moves kept from one node to the next
+  (`phases.free.unit_moves`) equal the plain walk over every unit, whatever order positions come in.
+* `apply` skips the check only for the very action objects `legal_actions` / `chance_outcomes` just
+  listed for the same state; anything else is checked [4.0]."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from dodnb.errors import RuleViolation
+from dodnb.rules import engine
+from dodnb.rules.actions import EndPhase, Move, Roll, ZMove
+from dodnb.rules.game import Game
+from dodnb.rules.phases import free, movement
+from dodnb.rules.phases.base import move_unit
+from dodnb.rules.vocab import PendingKind
+
+FIXTURE = json.loads((Path(__file__).parent / "seeded_games.json").read_text())
+
+
+def _strip(d):
+    """A saved state without its English glosses (Pending.purpose, Result.reason): wording may change."""
+    if isinstance(d, dict):
+        return {k: _strip(v) for k, v in d.items() if k not in ("purpose", "reason")}
+    if isinstance(d, list):
+        return [_strip(v) for v in d]
+    return d
+
+
+def fingerprint(seed: int, solitaire: bool) -> dict:
+    g = Game(seed=seed, human="random", zombie="random", solitaire=solitaire)
+    g.play()
+    acts = hashlib.sha256("\n".join(repr(a) for a in g.actions).encode()).hexdigest()[:16]
+    h = hashlib.sha256()
+    for s in g.history:
+        h.update(json.dumps(_strip(s.to_dict()), sort_keys=True).encode())
+    return {"seed": seed, "solitaire": solitaire, "actions": len(g.actions), "actions_sha": acts, "states_sha": h.hexdigest()[:16]}
+
+
+@pytest.mark.parametrize("want", FIXTURE, ids=[f"{'solitaire' if d['solitaire'] else 'two-player'}-{d['seed']}" for d in FIXTURE])
+def test_seeded_games_replay_as_before(want):
+    """[4.0] the same seed gives the same actions and the same states as before the fast paths."""
+    assert fingerprint(want["seed"], want["solitaire"]) == want
+
+
+def plain_unit_moves(st, ctx):
+    """The plain walk: every unit in uid order, its moves worked out afresh (the code before the cache)."""
+    humans, supers = st.human_squares(), st.super_squares()
+    done = set(st.zturn.reacted) | set(st.zturn.moved)
+    left = st.zturn.moves_left
+    out = []
+    for z in sorted(st.zombies, key=lambda z: z.uid):
+        if z.square is None or z.uid in done:
+            continue
+        if z.square in humans:
+            continue  # [7.6]
+        if not z.berserk and z.square not in supers and left <= 0:
+            continue  # [7.0] 2, [10.3], [11.4] (ruling E15)
+        for p in movement.unit_free_paths(st, ctx, z):
+            out.append(ZMove(z.uid, p))
+    return out
+
+
+def _free_states(seeds, solitaire=False):
+    out, ctx = [], None
+    for s in seeds:
+        g = Game(seed=s, human="random", zombie="random", solitaire=solitaire)
+        g.play()
+        ctx = g.ctx
+        out += [st for st in g.history if st.pending is not None and st.pending.kind == PendingKind.FREE]
+    return out, ctx
+
+
+@pytest.mark.parametrize("solitaire", [False, True], ids=["two-player", "solitaire"])
+def test_kept_free_moves_equal_the_plain_walk(solitaire):
+    """[7.0] 2, [7.4]-[7.6], [10.3], [11.2]: in play order, shuffled, and from a cold cache, the kept
+    unit moves are exactly the plain walk's, in the same order."""
+    states, ctx = _free_states(range(4), solitaire)
+    assert len(states) > 50
+    shuffled = list(states)
+    random.Random(5).shuffle(shuffled)
+    for order in (states, shuffled):
+        for st in order:
+            assert free.unit_moves(st, ctx) == plain_unit_moves(st, ctx)
+    ctx.free_cache = None
+    for st in states[::7]:
+        ctx.free_cache = None
+        assert free.unit_moves(st, ctx) == plain_unit_moves(st, ctx)
+
+
+def test_kept_free_moves_follow_hand_made_changes():
+    """[7.6] a unit moved next to another by hand (not by the engine) changes that unit's moves."""
+    states, ctx = _free_states([3])
+    st = next(s for s in states if len([z for z in s.zombies if z.square]) > 5 and s.zturn.moves_left > 0)
+    free.unit_moves(st, ctx)
+    z = next(z for z in sorted(st.zombies, key=lambda z: z.uid) if z.square and plain_unit_moves(st, ctx))
+    for n in ctx.moves(st)[z.square]:
+        if not st.zombie_occupied(n):
+            moved = move_unit(st, z.uid, square=n)
+            assert free.unit_moves(moved, ctx) == plain_unit_moves(moved, ctx)
+            assert free.unit_moves(st, ctx) == plain_unit_moves(st, ctx)
+
+
+def test_apply_checks_everything_it_did_not_list():
+    """[4.0] an action equal to a listed one is still checked (cheaply passes); an illegal one raises
+    and leaves the state untouched even just after legal_actions was asked for that state."""
+    g = Game(seed=1, human="random", zombie="random")
+    while g.state.pending.kind != PendingKind.ACT or g.state.activation is None:
+        g.step()
+    st, ctx = g.state, g.ctx
+    legal = engine.legal_actions(st, ctx)
+    assert engine.legal_actions(st, ctx) == legal  # asked again: the same list, a fresh copy
+    assert engine.legal_actions(st, ctx) is not engine.legal_actions(st, ctx)
+    bad = Move("999") if "999" not in st.board.squares else Move("000")
+    with pytest.raises(RuleViolation):
+        engine.apply(st, ctx, bad)
+    with pytest.raises(RuleViolation):
+        engine.apply(st, ctx, Roll(3))  # the dice do not decide here
+    with pytest.raises(RuleViolation):
+        engine.apply(st, ctx, EndPhase())  # not a choice in the Human Player-Turn [5.0]
+    legal.append(Roll(3))  # the caller's list is its own: adding to it trusts nothing
+    with pytest.raises(RuleViolation):
+        engine.apply(st, ctx, legal[-1])
+    from dataclasses import fields
+
+    same = type(legal[0])(**{f.name: getattr(legal[0], f.name) for f in fields(legal[0])})
+    assert same == legal[0] and same is not legal[0]
+    assert engine.apply(st, ctx, same)[0] == engine.apply(st, ctx, legal[0])[0]
+    assert g.state is st
+
+
+def test_move_unit_face_up_is_seen():
+    """[2.3] a unit turned face up has been seen, by whatever path it is changed."""
+    states, _ = _free_states([0])
+    st = states[0]
+    z = next(z for z in st.zombies if not z.seen)
+    assert move_unit(st, z.uid, face_up=True).unit(z.uid).seen
+
+
+def test_evolve_forgets_cached_occupancy():
+    """A new state never inherits the occupancy or hash worked out for the old one."""
+    states, _ = _free_states([0])
+    st = states[0]
+    z = next(z for z in st.zombies if z.square)
+    assert st.zombie_occupied(z.square)
+    hash(st)
+    gone = st.evolve(zombies=tuple(x for x in st.zombies if x.uid != z.uid))
+    assert not gone.zombie_occupied(z.square) and z.square not in gone.occupied()
+    assert gone != st and st.evolve() == st and hash(st.evolve()) == hash(st)
