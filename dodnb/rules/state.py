@@ -242,6 +242,7 @@ class GameState:
     result: Optional[Result] = None
     solitaire: bool = False
     fran_counts_two: bool = False  # victory reading of [14.1] (docs/RULINGS.md)
+    victory_check: bool = True  # [14.0] off in a study drill: play on whatever the position (dodnb.Position)
 
     # ----- construction ---------------------------------------------------------------------
     @classmethod
@@ -297,6 +298,8 @@ class GameState:
         for what, v, lo in (("turn", self.turn, 1), ("super zombie value", self.super_value, 1), ("rifles in 177", self.rifles_left, 0)):
             if isinstance(v, bool) or not isinstance(v, int) or v < lo:
                 raise StateError("4.0" if what == "turn" else "11.3" if what.startswith("super") else "3.2", f"{what} must be a whole number from {lo}, got {v!r}")
+        if not isinstance(self.victory_check, bool):
+            raise StateError("14.0", f"victory_check must be True or False, got {self.victory_check!r}")
         for c in self.characters:
             if not all(isinstance(x, bool) for x in (c.rifle, c.moved_last_turn)) or isinstance(c.infected_turn, bool) or not isinstance(c.infected_turn, int):
                 raise StateError("2.3", f"character {c.name!r} has a field of the wrong type")
@@ -553,6 +556,7 @@ class GameState:
                 "result": _rebuild(Result, data["result"]) if data.get("result") else None,
                 "solitaire": bool(data.get("solitaire", False)),
                 "fran_counts_two": bool(data.get("fran_counts_two", False)),
+                "victory_check": data.get("victory_check", True),
             }
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise InputError(f"saved state is malformed: {exc}") from exc
@@ -560,6 +564,8 @@ class GameState:
                            ("crossed_squares", "tuple[str,...]")):
             if not _conforms(_tuples(kw[name]) if isinstance(kw[name], list) else kw[name], kind):
                 raise InputError(f"saved state: {name} has the wrong type: {kw[name]!r}")
+        if not isinstance(kw["victory_check"], bool):
+            raise InputError(f"saved state: victory_check must be true or false, got {kw['victory_check']!r}")
         for sq in kw["hidden_squares"] + kw["crossed_squares"]:
             if sq not in board.squares:
                 raise InputError(f"saved state: hidden-zombie square {sq!r} is not on this map")
