@@ -322,11 +322,15 @@ class Position:
         # ---- a set-up [3.1]-[3.3]
         if f["setup"]:
             self._check_setup(b, chars, supers_d, door_d, f, hid)
-        f["characters"] = chars
-        f["supers"] = supers_d
-        f["units"] = unit_d
-        f["hidden"] = hid
-        f["doors"] = door_d
+        # canonical order: equal pieces make equal positions, whatever order they were listed in
+        order = {n: i for i, n in enumerate(CHARACTERS)}
+        f["characters"] = dict(sorted(chars.items(), key=lambda kv: order[kv[0]]))
+        f["supers"] = dict(sorted(supers_d.items(), key=lambda kv: order[kv[0]]))
+        f["units"] = dict(sorted(unit_d.items()))
+        f["hidden"] = tuple(sorted(hid))
+        f["hidden_box"] = tuple(sorted(f["hidden_box"]))
+        f["eliminated"] = tuple(sorted(f["eliminated"]))
+        f["doors"] = dict(sorted(door_d.items()))
         object.__setattr__(self, "_f", f)
         object.__setattr__(self, "_started", None)
         object.__setattr__(self, "_raw", None)
@@ -405,6 +409,34 @@ class Position:
             if k not in _FIELDS:
                 raise _bad("Position", repr(k), f"unknown field (the fields are {', '.join(_FIELDS)})")
         return Position(**{**self.literal(), **changes}, board=self._board)
+
+    @classmethod
+    def parse(cls, text: str, board: Optional[Board] = None) -> "Position":
+        """The position a literal ``Position(...)`` describes (what `repr` prints), read safely: only
+        plain values (strings, numbers, True/False/None, lists, tuples, dicts), never code run."""
+        import ast
+
+        if not isinstance(text, str):
+            raise InputError(f"a position literal is text like \"Position(characters={{'Peter': '031'}})\", got {type(text).__name__}")
+        try:
+            tree = ast.parse(text.strip(), mode="eval")
+        except SyntaxError as exc:
+            raise InputError(f"this is not a position literal: {exc.msg} (column {exc.offset})") from None
+        call = tree.body
+        if not (isinstance(call, ast.Call) and isinstance(call.func, (ast.Name, ast.Attribute))
+                and (call.func.id if isinstance(call.func, ast.Name) else call.func.attr) == "Position"):
+            raise InputError("a position literal reads Position(...)")
+        if call.args:
+            raise InputError("name every field of the position: Position(characters=..., units=...)")
+        kw: dict[str, Any] = {}
+        for k in call.keywords:
+            if k.arg is None or k.arg not in _FIELDS:
+                raise _bad("Position", repr(k.arg), f"unknown field (the fields are {', '.join(_FIELDS)})")
+            try:
+                kw[k.arg] = ast.literal_eval(k.value)
+            except ValueError:
+                raise _bad("Position", k.arg, "must be a plain value (text, numbers, lists, dicts)") from None
+        return cls(**kw, board=board)
 
     def __repr__(self) -> str:
         lit = self.literal()
