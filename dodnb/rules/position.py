@@ -16,7 +16,9 @@ What a position holds (every key and value is checked; an error names the piece 
 * ``supers``: super zombies, ``{name: square}`` [11.0];
 * ``units``: zombie units on the map, ``{square: value}`` or ``{square: {'value', 'face_up',
   'seen', 'berserk'}}`` — one per square [7.6]; a unit sharing a square with a character is face up
-  [5.4], [7.7];
+  [5.4], [7.7]; units are numbered Z01, Z02... in the order listed, and where the engine breaks a
+  tie between equally placed units by their number (the order of reaction moves, ruling E10) that
+  order decides, so it is part of the position;
 * ``hidden`` (two-player game): squares of hidden zombies not yet revealed, each allowed by [3.1];
   ``hidden_box``: the values of the units in the Hidden Zombie box [3.1], [9.0];
 * ``eliminated``: the values of the eliminated units, which may re-enter [13.3];
@@ -326,7 +328,7 @@ class Position:
         order = {n: i for i, n in enumerate(CHARACTERS)}
         f["characters"] = dict(sorted(chars.items(), key=lambda kv: order[kv[0]]))
         f["supers"] = dict(sorted(supers_d.items(), key=lambda kv: order[kv[0]]))
-        f["units"] = dict(sorted(unit_d.items()))
+        f["units"] = unit_d  # in the order listed: units are numbered Z01, Z02... so (ruling E10 ties)
         f["hidden"] = tuple(sorted(hid))
         f["hidden_box"] = tuple(sorted(f["hidden_box"]))
         f["eliminated"] = tuple(sorted(f["eliminated"]))

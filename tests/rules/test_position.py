@@ -81,7 +81,7 @@ def test_reaction_start_moves_units_7_0():
     p = Position(characters={"Peter": "031"}, units={"085": 2, "053": 3}, start="reaction", actors="Peter", entered=["031"])
     g = p.game(zombie="ask")
     moves = [(e.data["uid"], e.data.get("to")) for e in g.log if e.key.startswith("react")]
-    assert g.state.unit("Z01").square == "031" and g.state.unit("Z02").square == "053", g.log  # 053 then 085
+    assert g.state.unit("Z02").square == "031" and g.state.unit("Z01").square == "053", g.log  # 053 then 085
     assert moves and kinds(g) == PendingKind.ROLL_FREE
 
 
@@ -319,8 +319,11 @@ def test_repr_is_short_and_equality_is_by_value():
     assert repr(p) == "Position(characters={'Peter': '115', 'Roger': '115'}, units={'115': 5}, start='attack')"
     assert Position(characters={"peter": 115, "Roger": "115"}, units=[{"square": 115, "value": 5}], start="Attack") == p
     assert p != p.replace(units={"115": 4})
-    listed = Position(characters={"Roger": "115", "Peter": "115"}, units={"150": 2, "115": 5}, doors={"N": "closed", "E": "closed"}, eliminated=[3, 1])
+    listed = Position(characters={"Roger": "115", "Peter": "115"}, units={"115": 5, "150": 2}, doors={"N": "closed", "E": "closed"}, eliminated=[3, 1])
     assert listed == Position(characters={"Peter": "115", "Roger": "115"}, units={"115": 5, "150": 2}, doors={"E": "closed", "N": "closed"}, eliminated=[1, 3])
+    # units are numbered in the order listed, which can break ties (ruling E10): the order is kept
+    assert Position(units={"150": 2, "115": 5}) != Position(units={"115": 5, "150": 2})
+    assert Position(units={"150": 2, "115": 5}).raw_state().unit("Z01").square == "150"
     with pytest.raises(AttributeError):
         p.start = "human"
 
