@@ -65,13 +65,15 @@ class PositionEditor(widgets.VBox):
         self.tool = widgets.ToggleButtons(options=[(self._tool_label(t), t) for t in TOOLS], value="unit",
                                           style={"button_width": "auto"}, layout=lay(flex_flow="row wrap"))
         self.tool.add_class("dodnb-editor-tools")
-        self.value = widgets.BoundedIntText(value=3, min=1, max=9, description=tr("editor.value", lang), layout=lay(width="150px"))
-        self.face_up = widgets.Checkbox(value=False, description=tr("editor.face_up", lang), indent=False, layout=lay(width="auto"))
-        self.berserk = widgets.Checkbox(value=False, description=tr("editor.berserk", lang), indent=False, layout=lay(width="auto"))
+        self.value = widgets.BoundedIntText(value=3, min=1, max=9, description=tr("editor.value", lang), layout=lay(width="130px"),
+                                          style={"description_width": "auto"})
+        self.face_up = widgets.Checkbox(value=False, description=tr("editor.face_up", lang), indent=False, layout=lay(width="auto", margin="0 14px 0 0"))
+        self.berserk = widgets.Checkbox(value=False, description=tr("editor.berserk", lang), indent=False, layout=lay(width="auto", margin="0 14px 0 0"))
         self.status = widgets.Dropdown(options=[(i18n.word(s, lang), s) for s in STATUSES], value="normal",
-                                       description=tr("editor.status", lang), layout=lay(width="200px"))
-        self.rifle = widgets.Checkbox(value=False, description=tr("editor.rifle", lang), indent=False, layout=lay(width="auto"))
-        self.super_of = widgets.Dropdown(options=list(CHARACTERS), value="Steve", description=tr("editor.super_of", lang), layout=lay(width="220px"))
+                                       description=tr("editor.status", lang), layout=lay(width="200px"), style={"description_width": "auto"})
+        self.rifle = widgets.Checkbox(value=False, description=tr("editor.rifle", lang), indent=False, layout=lay(width="auto", margin="0 14px 0 0"))
+        self.super_of = widgets.Dropdown(options=list(CHARACTERS), value="Steve", description=tr("editor.super_of", lang),
+                                     layout=lay(width="240px"), style={"description_width": "auto"})
         self.main_doors = {c: widgets.Checkbox(value=False, description=tr("editor.main_door", lang, compass=c), indent=False,
                                                layout=lay(width="auto"))
                            for c in sorted(self.position.board.main_doors)}
@@ -80,8 +82,8 @@ class PositionEditor(widgets.VBox):
                                       description=tr("editor.start", lang), layout=lay(width="380px"), style={"description_width": "auto"})
         self.actor = widgets.Text(value="", placeholder="Peter+Roger", description=tr("editor.actor", lang), layout=lay(width="260px"),
                                   style={"description_width": "auto"})
-        self.solitaire = widgets.Checkbox(value=self.position.solitaire, description=tr("editor.solitaire", lang), indent=False, layout=lay(width="auto"))
-        self.victory = widgets.Checkbox(value=self.position.victory_check, description=tr("editor.victory", lang), indent=False, layout=lay(width="auto"))
+        self.solitaire = widgets.Checkbox(value=self.position.solitaire, description=tr("editor.solitaire", lang), indent=False, layout=lay(width="auto", margin="0 14px 0 0"))
+        self.victory = widgets.Checkbox(value=self.position.victory_check, description=tr("editor.victory", lang), indent=False, layout=lay(width="auto", margin="0 14px 0 0"))
         self.play_picker = widgets.Dropdown(options=[(tr(f"stepper.play.{p}", lang), p) for p in PLAYS], value="human",
                                             description=tr("stepper.play", lang), layout=lay(width="280px"))
         # ----- map, literal, play
@@ -165,6 +167,11 @@ class PositionEditor(widgets.VBox):
 
     def click(self, square: Any) -> Position:
         """What a click on a square does with the tool in hand."""
+        new = self._click(square)
+        self.map.info.value = self.map.describe(self.position.board.square_id(square))  # what is there now
+        return new
+
+    def _click(self, square: Any) -> Position:
         p = self.position
         sq = p.board.square_id(square)
         tool = self.tool.value
@@ -315,6 +322,7 @@ class PositionEditor(widgets.VBox):
         game = p.game(self.seed, human=human, zombie=zombie)
         self.stepper = GameStepper(game, lang=self.lang)
         self.play_box.children = [self.stepper]
+        self.stepper.map.redraw()  # every layer again, now that the map sits in a displayed box
         self._say(tr("editor.playing", self.lang))
         return self.stepper
 
