@@ -105,12 +105,12 @@ def _why(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
         return RuleViolation("4.0", f"{a!r} is not an action of this game")
     if a.side != p.side:
         who = {"human": "the human player", "zombie": "the zombie player", "chance": "the dice"}[p.side]
-        return RuleViolation(p.case or "4.0", f"it is {who}'s turn to decide ({p.purpose}), not {str(a)!r}")
+        return RuleViolation("4.0", f"it is {who}'s turn to decide ({p.purpose}), not {str(a)!r}: that is not the decision now")
     node = NODES[p.kind]
     if p.side == Side.CHANCE:
         return _why_chance(st, ctx, a)
     if type(a) not in node.resolve:
-        return RuleViolation(p.case or "4.0", f"{str(a)!r} is not a choice now: {p.purpose}")
+        return RuleViolation("4.0", f"{str(a)!r} is not a choice at this point of the sequence of play: {p.purpose}")
     fn = node.checks.get(type(a))
     if fn is None:
         return None

@@ -675,7 +675,7 @@ class GameStepper(widgets.VBox):
     def _scrub(self, change) -> None:
         if self._busy:
             return
-        target, now = change["new"], len(self.game.actions)
+        target, now = change["new"], self.game.cursor
         self._guard(self.undo if target < now else self.redo, abs(target - now)) if target != now else None
 
     def new_game(self, seed: Optional[int] = None, kind: Optional[str] = None, play: Optional[str] = None) -> None:
@@ -828,21 +828,21 @@ class GameStepper(widgets.VBox):
         self.end_button.layout.display = "" if can_end else "none"
         self.step_button.disabled = g.over or learner
         self.phase_button.disabled = g.over or learner
-        self.undo_button.disabled = not g.actions
-        self.redo_button.disabled = not g._redo
+        self.undo_button.disabled = not g.can_undo
+        self.redo_button.disabled = not g.can_redo
         human_act = st.phase == Phase.HUMAN and st.pending is not None and st.pending.kind == "act"
         self.threat_button.layout.display = "" if human_act else "none"
         cached = self._threat_cache.get(st)
         self.threat_box.value = self._threat_html(cached) if (cached and human_act) else ""
         # history
-        total = len(g.actions) + len(g._redo)
+        total = len(g.timeline)
         busy, self._busy = self._busy, True
         try:
             self.history.max = max(total, 0)
-            self.history.value = len(g.actions)
+            self.history.value = g.cursor
         finally:
             self._busy = busy
-        self.history_label.value = tr("stepper.history_at", lang, n=len(g.actions), total=total)
+        self.history_label.value = tr("stepper.history_at", lang, n=g.cursor, total=total)
         self.track.value = self._track_html(st)
         self.decision.value = self._decision_html(st, learner)
         self.dice.value = self._dice_html()

@@ -428,7 +428,7 @@ def test_11_7_super_zombies_never_go_berserk():
     g = zombie_game({"Peter": "114", "Steve": {"square": "198", "status": "super"}}, [{"square": "199", "value": 2}], zturn=ZombieTurn())
     assert g.pending.kind == "berserk_pick"
     assert {a.uid for a in g.legal_actions()} == {"", "Z01"}
-    refused(g, BerserkCheck("Steve"), "2.3")
+    refused(g, BerserkCheck("Steve"), "11.7")  # issue 16 item 8: the refusal names the rule that forbids it
 
 
 def test_11_8_a_new_super_zombie_attacks_at_once_with_the_unit_in_its_square():

@@ -113,15 +113,15 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
         compass = zt.entering[0]
         door = ctx.board.main_doors[compass]
         sq = door.squares[0]
-        why = ""
+        why, case = "", "13.2"
         if st.door_state(door.id) == DoorState.CLOSED:
-            why = "that main door is closed [13.2]"
+            why = "that main door is closed"
         elif st.zombie_occupied(sq):
-            why = f"{sq} is zombie-occupied [13.2]"
+            why = f"{sq} is zombie-occupied"
         elif not any(z.pool == Pool.ELIMINATED for z in st.zombies):
-            why = "no eliminated unit is available [13.3]"
-        if why:
-            out.append(ev("enter_ignored", "13.2", compass=COMPASS[compass], why=why))
+            why, case = "no eliminated unit is available", "13.3"
+        if why:  # the event cites the Case once (issue 16 item 8)
+            out.append(ev("enter_ignored", case, compass=COMPASS[compass], why=why))
             return st.evolve(zturn=rec(zt, entering=zt.entering[1:])), False
         return st.evolve(zturn=rec(zt, drawing=sq)), False
     if zt.super_rolls:
