@@ -3,8 +3,8 @@
     >>> from dodnb import Position
     >>> p = Position(characters={'Peter': '115', 'Roger': '115'}, units={'115': 5}, start='attack')
     >>> g = p.game(zombie='ask')            # the Zombie Attack Phase begins: the attack in 115 happens
-    >>> g.pending.kind                      # Peter and Roger may shoot the attacker first [8.1]
-    'reaction_fire'
+    >>> g.pending.kind == "reaction_fire"   # Peter and Roger may shoot the attacker first [8.1]
+    True
     >>> eval(repr(p)) == p                  # the literal pastes back
     True
 

@@ -269,6 +269,7 @@ class GameState:
         for name, spec in (characters or {}).items():
             spec = {"square": spec} if isinstance(spec, (str, int)) or spec is None else dict(spec)
             sq = spec.pop("square", None)
+            _known_keys(f"character {name}", spec, CharacterState, ("name",))
             chars.append(CharacterState(canonical_name(name), board.square_id(sq) if sq is not None else None, **spec))
         units = []
         for i, z in enumerate(zombies):
@@ -280,6 +281,9 @@ class GameState:
             if sq is None:
                 z.setdefault("pool", "box")
             uid = z.pop("uid", f"Z{i + 1:02d}")
+            _known_keys(f"zombie unit {uid} (zombies[{i}])", z, ZombieUnit, ("uid",))
+            if "value" not in z:
+                raise StateError("2.3", f"zombie unit {uid} (zombies[{i}]): value is missing; every unit has a Zombie Value")
             units.append(ZombieUnit(uid, square=board.square_id(sq) if sq is not None else None, **z))
         if rest_of_counters:
             from dodnb.rules.counters import load_counters
@@ -584,6 +588,16 @@ class GameState:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise InputError(f"saved state is malformed: {exc}") from exc
         return state
+
+
+def _known_keys(piece: str, spec: Mapping[str, Any], cls: type, taken: tuple[str, ...]) -> None:
+    """A misspelled key names the piece and the key (an InputError, not a bare TypeError)."""
+    from dodnb.errors import InputError
+
+    allowed = [f.name for f in fields(cls) if f.name not in taken]
+    for k in spec:
+        if k not in allowed:
+            raise InputError(f"{piece}: unknown key {k!r} (the keys are {', '.join(allowed)})")
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(GameState))
