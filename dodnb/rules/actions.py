@@ -8,10 +8,11 @@ unit drawn at random; a chance node lists them with exact probabilities
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar
 
 from dodnb.errors import InputError
+from dodnb.rules.counters import canonical_name
 
 
 class Action:
@@ -21,7 +22,7 @@ class Action:
 
     def __repr__(self) -> str:
         """Pastes back: positional arguments, trailing defaults left out."""
-        fs = [f for f in fields(self) if f.repr]  # type: ignore[arg-type]
+        fs = [f for f in _fields(self) if f.repr]
         vals = [getattr(self, f.name) for f in fs]
         while fs and fs[-1].default is not MISSING and vals[-1] == fs[-1].default:
             fs.pop()
@@ -29,7 +30,13 @@ class Action:
         return f"{type(self).__name__}({', '.join(map(repr, vals))})"
 
     def to_json(self) -> list:
-        return [type(self).__name__, *[_plain(getattr(self, f.name)) for f in fields(self)]]  # type: ignore[arg-type]
+        return [type(self).__name__, *[_plain(getattr(self, f.name)) for f in _fields(self)]]
+
+
+def _fields(action: "Action") -> tuple[Field, ...]:
+    """The dataclass fields of an action (every concrete action is a dataclass)."""
+    assert is_dataclass(action)
+    return fields(action)
 
 
 def _plain(x: Any) -> Any:
@@ -38,6 +45,29 @@ def _plain(x: Any) -> Any:
 
 def _names(x: Any) -> tuple[str, ...]:
     return (x,) if isinstance(x, str) else tuple(x)
+
+
+def _who(x: Any) -> Any:
+    """A character's name as the game spells it ('peter', ' Peter' -> 'Peter'); anything else as given
+    (`check` refuses it with its Case)."""
+    try:
+        return canonical_name(x) if isinstance(x, str) and x.strip() else x
+    except Exception:
+        return x
+
+
+def _square(x: Any) -> Any:
+    """A square id as the map writes it: 114 -> '114', 4 -> '004', ' 114 ' -> '114'; anything else as given."""
+    if isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 999:
+        return f"{x:03d}"
+    if isinstance(x, str):
+        x = x.strip()
+        return x.zfill(3) if x.isdigit() and len(x) < 3 else x
+    return x
+
+
+def _set(obj: Any, name: str, value: Any) -> None:
+    object.__setattr__(obj, name, value)
 
 
 def _and(names: tuple[str, ...]) -> str:
@@ -59,7 +89,9 @@ class Activate(Action):
     carried: str = ""
 
     def __post_init__(self):
-        object.__setattr__(self, "stack", _names(self.stack))
+        _set(self, "stack", tuple(_who(n) for n in _names(self.stack)))
+        _set(self, "carrier", _who(self.carrier))
+        _set(self, "carried", _who(self.carried))
 
     def __str__(self) -> str:
         s = f"activate {_and(self.stack)}"
@@ -72,6 +104,9 @@ class Move(Action):
 
     side: ClassVar[str] = "human"
     to: str
+
+    def __post_init__(self):
+        _set(self, "to", _square(self.to))
 
     def __str__(self) -> str:
         return f"move to {self.to}"
@@ -86,7 +121,8 @@ class Shoot(Action):
     target: str
 
     def __post_init__(self):
-        object.__setattr__(self, "shooters", _names(self.shooters))
+        _set(self, "shooters", tuple(_who(n) for n in _names(self.shooters)))
+        _set(self, "target", _square(self.target))
 
     def __str__(self) -> str:
         return f"{_and(self.shooters)} shoot{'s' if len(self.shooters) == 1 else ''} at {self.target}"
@@ -122,6 +158,9 @@ class TakeRifle(Action):
     side: ClassVar[str] = "human"
     who: str
 
+    def __post_init__(self):
+        _set(self, "who", _who(self.who))
+
     def __str__(self) -> str:
         return f"{self.who} takes a hunting rifle"
 
@@ -154,7 +193,7 @@ class ReactionFire(Action):
     shooters: tuple[str, ...] = ()
 
     def __post_init__(self):
-        object.__setattr__(self, "shooters", _names(self.shooters))
+        _set(self, "shooters", tuple(_who(n) for n in _names(self.shooters)))
 
     def __str__(self) -> str:
         return f"{_and(self.shooters)} fire{'s' if len(self.shooters) == 1 else ''} at the attacker" if self.shooters else "hold fire"
@@ -168,7 +207,7 @@ class ChooseTargets(Action):
     targets: tuple[str, ...]
 
     def __post_init__(self):
-        object.__setattr__(self, "targets", _names(self.targets))
+        _set(self, "targets", tuple(_who(n) for n in _names(self.targets)))
 
     def __str__(self) -> str:
         return f"{_and(self.targets)} {'is' if len(self.targets) == 1 else 'are'} attacked"
@@ -197,7 +236,7 @@ class ZMove(Action):
     path: tuple[str, ...] = ()
 
     def __post_init__(self):
-        object.__setattr__(self, "path", _names(self.path))
+        _set(self, "path", tuple(_square(x) for x in _names(self.path)))
 
     @classmethod
     def fast(cls, uid: str, path: tuple[str, ...]) -> "ZMove":
@@ -221,7 +260,8 @@ class SuperMove(Action):
     with_unit: bool = False
 
     def __post_init__(self):
-        object.__setattr__(self, "path", _names(self.path))
+        _set(self, "name", _who(self.name))
+        _set(self, "path", tuple(_square(x) for x in _names(self.path)))
 
     def __str__(self) -> str:
         return f"super zombie {self.name}{' and its unit' if self.with_unit else ''} moves to {' → '.join(self.path)}"
@@ -245,6 +285,9 @@ class Reveal(Action):
 
     side: ClassVar[str] = "zombie"
     square: str
+
+    def __post_init__(self):
+        _set(self, "square", _square(self.square))
 
     def __str__(self) -> str:
         return f"reveal the hidden zombie in {self.square}"

@@ -144,6 +144,8 @@ def _why_chance(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
         if a not in [o for o, _ in chance_outcomes(st, ctx)]:
             return RuleViolation(p.case, f"unit {a.uid!r} is not in the pool being drawn from")
         return None
+    if isinstance(a, Roll) and a.faces:  # [15.4], [15.6] the die's faces are shared out: only the outcome counts
+        return RuleViolation(p.case, f"a die decides among equal options here ({p.purpose}): give the outcome without faces")
     if a not in [o for o, _ in chance_outcomes(st, ctx)]:
         return RuleViolation(p.case, f"{a} is not an outcome of this die ({p.purpose})")
     return None

@@ -28,31 +28,7 @@ from .helpers import attack_game, build, free_game, human_game, zombie_game
 # ------------------------------------------------------------------------------- known engine bugs
 
 
-def _destination(a) -> tuple:
-    return (type(a), getattr(a, "uid", getattr(a, "name", "")), getattr(a, "with_unit", None), a.path[-1] if a.path else None)
-
-
-def _bug_one_path_per_square(st: GameState, d: Disagreement, legal: list) -> bool:
-    """[7.5], [11.2] in Free Movement, legal_actions lists ONE path to each square a berserk unit
-    (two squares) or a super zombie (up to three) can reach; check accepts every other path to the
-    same square too."""
-    a = d.action
-    if st.pending.kind != "free" or d.listed or d.refusal is not None or not isinstance(a, (ZMove, SuperMove)) or not a.path:
-        return False
-    return any(isinstance(b, type(a)) and _destination(b) == _destination(a) for b in legal)
-
-
-def _bug_pick_ignores_faces(st: GameState, d: Disagreement, legal: list) -> bool:
-    """[15.4], [15.6] at a die pick (how many are attacked, which tied unit), check accepts a Roll
-    whatever faces it carries (faces that do not fit one die, or the total); at a roll node it
-    refuses faces that do not fit [6.6]."""
-    return st.pending.kind.startswith("pick:") and isinstance(d.action, Roll) and d.listed and d.refusal is None and bool(d.action.faces)
-
-
-KNOWN = {
-    "one path listed per square, every path accepted [7.5], [11.2]": _bug_one_path_per_square,
-    "a die pick accepts any faces [15.4], [15.6]": _bug_pick_ignores_faces,
-}
+KNOWN: dict = {}  # none left: the route and die-pick disagreements were fixed (ruling E22, [15.6])
 
 
 def unknown_disagreements(st: GameState, ctx=None, others: int = 2) -> list[str]:
@@ -252,22 +228,20 @@ def _berserk_two_ways() -> Game:
     return free_game({"Peter": "198"}, [{"square": "113", "value": 2, "berserk": True}], moves=0)
 
 
-def test_the_two_paths_position_is_what_the_bug_needs():
+def test_one_route_per_square_is_listed_and_only_that_one_accepted_7_5():
+    """[7.5] (ruling E22) a zombie's free move is where it ends: one route per square is listed, and
+    check refuses the other routes to the same square, saying which route is offered (this was a
+    disagreement: every route was accepted)."""
     g = _berserk_two_ways()
     listed = [a for a in g.legal_actions() if isinstance(a, ZMove) and a.path and a.path[-1] == "073"]
     assert listed == [ZMove("Z01", ("072", "073"))]
-    assert g.check(ZMove("Z01", ("114", "073"))) is None
-
-
-@pytest.mark.xfail(strict=True, reason="engine bug: Free Movement lists one path per square; check accepts every path [7.5], [11.2]")
-def test_known_bug_free_movement_lists_one_path_per_square_7_5():
-    g = _berserk_two_ways()
+    why = g.check(ZMove("Z01", ("114", "073")))
+    assert why is not None and why.case == "7.5" and "072 → 073" in str(why)
     found, _ = legal_check_disagreements(g.state, g.ctx)
     assert found == [], [str(d) for d in found]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Free Movement lists one path per square for a super zombie; check accepts every path [11.2]")
-def test_known_bug_super_zombie_paths_11_2():
+def test_one_route_per_square_for_a_super_zombie_11_2():
     g = _super_free()
     found, _ = legal_check_disagreements(g.state, g.ctx)
     assert not [d for d in found if isinstance(d.action, SuperMove)], [str(d) for d in found]
@@ -281,40 +255,28 @@ def _pick_count() -> Game:
     return g
 
 
-def test_the_pick_position_is_what_the_bug_needs():
+def test_a_die_pick_refuses_faces_15_6():
+    """[15.4], [15.6] the die's faces are shared out among the options: only the outcome is given;
+    a Roll carrying faces is refused (it was accepted whatever the faces)."""
     g = _pick_count()
     assert g.pending.kind == "pick:count" and g.legal_actions() == [Roll(1), Roll(2), Roll(3)]
-    assert g.check(Roll(4)) is not None and g.check(Roll(2, (6, 6, 6))) is None
+    assert g.check(Roll(4)) is not None
+    assert g.check(Roll(2, (6, 6, 6))).case == "15.6"
+    found, _ = legal_check_disagreements(g.state, g.ctx)
+    assert found == [], [str(d) for d in found]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: at a die pick check accepts a Roll with faces that do not fit [15.6]")
-def test_known_bug_a_die_pick_accepts_any_faces_15_6():
-    g = _pick_count()
-    assert g.check(Roll(2, (6, 6, 6))) is not None
-
-
-@pytest.mark.xfail(strict=True, reason="engine bug: check accepts other spellings of names and squares that legal_actions never lists [2.1]")
-def test_known_bug_check_accepts_other_spellings():
-    """`check` normalises names and squares (Activate('peter'), Move(114), Move('114 ')), so it
-    accepts actions legal_actions never lists; Move(114) is then saved as a number that
-    `Game.load` refuses."""
+def test_other_spellings_are_the_listed_actions_2_1():
+    """[2.1], [2.3] names and squares are spelled as the game spells them when an action is made
+    (Activate('peter') is Activate('Peter'), Move(114) is Move('114')), so check accepts nothing that
+    legal_actions does not list, and a game played with Move(114) saves and loads."""
     g = human_game({"Peter": "115"})
-    spelled = [Activate(("peter",)), Activate((" Peter",))]
-    assert all(a not in g.legal_actions() for a in spelled)
-    accepted = [a for a in spelled if g.check(a) is None]
-    g.apply(Activate(("Peter",)))
-    more = [Move(114), Move("114 "), Shoot(("Peter",), 114)]  # type: ignore[arg-type]
-    accepted += [a for a in more if g.check(a) is None and a not in g.legal_actions()]
-    assert accepted == []
-
-
-def test_no_other_known_case_hides_in_the_hand_built_positions():
-    """Each KNOWN entry is needed: it matches in its pinned position."""
-    cases = [
-        (_berserk_two_ways(), "one path listed per square, every path accepted [7.5], [11.2]"),
-        (_pick_count(), "a die pick accepts any faces [15.4], [15.6]"),
-    ]
-    for g, name in cases:
-        found, _ = legal_check_disagreements(g.state, g.ctx)
-        legal = g.legal_actions()
-        assert found and all(KNOWN[name](g.state, d, legal) for d in found), (name, [str(d) for d in found])
+    assert Activate(("peter",)) == Activate((" Peter",)) == Activate(("Peter",))
+    assert Activate(("Peter",)) in g.legal_actions()
+    g.apply(Activate(("peter",)))
+    legal = g.legal_actions()
+    for a in (Move(114), Move("114 "), Shoot(("peter",), 114), Move(4)):
+        assert (a in legal) == (g.check(a) is None), a
+    assert Move(114) == Move("114") and Move(4) == Move("004")
+    g.apply(Move(114))
+    assert Game.load(g.save()).state == g.state

@@ -377,8 +377,9 @@ def test_11_1_11_2_a_super_zombie_moves_three_squares_and_takes_its_unit_along()
     assert g.state.character("Steve").square == "114" and g.state.unit("Z01").square == "114"
     st2 = replace(st)
     g2 = Game(state=st2, human="ask", zombie="ask")
-    refused(g2, SuperMove("Steve", ("110", "115", "114", "113")), "11.2")
-    g2.apply(SuperMove("Steve", ("110", "115", "114", "113")[:3]))
+    refused(g2, SuperMove("Steve", ("110", "115", "114", "113")), "11.2")  # four squares
+    refused(g2, SuperMove("Steve", ("110", "115", "114")), "11.2")  # another route to 114 (ruling E22)
+    g2.apply(SuperMove("Steve", ("074", "073", "114")))  # alone: its unit stays
     assert g2.state.unit("Z01").square == "075"
 
 

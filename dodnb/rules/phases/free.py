@@ -87,7 +87,19 @@ def check_unit(st: GameState, ctx: Ctx, a: ZMove) -> Optional[RuleViolation]:
     limit = 2 if z.berserk else 1
     if not 1 <= len(a.path) <= limit:
         return RuleViolation("7.5", f"{z.uid} may move {limit} square{'s' if limit > 1 else ''} in this phase")
-    return movement.path_problem(st, ctx, z.square, a.path, z.uid)
+    why = movement.path_problem(st, ctx, z.square, a.path, z.uid)
+    if why is None:
+        why = _one_route(a.path, movement.unit_free_paths(st, ctx, z), z.uid, "7.5")
+    return why
+
+
+def _one_route(path: tuple[str, ...], routes: list[tuple[str, ...]], who: str, case: str) -> Optional[RuleViolation]:
+    """A zombie's move is where it ends (ruling E22): of several routes to one square the engine
+    offers one, the first in square order; the others are refused with a pointer to it."""
+    listed = next((r for r in routes if r[-1] == path[-1]), None)
+    if listed is not None and listed != path:
+        return RuleViolation(case, f"{who} reaches {path[-1]} by {' → '.join(listed)}: one route is offered per square (ruling E22)")
+    return None
 
 
 def check_super(st: GameState, ctx: Ctx, a: SuperMove) -> Optional[RuleViolation]:
@@ -97,7 +109,10 @@ def check_super(st: GameState, ctx: Ctx, a: SuperMove) -> Optional[RuleViolation
         return RuleViolation("11.0", f"{c.name} is not a super zombie on the map")
     if c.name in st.zturn.reacted or c.name in st.zturn.moved:
         return RuleViolation("11.4", f"super zombie {c.name} has already moved this Zombie Player-Turn")
-    return movement.super_path_problem(st, ctx, c, a)
+    why = movement.super_path_problem(st, ctx, c, a)
+    if why is None:
+        why = _one_route(a.path, movement.super_paths(st, ctx, c), f"super zombie {c.name}", "11.2")
+    return why
 
 
 def check_break(st: GameState, ctx: Ctx, a: BreakDoor) -> Optional[RuleViolation]:

@@ -56,7 +56,7 @@ def reaction_paths(st: GameState, ctx: Ctx, s: str, berserk: bool) -> tuple[list
     one: list[tuple[str, ...]] = [(n,) for n in passable if not zocc(n)]
     if not berserk:
         return sorted(one), steps, blocked
-    two = sorted({(n, m) for n in passable if n not in humans  # [7.6] a character's square ends the move
+    two: list[tuple[str, ...]] = sorted({(n, m) for n in passable if n not in humans  # [7.6] a character's square ends the move
                   for m in ctx.open_moves[n] if dist.get(m, 99) == d0 - 2 and m in moves[n] and not zocc(m)})
     return (two or sorted(one)), steps, blocked
 
