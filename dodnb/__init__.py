@@ -22,12 +22,16 @@ def set_language(lang):
 
 
 def __getattr__(name):
-    """`dodnb.Game` (the rules engine) is imported on first use, so `import dodnb` stays light."""
+    """`dodnb.Game` (the rules engine) and `dodnb.Position` (a study position) are imported on first use, so `import dodnb` stays light."""
     if name == "Game":
         from dodnb.rules.game import Game
 
         return Game
+    if name == "Position":
+        from dodnb.rules.position import Position
+
+        return Position
     raise AttributeError(f"module 'dodnb' has no attribute {name!r}")
 
 
-__all__ = ["load_board", "Game", "set_language", "__version__"]
+__all__ = ["load_board", "Game", "Position", "set_language", "__version__"]

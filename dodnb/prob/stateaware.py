@@ -4,8 +4,9 @@ from a game, then ask the plain-parameter engine (:mod:`dodnb.prob.shots`, :mod:
 * :func:`shoot` - "what happens if these characters shoot at that square now?" [6.0]-[6.8]
 * :func:`zombie_attack` - "what happens in this square in the Zombie Attack Phase?" [8.0], [15.6]
 
-``game_or_state`` is a :class:`dodnb.rules.state.GameState`, or any object with a ``state``
-attribute holding one (e.g. the engine's Game).
+``game_or_state`` is a :class:`dodnb.rules.state.GameState`, a study position
+(:class:`dodnb.Position`: its pieces as given), or any object with a ``state`` attribute holding
+one (e.g. the engine's Game).
 """
 
 from __future__ import annotations
@@ -25,12 +26,17 @@ from dodnb.rules.tables import Tables
 
 
 def _state(game_or_state: Any) -> GameState:
+    """A GameState, a game's current state, or a study position's pieces as given (dodnb.Position)."""
     if isinstance(game_or_state, GameState):
         return game_or_state
+    from dodnb.rules.position import Position
+
+    if isinstance(game_or_state, Position):
+        return game_or_state.raw_state()
     st = getattr(game_or_state, "state", None)
     if isinstance(st, GameState):
         return st
-    raise ProbError("2.3", f"expected a GameState (or a game with .state), got {type(game_or_state).__name__}")
+    raise ProbError("2.3", f"expected a GameState, a Position (or a game with .state), got {type(game_or_state).__name__}")
 
 
 def unseen_pool(state: GameState) -> list[int]:

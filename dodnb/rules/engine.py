@@ -39,7 +39,7 @@ from dodnb.rules.vocab import Phase, Side, Status
 __all__ = [
     "Ctx", "context", "legal_actions", "check", "apply", "chance_outcomes", "settle", "victory",
     "shooter_problem", "shot_target_problem", "units_in_reaction", "mp_distances",
-    "solitaire_berserk_candidates", "solitaire_hidden_square", "RIFLE_HOLDERS",
+    "solitaire_berserk_candidates", "solitaire_hidden_square", "RIFLE_HOLDERS", "victory_reason",
 ]
 
 
@@ -225,11 +225,14 @@ def _advance(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
 
 
 def victory(st: GameState) -> Optional[Result]:
-    """The winner, if either side has met its conditions now [14.1], [14.2].
+    """The winner, if either side has met its conditions now [14.1], [14.2]; None in a study drill
+    whose position turns the victory check off (`GameState.victory_check`, [14.0]).
 
     It depends only on the characters, the units, the hidden squares, the doors and the reading of
     [14.1]; the last answer is kept for the same (identical, immutable) ones, since the phase machine
     asks after every automatic step."""
+    if not st.victory_check:
+        return None
     last = _VICTORY
     if (last[0] is st.characters and last[1] is st.zombies and last[2] is st.hidden_squares
             and last[3] is st.door_states and last[4] is st.fran_counts_two and last[5] is st.board):
@@ -263,10 +266,35 @@ def _victory(st: GameState) -> Optional[Result]:
     board = st.board
     if not all(st.door_state(d.id) == "closed" for d in board.main_doors.values()):
         return None
-    for n in ("Steve", "Fran"):
+    for n in RIFLE_HOLDERS:
         c = next((c for c in st.characters if c.name == n), None)
         if c is not None and c.status not in ("killed", "super") and not c.rifle:
             return None
     if not st.characters:
         return None
-    return Result("human", "14.2", "all four main doors closed, Steve and Fran armed with hunting rifles, every zombie eliminated")
+    return Result("human", "14.2", victory_reason(st))
+
+
+def victory_reason(st: GameState) -> str:
+    """The human player's win [14.2] in words naming only the conditions that hold: a rifle is asked
+    of Steve and Fran only when each is in the game, neither killed nor a super zombie [14.2] 2."""
+    armed, excused = [], []
+    for n in RIFLE_HOLDERS:
+        c = next((c for c in st.characters if c.name == n), None)
+        if c is None:
+            excused.append(f"{n}: not in the game")
+        elif c.status == Status.KILLED:
+            excused.append(f"{n}: killed")
+        elif c.status == Status.SUPER:
+            excused.append(f"{n}: a super zombie")
+        else:
+            armed.append(n)
+    if len(armed) == 2:
+        rifles = "Steve and Fran armed with hunting rifles"
+    elif armed:
+        rifles = f"{armed[0]} armed with a hunting rifle"
+    else:
+        rifles = "no hunting rifle asked"
+    if excused:
+        rifles += f" (no rifle asked of {'; '.join(excused)})"
+    return f"all four main doors closed, {rifles}, every zombie eliminated"

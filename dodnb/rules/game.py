@@ -156,7 +156,9 @@ class Game:
     seed:  set-up shuffle, hidden squares and dice (None: a random seed, kept in `self.seed`);
     human, zombie: "ask" (default for the humans), "random", "first" or a function
         ``(state, legal_actions, rng) -> action``;
-    state: start from this position instead of a new set-up (a study position);
+    state: start from this engine state instead of a new set-up;
+    position: start from a study position (:class:`~dodnb.rules.position.Position`): play begins
+        at the start of the phase it names, every step of that phase happening;
     placement, hidden_squares: set-up choices [3.1], [3.2]; fran_counts_two: the French
         reading of [14.1] (docs/RULINGS.md);
     dice: a script for teaching and tests — the n-th roll `step()` makes uses dice[n] (a total, or a
@@ -182,6 +184,7 @@ class Game:
         fran_counts_two: bool = False,
         solitaire: bool = False,
         dice: Optional[Sequence] = None,
+        position=None,
     ):
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
@@ -189,14 +192,26 @@ class Game:
             raise InputError(f"seed must be a whole number, got {seed!r}")
         self.seed = seed
         self.dice = Dice(seed, dice or ())
+        if position is not None:
+            from dodnb.rules.position import Position
+
+            if not isinstance(position, Position):
+                raise InputError(f"position must be a dodnb.Position, got {type(position).__name__}")
+            if state is not None or placement is not None or hidden_squares is not None or solitaire or fran_counts_two:
+                raise InputError("a position says everything about the start: give position= alone, without state=, placement=, hidden_squares=, solitaire= or fran_counts_two=")
+            if board is not None and board.name != position.board.name:
+                raise InputError(f"the position is on the map {position.board.name!r}, not {board.name!r}")
+            board = position.board
         self.board = board or (state.board if state is not None else load_board())
         self.ctx = engine.context(self.board, counters, tables)
+        opening: list[Event] = []
+        if position is not None:
+            state, opening = position.start_state(self.ctx)
         if state is None:
             state = initial_state(self.board, self.ctx.counters, seed=seed, placement=placement,
                                   hidden_squares=hidden_squares, solitaire=solitaire)
             if fran_counts_two:
                 state = replace(state, fran_counts_two=True)
-        opening: list[Event] = []
         if state.pending is None and state.result is None:
             state, opening = engine.settle(state, self.ctx)  # the automatic steps of a study position
         self.opening_events = opening

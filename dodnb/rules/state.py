@@ -245,6 +245,7 @@ class GameState:
     result: Optional[Result] = None
     solitaire: bool = False
     fran_counts_two: bool = False  # victory reading of [14.1] (docs/RULINGS.md)
+    victory_check: bool = True  # [14.0] off in a study drill: play on whatever the position (dodnb.Position)
 
     # ----- construction ---------------------------------------------------------------------
     @classmethod
@@ -269,6 +270,7 @@ class GameState:
         for name, spec in (characters or {}).items():
             spec = {"square": spec} if isinstance(spec, (str, int)) or spec is None else dict(spec)
             sq = spec.pop("square", None)
+            _known_keys(f"character {name}", spec, CharacterState, ("name",))
             chars.append(CharacterState(canonical_name(name), board.square_id(sq) if sq is not None else None, **spec))
         units = []
         for i, z in enumerate(zombies):
@@ -280,6 +282,9 @@ class GameState:
             if sq is None:
                 z.setdefault("pool", "box")
             uid = z.pop("uid", f"Z{i + 1:02d}")
+            _known_keys(f"zombie unit {uid} (zombies[{i}])", z, ZombieUnit, ("uid",))
+            if "value" not in z:
+                raise StateError("2.3", f"zombie unit {uid} (zombies[{i}]): value is missing; every unit has a Zombie Value")
             units.append(ZombieUnit(uid, square=board.square_id(sq) if sq is not None else None, **z))
         if rest_of_counters:
             from dodnb.rules.counters import load_counters
@@ -300,6 +305,8 @@ class GameState:
         for what, v, lo in (("turn", self.turn, 1), ("super zombie value", self.super_value, 1), ("rifles in 177", self.rifles_left, 0)):
             if isinstance(v, bool) or not isinstance(v, int) or v < lo:
                 raise StateError("4.0" if what == "turn" else "11.3" if what.startswith("super") else "3.2", f"{what} must be a whole number from {lo}, got {v!r}")
+        if not isinstance(self.victory_check, bool):
+            raise StateError("14.0", f"victory_check must be True or False, got {self.victory_check!r}")
         for c in self.characters:
             if not all(isinstance(x, bool) for x in (c.rifle, c.moved_last_turn)) or isinstance(c.infected_turn, bool) or not isinstance(c.infected_turn, int):
                 raise StateError("2.3", f"character {c.name!r} has a field of the wrong type")
@@ -587,6 +594,7 @@ class GameState:
                 "result": _rebuild(Result, data["result"]) if data.get("result") else None,
                 "solitaire": bool(data.get("solitaire", False)),
                 "fran_counts_two": bool(data.get("fran_counts_two", False)),
+                "victory_check": data.get("victory_check", True),
             }
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise InputError(f"saved state is malformed: {exc}") from exc
@@ -594,6 +602,8 @@ class GameState:
                            ("crossed_squares", "tuple[str,...]")):
             if not _conforms(_tuples(kw[name]) if isinstance(kw[name], list) else kw[name], kind):
                 raise InputError(f"saved state: {name} has the wrong type: {kw[name]!r}")
+        if not isinstance(kw["victory_check"], bool):
+            raise InputError(f"saved state: victory_check must be true or false, got {kw['victory_check']!r}")
         for sq in kw["hidden_squares"] + kw["crossed_squares"]:
             if sq not in board.squares:
                 raise InputError(f"saved state: hidden-zombie square {sq!r} is not on this map")
@@ -625,6 +635,16 @@ def _flip(z: ZombieUnit, up: bool, seen: bool, candidates: tuple[int, ...]) -> Z
     d["seen"] = seen or up
     d["candidates"] = candidates
     return new
+
+
+def _known_keys(piece: str, spec: Mapping[str, Any], cls: type, taken: tuple[str, ...]) -> None:
+    """A misspelled key names the piece and the key (an InputError, not a bare TypeError)."""
+    from dodnb.errors import InputError
+
+    allowed = [f.name for f in fields(cls) if f.name not in taken]
+    for k in spec:
+        if k not in allowed:
+            raise InputError(f"{piece}: unknown key {k!r} (the keys are {', '.join(allowed)})")
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(GameState))

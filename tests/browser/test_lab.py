@@ -1439,3 +1439,107 @@ def test_saved_notebook_reopens_with_its_pictures_and_readable_ids(lab_server, b
         f"still picture {still_px:.1f} px ({still_raw['shown']:.0f} of {still_raw['natural'] / PICTURE_DENSITY:.0f} px)"
     )
     browser_summary.append(f"  screenshots: {still_shot} {live_shot} {reopen_shot}")
+
+
+# The position editor (issue 19 Build 4): a unit placed by a click, play going on from there.
+
+EDITOR_NOTEBOOK = "editor_check.ipynb"
+EDITOR_CELL = """from dodnb import Position
+from dodnb.widgets.editor import PositionEditor
+
+editor = PositionEditor(Position(characters={"Peter": "010", "Roger": "010"}))
+editor.value.value = 5  # the zombie unit tool places value-5 units
+editor"""
+
+
+def test_editor_places_a_unit_and_play_goes_on(lab_server, browser, browser_summary, tmp_path_factory):
+    """The position editor in JupyterLab at 1400x900: a click on square 010 with the zombie-unit tool
+    places a value-5 unit there (its token colour appears in 010's pixels, the literal names it);
+    "D Zombie Attack Phase" is chosen; "Play from here" opens a stepper whose game begins with the
+    attack in 010 [8.0], [8.1], and a choice played there moves its history on."""
+    import json as _json
+
+    import dodnb
+    from dodnb.i18n import tr
+    from dodnb.render.scene import TOKEN_COLOURS
+    from dodnb.widgets.mapview import DENSITY, canvas_scene
+
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "editor0", "metadata": {}, "outputs": [],
+                     "source": EDITOR_CELL.splitlines(keepends=True)}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (lab_server.root / EDITOR_NOTEBOOK).write_text(_json.dumps(nb), encoding="utf-8")
+    board = dodnb.load_board()
+    scene, frame = canvas_scene(board)
+    size = (round(scene.width) * DENSITY, round(scene.height) * DENSITY)
+    zombie_rgb = list(_hex(TOKEN_COLOURS["zombie"]))
+
+    def rect(sid):
+        r = board.square(sid).rect
+        (x0, y0), (x1, y1) = frame.point((r.x0, r.y0)), frame.point((r.x1, r.y1))
+        return [min(x0, x1) * DENSITY, min(y0, y1) * DENSITY, abs(x1 - x0) * DENSITY, abs(y1 - y0) * DENSITY]
+
+    case = Case(notebook=EDITOR_NOTEBOOK)
+    shots = tmp_path_factory.mktemp("screens-editor")
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    run = _Run(case, page, lab_server, shots)
+    t0 = time.monotonic()
+    try:
+        page.goto(f"{lab_server.url}/lab/workspaces/e{uuid.uuid4().hex[:12]}/tree/{EDITOR_NOTEBOOK}")
+        run.wait_kernel()
+        run.run_all()
+        root = page.locator(".dodnb-editor")
+        root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+        canvas = root.locator(f'canvas[width="{size[0]}"][height="{size[1]}"]').first
+        canvas.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+        canvas.evaluate("c => c.setAttribute('data-dodnb-probe', '1')")
+        sel = "[data-dodnb-probe]"
+        page.wait_for_function(f"() => {{ const c = document.querySelector('{sel}'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0; for (let i = 3; i < d.length; i += 400) if (d[i]) n++; return n > d.length / 400 * 0.5; }}", timeout=PAINT_TIMEOUT_MS)
+        root.scroll_into_view_if_needed()
+
+        def wait(check, what):
+            deadline = time.monotonic() + ANSWER_TIMEOUT_S * 2
+            while True:
+                got = check()
+                if got:
+                    return got
+                if time.monotonic() > deadline:
+                    pytest.fail(f"{what}; screenshot {run.screenshot('editor-failed')}" + run.diagnostics())
+                page.wait_for_timeout(100)
+
+        literal = root.locator(".dodnb-editor-literal textarea")
+        assert "units" not in literal.input_value(), literal.input_value()
+        before_px = page.evaluate(RECT_COLOUR_JS, [sel, *rect("010"), zombie_rgb, 12])
+        box = canvas.bounding_box()
+        x, y = frame.point(board.square("010").centre)
+        canvas.click(position={"x": x * DENSITY * box["width"] / size[0], "y": y * DENSITY * box["height"] / size[1]})
+        wait(lambda: "units={'010': 5}" in literal.input_value(), f"no unit in the literal after a click on 010: {literal.input_value()!r}")
+        placed_px = wait(lambda: (lambda n: n if n >= before_px + 40 else 0)(page.evaluate(RECT_COLOUR_JS, [sel, *rect("010"), zombie_rgb, 12])),
+                         "the zombie token's colour did not appear in square 010")
+        page.mouse.move(0, 0)
+        shot_editor = run.screenshot("editor-placed")
+        start = root.locator(".widget-dropdown", has=page.locator("label", has_text=tr("editor.start", "en"))).locator("select")
+        start.select_option(label=tr("phase.long.attack", "en"))
+        wait(lambda: "start='attack'" in literal.input_value(), f"start not in the literal: {literal.input_value()!r}")
+        root.get_by_role("button", name=tr("editor.play", "en")).click()
+        stepper = root.locator(".dodnb-stepper")
+        stepper.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+        phase = stepper.locator(".dodnb-phase-now")
+        wait(lambda: phase.count() == 1 and phase.inner_text() == tr("phase.long.attack", "en"), "the stepper does not start at the Attack Phase")
+        choices = stepper.locator(".dodnb-choices select")
+        wait(lambda: choices.evaluate("s => s.options.length") > 0, "no choice offered at the attack in 010")
+        history = stepper.locator(".dodnb-history")
+        before = history.inner_text()
+        choices.select_option(index=0)
+        stepper.get_by_role("button", name=tr("stepper.play_choice", "en")).click()
+        wait(lambda: history.inner_text() != before, f"playing a choice did not move the history on from {before!r}")
+        stepper.scroll_into_view_if_needed()
+        shot_play = run.screenshot("editor-plays-on")
+    finally:
+        context.close()
+    browser_summary.append(
+        f"{EDITOR_NOTEBOOK}: {time.monotonic() - t0:.1f} s; a click on 010 placed a value-5 unit ({before_px} -> {placed_px} px "
+        f"of the zombie colour there), the stepper opened at the Attack Phase and played a choice; screenshots: {shot_editor} {shot_play}"
+    )

@@ -1,0 +1,195 @@
+"""The position editor (issue 19 Build 4): pieces placed and removed by clicking, where play starts,
+the one-line literal out and back, and play going on from the edited position. Python side: the
+clicks are the widget's own methods (the map's click and door-click callbacks); pixels are
+checked in tests/browser."""
+
+from __future__ import annotations
+
+import pytest
+
+from dodnb import Position, i18n
+from dodnb.rules.vocab import PendingKind, Phase
+from dodnb.widgets.editor import PositionEditor
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def editor(**kw) -> PositionEditor:
+    return PositionEditor(Position(characters={"Peter": "099"}), **kw)
+
+
+def tags(e: PositionEditor) -> set[str]:
+    """What the map draws: the tags of the token shapes (characters by name, units by uid)."""
+    return {s.tag for s in e.map.token_shapes({}) if getattr(s, "tag", None)}
+
+
+def test_characters_placed_moved_and_removed_by_clicking():
+    e = editor()
+    e.set_tool("Roger")
+    e.map.click("099")
+    assert e.position.characters == {"Peter": "099", "Roger": "099"} and "Roger" in tags(e)
+    e.map.click("100")  # a click elsewhere moves him
+    assert e.position.characters["Roger"] == "100"
+    e.map.click("100")  # a second click on him removes him
+    assert "Roger" not in e.position.characters and "Roger" not in tags(e)
+    e.set_tool("Fran")
+    e.status.value = "infected"
+    e.rifle.value = True
+    e.map.click("113")
+    assert e.position.characters["Fran"] == {"square": "113", "status": "infected", "rifle": True}
+
+
+def test_units_with_value_face_and_berserk():
+    e = editor()
+    e.set_tool("unit")
+    e.value.value = 4
+    e.berserk.value = True
+    e.map.click("031")
+    assert e.position.units == {"031": {"value": 4, "berserk": True}}
+    assert "Z01" in tags(e)
+    assert any(getattr(s, "text", "") == "Z4" for s in e.map.token_shapes({}))  # the teacher sees the value
+    assert "031" in e.map.info.value and "Z01" in e.map.info.value  # the info line names what is there now
+    e.berserk.value = False
+    e.face_up.value = True
+    e.map.click("031")  # another kind of unit replaces it
+    assert e.position.units == {"031": {"value": 4, "face_up": True}}
+    e.map.click("031")  # the same unit again removes it
+    assert e.position.units == {}
+
+
+def test_super_zombies_hidden_squares_entered_and_eraser():
+    e = editor()
+    e.set_tool("super")
+    e.super_of.value = "Steve"
+    e.map.click("150")
+    assert e.position.supers == {"Steve": "150"}
+    e.set_tool("hidden")
+    e.value.value = 2
+    e.map.click("037")
+    assert e.position.hidden == ("037",) and e.position.hidden_box == (2,)  # [9.0] its unit waits in the box
+    assert any(s.layer == "overlay" for s in e.map.overlay)
+    e.set_start("reaction", actors="Peter")
+    e.set_tool("entered")
+    e.map.click("099")
+    assert e.position.entered == ("099",)
+    e.set_tool("erase")
+    e.map.click("037")
+    e.map.click("150")
+    assert e.position.hidden == () and e.position.hidden_box == () and e.position.supers == {}
+    e.map.click("099")  # Peter goes, and with him who moved and what he entered
+    assert e.position.characters == {} and e.position.actors == () and e.position.entered == ()
+
+
+def test_a_refused_click_says_why_and_keeps_the_position():
+    """[3.1] no hidden zombie in a hall square; [12.1] Peter never carries a rifle; [15.1] no hidden
+    squares in solitaire: the message cites the Case, the position is unchanged."""
+    e = editor()
+    before = e.position
+    e.set_tool("hidden")
+    e.map.click("100")
+    assert "[3.1]" in e.message and "hall" in e.message and e.position == before
+    e.set_tool("Peter")
+    e.rifle.value = True
+    e.map.click("031")
+    assert "[12.1]" in e.message and e.position == before
+    e.set_tool("hidden")
+    e.map.click("037")
+    e.solitaire.value = True  # refused: the box goes back
+    assert "[15.1]" in e.message and e.solitaire.value is False and not e.position.solitaire
+
+
+def test_door_clicks_cycle_and_main_doors_5_5_10_5():
+    e = editor()
+    board = e.position.board
+    glass = next(d for d in sorted(board.doors) if board.doors[d].kind == "glass")
+    solid = next(d for d in sorted(board.doors) if board.doors[d].kind == "solid")
+    seen = []
+    for _ in range(3):
+        e.map.click_door(glass)
+        seen.append(e.position.doors.get(glass, "open"))
+    assert seen == ["closed", "destroyed", "open"]
+    e.map.click_door(solid)
+    assert e.position.doors == {solid: "closed"}
+    e.map.click_door(solid)
+    assert e.position.doors == {}
+    e.main_doors["N"].value = True
+    assert e.position.doors == {board.main_doors["N"].id: "closed"}
+    e.set_main_door("N", False)
+    assert e.position.doors == {} and e.main_doors["N"].value is False
+
+
+def test_where_play_starts_from_the_controls():
+    e = editor()
+    e.start.value = "human"
+    e.actor.value = "Peter"
+    assert e.position.actor == "Peter" and e.position.state().activation.stack == ("Peter",)
+    e.start.value = "free"
+    assert e.position.start == "free" and e.position.actor == () and e.position.actors == ("Peter",)
+    assert e.actor.description == "Moved this turn"
+
+
+def test_literal_copied_out_and_pasted_back():
+    e = editor()
+    e.set_tool("unit")
+    e.map.click("053")
+    e.set_start("reaction", actors="Peter")
+    text = e.literal_box.value
+    assert text == repr(e.position) and eval(text, {"Position": Position}) == e.position
+    other = PositionEditor()
+    other.paste(text)
+    assert other.position == e.position and other.start.value == "reaction" and other.actor.value == "Peter"
+    before = other.position
+    other.literal_box.value = "Position(characters={'Petr': '031'})"
+    other._guard(other.paste)
+    assert "[2.3]" in other.message and other.position == before
+    other._guard(other.paste, "__import__('os').system('true')")
+    assert other.position == before and other.message
+
+
+def test_plays_on_from_the_edited_position_8_0():
+    """The teacher places a value-5 unit among Peter and Roger, chooses 'the Attack Phase begins' and
+    plays on: the stepper's game starts with that attack [8.0], [8.1]."""
+    e = editor()
+    e.set_tool("Roger")
+    e.map.click("099")
+    e.set_tool("unit")
+    e.value.value = 5
+    e.map.click("099")
+    e.start.value = "attack"
+    e.play_picker.value = "both"
+    stepper = e.play()
+    g = stepper.game
+    assert g.phase == Phase.ATTACK and g.pending.kind == PendingKind.REACTION_FIRE and g.pending.who == "099"
+    assert stepper in e.play_box.children and stepper.map.state.zombie_in("099").value == 5
+    stepper.choose(g.legal_actions()[0])
+    assert len(g.actions) == 1
+
+
+def test_plays_on_in_solitaire_from_the_human_turn_15_0():
+    e = editor()
+    e.solitaire.value = True
+    e.set_tool("unit")
+    e.map.click("098")
+    stepper = e.play()
+    assert stepper.game.state.solitaire and stepper.game.pending.kind == PendingKind.ACT
+    stepper.choose(stepper.game.legal_actions()[-1])  # end the turn: the automaton plays the zombies
+    assert stepper.game.actions
+
+
+def test_french_labels():
+    e = editor(lang="fr")
+    labels = dict((v, k) for k, v in e.tool.options)
+    assert labels["unit"] == "Unité zombie" and e.play_button.description == "Jouer d'ici"
+    assert dict((v, k) for k, v in e.start.options)["attack"] == "D Phase d'attaque des zombis" or e.start.options
+
+
+def test_editor_shows_a_still_picture():
+    from dodnb.render.picture import png_available
+
+    if png_available():
+        assert editor()._repr_png_()[:4] == b"\x89PNG"
