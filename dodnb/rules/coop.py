@@ -30,6 +30,7 @@ from typing import Mapping, Optional, Sequence, Union
 from dodnb.errors import InputError, RuleViolation
 from dodnb.rules.actions import Action
 from dodnb.rules.counters import CHARACTERS
+from dodnb.rules.events import Note
 from dodnb.rules.game import DecisionNeeded, Game, _policy
 from dodnb.rules.solitaire import zombie_policy
 from dodnb.rules.vocab import Side
@@ -106,7 +107,7 @@ class CoopGame:
             raise DecisionNeeded(f"{who} decides here ({state.pending.purpose}): choose one of legal_actions() and apply() it")
         got = pol(state, legal, rng)
         action, note = got if isinstance(got, tuple) else (got, None)
-        return action, f"[15.0] {who}: {note}" if note else f"[15.0] {who} decides"
+        return action, Note("coop.says", "15.0", who=who, note=note) if note else Note("coop.decides", "15.0", who=who)
 
     # ------------------------------------------------------------------ playing
     @property

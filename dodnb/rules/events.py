@@ -5,7 +5,9 @@ parameters, so a log reads as a story and can be translated (the widgets' catalo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Optional
+
+from dodnb import i18n
 
 #: English narration, one line per key; parameters are filled with str.format.
 NARRATION_EN: dict[str, str] = {
@@ -96,3 +98,39 @@ class Event:
 
 def ev(key: str, case: str = "", dice: tuple[int, ...] = (), **params: Any) -> Event:
     return Event(key, case, tuple(params.items()), tuple(dice))
+
+
+class Note(str):
+    """Why a policy chose what it chose: a key of the catalogues' ``notes`` with structured
+    parameters, and a Case. As a string it is the English sentence, Case first ("[15.5] priority 3:
+    ..."), so code that prints or searches notes keeps working; :meth:`text` gives any language.
+    ``str(note)`` keeps the note (``__str__`` returns it), so the key travels into the log."""
+
+    key: str
+    case: str
+    params: dict
+
+    def __new__(cls, key: str, case: str = "", /, **params: Any) -> "Note":
+        self = super().__new__(cls, _note_text(key, case, params, "en"))
+        self.key, self.case, self.params = key, case, dict(params)
+        return self
+
+    def __str__(self) -> str:
+        return self
+
+    def __reduce__(self):
+        return (_rebuild_note, (self.key, self.case, self.params))
+
+    def text(self, lang: Optional[str] = None) -> str:
+        return _note_text(self.key, self.case, self.params, lang)
+
+
+def _rebuild_note(key: str, case: str, params: dict) -> "Note":
+    return Note(key, case, **params)
+
+
+def _note_text(key: str, case: str, params: dict, lang: Optional[str]) -> str:
+    lang = i18n.check_language(lang)
+    fmt = i18n.catalogue(lang).get("notes", {}).get(key) or i18n.catalogue("en").get("notes", {}).get(key, key)
+    line = i18n.fill(fmt, {k: (v.text(lang) if isinstance(v, Note) else v) for k, v in params.items()}, lang)
+    return f"[{case}] {line}" if case else line
