@@ -62,9 +62,9 @@ LIT = {Phase.HIDDEN.value: Phase.BERSERK.value}
 MOVE_COLOUR = "#2e7d32"  # squares a click moves to
 SHOOT_COLOUR = "#c62828"  # squares a click shoots at
 FOCUS_COLOUR = "#1565c0"  # where the decision or the roll is
-DICE_SHOWN = 3  # rolls in the tray
-MAP_MAX_WIDTH = "1040px"  # the map's height stays within one screen with the panels under it
-PANEL_HEIGHT = "250px"  # the decision and the log: fixed, so nothing jumps
+DICE_SHOWN = 2  # rolls in the tray
+MAP_MAX_WIDTH = "1000px"  # the map's height stays within one screen with the panels under it
+PANEL_HEIGHT = "256px"  # the decision and the log: fixed, so nothing jumps
 #: The stepper's own styles: wrapped choice labels, a history handle a finger can catch (≥ 28 px),
 #: the log's latest lines in view (a reversed column starts at its bottom).
 STYLE = """<style>
@@ -76,6 +76,10 @@ STYLE = """<style>
 .dodnb-stepper .dodnb-history-slider { min-height: 36px; }
 .dodnb-stepper .dodnb-log-scroll { display: flex; flex-direction: column-reverse; overflow-y: auto; }
 .dodnb-stepper .widget-html-content { white-space: normal; }
+.dodnb-stepper .dodnb-info { flex: 1 1 auto; min-width: 0; }
+.dodnb-stepper .dodnb-info .widget-html-content { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 90%; }
+.dodnb-stepper .dodnb-step-why .widget-html-content { font-size: 88%; line-height: 18px; }
+.dodnb-stepper .dodnb-decision .widget-html-content { line-height: 1.3; }
 </style>"""
 
 
@@ -239,7 +243,6 @@ class GameStepper(widgets.VBox):
         lay = widgets.Layout
         # ----- new game row
         self.style = widgets.HTML(STYLE, layout=lay(display="none"))
-        self.title = widgets.HTML()
         self.language = widgets.ToggleButtons(options=[("EN", "en"), ("FR", "fr")], value=self.lang, style={"button_width": "44px"})
         self.language.add_class("dodnb-language")
         self.seed_box = widgets.BoundedIntText(value=game.seed, min=0, max=2**31 - 1, layout=lay(width="150px"))
@@ -255,20 +258,23 @@ class GameStepper(widgets.VBox):
         self.redo_button = widgets.Button(icon="repeat", layout=lay(width="auto", min_width="90px"))
         self.history = widgets.IntSlider(min=0, max=0, value=0, continuous_update=False, readout=False, layout=lay(width="300px"))
         self.history.add_class("dodnb-history-slider")
-        self.history_label = widgets.Label()
+        self.history_label = widgets.Label(layout=lay(margin="0 0 0 20px"))
         self.history_label.add_class("dodnb-history")
-        self.step_why = widgets.HTML(layout=lay(min_height="20px"))
+        self.step_why = widgets.HTML(layout=lay(height="18px", overflow="hidden", margin="0"))
         self.step_why.add_class("dodnb-step-why")
         # ----- map
         self.map = GameMap(game.state, lang=self.lang)
         self.map.canvas.add_class("dodnb-stepper-map")
         self.map.layout.max_width = MAP_MAX_WIDTH
-        self.map.info.layout.min_height = "22px"
+        self.map.square_picker.layout.width = "170px"
+        self.map.zoom_label.layout.display = "none"
+        self.map.controls.layout.width = "auto"
+        self.map.children = [self.map.scroller, widgets.HBox([self.map.info, self.map.controls], layout=lay(width="100%", align_items="center", height="34px"))]
         # ----- decision
-        self.decision = widgets.HTML(layout=lay(height="66px", overflow="hidden"))
+        self.decision = widgets.HTML(layout=lay(height="84px", overflow="hidden"))
         self.decision.add_class("dodnb-decision")
         self.choice_list = widgets.RadioButtons(options=[], index=None, layout=lay(width="100%"))
-        self.choice_box = widgets.Box([self.choice_list], layout=lay(height="120px", overflow="auto", border="1px solid #cfd8dc", padding="2px 4px"))
+        self.choice_box = widgets.Box([self.choice_list], layout=lay(height="110px", overflow="auto", border="1px solid #cfd8dc", padding="2px 4px"))
         self.choice_box.add_class("dodnb-choices")
         self.play_button = widgets.Button(button_style="success", layout=lay(width="auto"))
         self.end_button = widgets.Button(button_style="warning", layout=lay(width="auto"))
@@ -304,7 +310,7 @@ class GameStepper(widgets.VBox):
         self.map.on_square_click(lambda sid: self._guard(self.click, sid))
 
         # layout: one screen, nothing that appears or vanishes
-        new_row = widgets.HBox([self.title, self.seed_box, self.kind_picker, self.play_picker, self.new_button, self.language],
+        new_row = widgets.HBox([self.seed_box, self.kind_picker, self.play_picker, self.new_button, self.language],
                                layout=lay(flex_flow="row wrap", align_items="center", width="100%"))
         controls = widgets.HBox([self.step_button, self.phase_button, self.undo_button, self.redo_button, self.history, self.history_label],
                                 layout=lay(flex_flow="row wrap", align_items="center"))
@@ -336,7 +342,6 @@ class GameStepper(widgets.VBox):
 
     def _relabel(self) -> None:
         lang = self.lang
-        self.title.value = f"<b style='font-size:115%;margin-right:8px'>{html.escape(tr('stepper.title', lang))}</b>"
         self.seed_box.description = tr("stepper.seed", lang)
         self.kind_picker.description = tr("stepper.kind", lang)
         self.play_picker.description = tr("stepper.play", lang)
