@@ -42,6 +42,8 @@ class DoorKind(str, Enum):
     SOLID = "solid"
     MAIN = "main"
 
+    __hash__ = str.__hash__  # equal to its plain string, so hashed like it
+
     def __str__(self) -> str:
         return self.value
 
@@ -52,6 +54,8 @@ class DoorState(str, Enum):
     OPEN = "open"
     CLOSED = "closed"
     DESTROYED = "destroyed"
+
+    __hash__ = str.__hash__  # equal to its plain string, so hashed like it
 
     def __str__(self) -> str:
         return self.value

@@ -31,7 +31,7 @@ from dodnb.errors import InputError, RuleViolation
 from dodnb.rules.actions import Action
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.events import Note
-from dodnb.rules.game import DecisionNeeded, Game, _policy
+from dodnb.rules.game import DecisionNeeded, Game, Policy, _policy
 from dodnb.rules.solitaire import zombie_policy
 from dodnb.rules.vocab import Side
 
@@ -56,8 +56,8 @@ class CoopGame:
         self,
         players: Union[Sequence[str], Mapping[str, Sequence[str]]],
         seed: Optional[int] = None,
-        policies: Optional[Mapping[str, object]] = None,
-        table: object = "ask",
+        policies: Optional[Mapping[str, Union[str, Policy, None]]] = None,
+        table: Union[str, Policy, None] = "ask",
         **game_kw,
     ):
         seats = dict(players) if isinstance(players, Mapping) else default_seats(players)

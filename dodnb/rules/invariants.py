@@ -113,9 +113,9 @@ def transition_problems(before: GameState, action: Action, after: GameState, ctx
     for d in before.board.main_doors.values():
         if before.door_state(d.id) == "closed" and after.door_state(d.id) != "closed":
             out.append(f"main door {d.id} reopened [5.5]")
-    for d, s in before.door_states:
-        if s == "destroyed" and after.door_state(d) != "destroyed":
-            out.append(f"destroyed glass door {d} was repaired [10.5]")
+    for door_id, s in before.door_states:
+        if s == "destroyed" and after.door_state(door_id) != "destroyed":
+            out.append(f"destroyed glass door {door_id} was repaired [10.5]")
     if before.result is not None:
         out.append("an action was applied after the game ended")
     return out
@@ -139,7 +139,7 @@ def play_checked(seed: int, solitaire: bool, deep: bool = False, max_actions: in
         if not legal:
             problems.append(f"no legal action at {before.pending}")
             break
-        if before.pending.side == "chance":
+        if before.pending is not None and before.pending.side == "chance":
             if sum(p for _, p in g.chance_outcomes()) != 1:
                 problems.append(f"chance outcomes do not sum to 1 at {before.pending}")
         for a in legal if deep else rng.sample(legal, min(2, len(legal))):

@@ -40,7 +40,7 @@ from dodnb.rules.actions import (
 )
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.events import Note
-from dodnb.rules.state import CharacterState, GameState
+from dodnb.rules.state import CharacterState, GameState, ZombieUnit
 
 __all__ = [
     "zombie_policy", "solitaire_policy", "free_move_choice", "free_move_plan", "reaction_choice",
@@ -102,6 +102,12 @@ def weighted_from(st: GameState, ctx, square: str) -> dict[str, int]:
     return _cache_put(key, dist)
 
 
+def _sq(piece: "CharacterState | ZombieUnit") -> str:
+    """The square of a piece known to be on the map."""
+    assert piece.square is not None, f"{piece} is not on the map"
+    return piece.square
+
+
 def _humans(st: GameState) -> list[CharacterState]:
     order = {n: i for i, n in enumerate(CHARACTERS)}
     return sorted((c for c in st.characters if c.in_play), key=lambda c: order.get(c.name, 9))
@@ -128,7 +134,7 @@ def _threat_key(st: GameState, ctx, end: str) -> tuple:
     most vulnerable of the characters that near. Smaller is worse for them."""
     best = (INF, 3)
     for c in _humans(st):
-        d = steps_from(st, ctx, c.square).get(end, INF)
+        d = steps_from(st, ctx, _sq(c)).get(end, INF)
         best = min(best, (d, vulnerability(c)))
     return best
 
@@ -161,10 +167,10 @@ def _movers(st: GameState, legal: Sequence[Action]) -> dict[str, _Mover]:
         if m is None:
             if who in names:
                 c = st.character(who)
-                m = _Mover(who, c.square, True, True)  # [11.4] a super zombie does not count
+                m = _Mover(who, _sq(c), True, True)  # [11.4] a super zombie does not count
             else:
                 z = st.unit(who)
-                m = _Mover(who, z.square, z.berserk, False)  # [10.3] a berserk unit does not count
+                m = _Mover(who, _sq(z), z.berserk, False)  # [10.3] a berserk unit does not count
             out[who] = m
         m.actions.append(a)
     return out
@@ -265,7 +271,7 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
         if m.who in taken or m.square not in in_sight_any:
             continue
         seeing = [c for c in humans if m.square in sights[c.name]]
-        dists = {c.name: steps_from(state, ctx, c.square) for c in seeing}
+        dists = {c.name: steps_from(state, ctx, _sq(c)) for c in seeing}
         target = min(seeing, key=lambda c: (dists[c.name].get(m.square, INF), vulnerability(c), CHARACTERS.index(c.name)))
         dist = dists[target.name]
         d0 = dist.get(m.square, INF)
@@ -295,22 +301,22 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
             taken.add(m.who)
 
     # ---- priority 5: the closest other unit toward the nearest character (hall 1, store 2)
-    fives = []
+    fives: list = []
     for m in movers.values():
         if m.who in taken or m.who in held:
             continue
-        best = None
+        near: Optional[tuple] = None
         for c in humans:
-            w = weighted_from(state, ctx, c.square)
+            w = weighted_from(state, ctx, _sq(c))
             d0 = w.get(m.square, INF)
             if d0 >= INF:
                 continue
             cand = (d0, vulnerability(c), CHARACTERS.index(c.name), c, w)
-            if best is None or cand[:3] < best[:3]:
-                best = cand
-        if best is None:
+            if near is None or cand[:3] < near[:3]:
+                near = cand
+        if near is None:
             continue
-        d0, _, _, target, w = best
+        d0, _, _, target, w = near
         toward = [a for a in _walks(m) if w.get(_end(a, m), INF) < d0 and _end(a, m) not in main_sq]
         if not toward:
             continue  # the main-door exception [15.5] or no way closer: a different unit is moved
@@ -335,7 +341,7 @@ def _break_toward(st: GameState, ctx, m: _Mover, target: CharacterState, dist: d
         beyond = [s for s in door.squares if s != m.square]
         if not beyond:
             continue
-        s = line_of_sight(ctx.board, m.square, target.square, occupied=occ, door_states=st.doors)
+        s = line_of_sight(ctx.board, m.square, _sq(target), occupied=occ, door_states=st.doors)
         if not (s.visible and s.passes_door(a.door)):
             continue
         if dist.get(beyond[0], INF) + 1 < d0:
@@ -416,7 +422,7 @@ def reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tupl
     if not walks:
         return legal[0], Note("react.only", "15.5")
     uid = walks[0].uid
-    m = _Mover(uid, state.unit(uid).square, False, False)
+    m = _Mover(uid, _sq(state.unit(uid)), False, False)
     a = min(walks, key=lambda a: _move_key(state, ctx, m, a))
     return a, Note("react.least", "15.5", n=len(walks), who=uid)
 
@@ -429,7 +435,7 @@ def super_reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -
     humans = state.human_squares()
     hits = [a for a in legal if isinstance(a, SuperMove) and a.path and a.path[-1] in humans]
     if hits:
-        m = _Mover(hits[0].name, state.character(hits[0].name).square, True, True)
+        m = _Mover(hits[0].name, _sq(state.character(hits[0].name)), True, True)
         a = min(hits, key=lambda a: _move_key(state, ctx, m, a))
         return a, Note("super.reach", "15.5", name=a.name, square=a.path[-1])
     return EndPhase(), Note("super.keep", "15.5")
@@ -526,13 +532,13 @@ def _goal(state: GameState, ctx, names: Sequence[str], sq: str) -> tuple[str, st
             return g, "doors"
     stunned = [c for c in _humans(state) if c.status == "stunned" and c.square != sq]
     if stunned:
-        return stunned[0].square, "wake"
+        return _sq(stunned[0]), "wake"
     units = sorted(state.unit_squares()) + sorted(state.super_squares())
     if units:
         dist = engine.mp_distances(state, ctx, [sq])
         g = min(units, key=lambda s: (dist.get(s, INF), s))
         return g, "hunt"
-    others = [c.square for c in _humans(state) if c.square != sq]
+    others = [_sq(c) for c in _humans(state) if c.square != sq]
     return (others[0], "group") if others else (sq, "stay")
 
 
@@ -553,7 +559,7 @@ def sensible_human(state: GameState, legal: Sequence[Action], rng: random.Random
     kind = state.pending.kind if state.pending else ""
     ctx = engine.context(state.board)
     if kind == "reaction_fire":
-        best = max(legal, key=lambda a: len(a.shooters))  # type: ignore[attr-defined]
+        best = max(legal, key=lambda a: len(getattr(a, "shooters", ())))
         return best, Note("human.fire_all", "8.1")
     if kind == "attack_targets":
         order = {"normal": 0, "stunned": 1, "infected": 1}
@@ -561,13 +567,13 @@ def sensible_human(state: GameState, legal: Sequence[Action], rng: random.Random
         def cost(a):
             return sum(order.get(state.character(n).status, 2) * 2 + (n == "Fran") for n in a.targets)
 
-        return min(legal, key=lambda a: (cost(a), a.targets)), Note("human.targets", "8.0")  # type: ignore[attr-defined]
+        return min(legal, key=lambda a: (cost(a), getattr(a, "targets", ()))), Note("human.targets", "8.0")
     if kind != "act":
         return legal[0], Note("first")
     act = state.activation
     if act is None:
         return _choose_stack(state, ctx, legal)
-    sq = state.character(act.stack[0]).square
+    sq = _sq(state.character(act.stack[0]))
     shots = [a for a in legal if isinstance(a, Shoot)]
     if shots:
         most = max(len(a.shooters) for a in shots)
@@ -601,7 +607,7 @@ def _choose_stack(state: GameState, ctx, legal: Sequence[Action]) -> tuple[Actio
         return EndTurn(), Note("human.nobody")
     by_sq: dict[str, Activate] = {}
     for a in acts:
-        sq = state.character(a.stack[0]).square
+        sq = _sq(state.character(a.stack[0]))
         if sq not in by_sq or len(a.stack) > len(by_sq[sq].stack):
             by_sq[sq] = a  # group up: everyone eligible in the square [5.2]
     table = ctx.visible_from
@@ -615,7 +621,8 @@ def _choose_stack(state: GameState, ctx, legal: Sequence[Action]) -> tuple[Actio
         cand = (rank, sq, a)
         if best is None or cand[:2] < best[:2]:
             best = cand
-    rank, sq, a = best  # type: ignore[misc]
+    assert best is not None, "some stack may be activated"
+    rank, sq, a = best
     return a, Note("human.group", "5.2", square=sq, why=("shot", "steve_fran", "others")[rank])
 
 

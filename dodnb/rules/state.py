@@ -22,11 +22,11 @@ from typing import Any, Iterable, Mapping, Optional, Union
 from dodnb.board.model import DOOR_STATES, Board, load_board
 from dodnb.errors import RuleViolation
 from dodnb.rules.counters import CHARACTERS, canonical_name
-from dodnb.rules.vocab import Phase, Pool, Side, Status
+from dodnb.rules.vocab import AttackStep, PendingKind, Phase, Pool, Side, Status, ZStep
 
 CHAR_STATUSES = tuple(s.value for s in Status)
 POOLS = frozenset(p.value for p in Pool)
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: typed pending kinds and zombie-turn steps (ZStep) instead of flags
 
 
 class StateError(RuleViolation):
@@ -86,17 +86,24 @@ class ZombieUnit:
 class Pending:
     """Whose decision it is and about what (OpenSpiel's current player + our context).
 
-    side: human | zombie | chance; kind: what is decided or rolled ('act', 'move_stack',
-    'reaction_fire', 'attack_count', 'attack_targets', 'berserk_pick', 'reaction', 'free',
-    'reveal', or for chance: 'roll' / 'draw'); for a roll, ``dice`` and ``purpose`` say what is
-    rolled and ``case`` why; ``who`` names the character, unit or square concerned."""
+    kind: what is decided or rolled (:class:`~dodnb.rules.vocab.PendingKind`); side: who decides
+    (the kind's side: human, zombie or chance); for dice, ``dice`` says how many are rolled;
+    ``case`` is the rule that asks; ``who`` names the one character, unit or square concerned
+    (empty when none); ``purpose`` is a short English gloss for debugging and tests — learners read
+    the presenter's words (dodnb.render), never this field."""
 
-    side: str
-    kind: str
+    side: Side
+    kind: PendingKind
     case: str = ""
     purpose: str = ""
     dice: int = 0
     who: str = ""
+
+    def __post_init__(self) -> None:
+        if type(self.kind) is not PendingKind:
+            object.__setattr__(self, "kind", PendingKind(self.kind))
+        if type(self.side) is not Side:
+            object.__setattr__(self, "side", Side(self.side))
 
 
 @dataclass(frozen=True)
@@ -141,19 +148,18 @@ class Shot:
     to_check: tuple[str, ...]
     panicked: tuple[str, ...] = ()
     reaction: bool = False
-    door: str = ""  # the closed glass door the shot passes, destroyed when fired [6.7], [10.5]
+    doors: tuple[str, ...] = ()  # closed glass doors the shot passes, destroyed when fired [6.7], [10.5]
 
 
 @dataclass(frozen=True)
 class Attack:
     """A zombie attack being resolved in one square [8.0] (Attack Phase or at once [8.7], [11.8]).
 
-    step: 'fire' (reaction fire [8.1]) | 'count' (how many, [8.0] 2) | 'targets' ([8.0] 3) |
-    'roll' (one 2d6 per attacked character [8.0] 5); value: the attacking value [11.3];
-    k, targets, rolled: the attack so far."""
+    step: :class:`~dodnb.rules.vocab.AttackStep` (fire [8.1], count [8.0] 2, targets [8.0] 3, roll
+    [8.0] 5); value: the attacking value [11.3]; k, targets, rolled: the attack so far."""
 
     square: str
-    step: str
+    step: AttackStep = AttackStep.FIRE
     value: int = 0
     k: int = 0
     targets: tuple[str, ...] = ()
@@ -173,36 +179,35 @@ class TurnRecord:
 class ZombieTurn:
     """Bookkeeping of the Zombie Player-Turn [4.0] 2.
 
-    queue: Berserk checks / reaction units / attack squares still to process in this phase;
-    reacted: units moved (or required to move) in reaction — not moved again [7.4];
-    moved: units and super zombies moved in free movement; moves_left: free moves left [7.0] 2;
-    ended_berserk: units that stopped being berserk this phase [10.1]; picked: the new-berserk
-    check is done; stacks: (super zombie, unit) stacked at the start of the turn [11.2];
-    target: the square Reaction moves head for [7.0] 1; rolled: free-movement die rolled."""
+    step: where play stands in the current phase (:class:`~dodnb.rules.vocab.ZStep`);
+    queue: berserk units to re-check [10.0], units to move in reaction [7.0] 1, or squares to attack
+    [8.0], as the step says; reacted: units moved (or required to move) in reaction — not moved
+    again [7.4]; moved: units and super zombies moved in free movement; moves_left: free moves left
+    [7.0] 2; ended_berserk: units that stopped being berserk this phase [10.1]; stacks: (super
+    zombie, unit) stacked at the start of the turn [11.2]; target: the square reaction moves head
+    for [7.0] 1; sighted: squares within sight of a square entered or acted in [7.1]."""
 
+    step: ZStep = ZStep.BERSERK_STAY
     queue: tuple[str, ...] = ()
     reacted: tuple[str, ...] = ()
     moved: tuple[str, ...] = ()
     moves_left: int = 0
-    rolled: bool = False
     ended_berserk: tuple[str, ...] = ()
-    picked: bool = False
     stacks: tuple[tuple[str, str], ...] = ()
     target: str = ""
-    revealed: bool = False  # the voluntary-reveal step of the phase is over [9.2]
-    generated: bool = False  # the Zombie Entrance Table has been rolled [13.0]
     entering: tuple[str, ...] = ()  # doors still to serve from the entrance roll [13.1]
     super_rolls: tuple[str, ...] = ()  # infected characters still to roll for [11.0]
-    attacks: tuple[str, ...] = ()  # squares where an immediate attack is owed [8.7]
     checking: str = ""  # the unit chosen for the new-berserk check, awaiting its die [10.0]
     revealing: str = ""  # a hidden square whose unit is being drawn [9.0]
-    drawing: str = ""  # an entrance square whose unit is being drawn from the eliminated pool [13.3]
+    drawing: str = ""  # an entrance (or [15.2] hidden) square whose unit is being drawn [13.3]
     breaking: tuple[str, ...] = ()  # (who, door) attempting a glass door, awaiting the dice [10.5]
     sighted: tuple[str, ...] = ()  # squares within sight of a square entered or acted in [7.1]
-    supers_done: bool = False  # optional super zombie reaction moves are over [11.4]
     ties: tuple[str, ...] = ()  # [15.4] units equally near: a die picks the one checked
     column: int = 0  # [15.8] the first die of the Hidden Zombie Table (0: not rolled yet)
-    hidden_done: bool = False  # [15.2] the Hidden Zombie Table has been consulted this turn
+
+    def __post_init__(self) -> None:
+        if type(self.step) is not ZStep:
+            object.__setattr__(self, "step", ZStep(self.step))
 
 
 @dataclass(frozen=True)
@@ -416,7 +421,7 @@ class GameState:
         """Squares holding a character or a zombie unit: they block sight and shots through them [6.3]."""
         out = {c.square for c in self.characters if c.square and c.status != "killed"}
         out |= {z.square for z in self.zombies if z.square}
-        return frozenset(out)  # type: ignore[arg-type]
+        return frozenset(out)
 
     def unseen_values(self) -> list[int]:
         """Zombie Values of every unit whose value the players have never seen [2.3], [7.7].
@@ -588,9 +593,15 @@ def _plain(x: Any) -> Any:
     raise TypeError(f"cannot serialise {x!r}")
 
 
+#: Enum-typed fields of the bookkeeping records, read from their JSON strings.
+_ENUMS: dict[str, Any] = {"Side": Side, "PendingKind": PendingKind, "ZStep": ZStep, "AttackStep": AttackStep}
+
+
 def _conforms(value: Any, kind: str) -> bool:
     """Does a value read from JSON fit a field annotation of the bookkeeping records?"""
     kind = kind.replace(" ", "")
+    if kind in _ENUMS:
+        return isinstance(value, str) and value in _ENUMS[kind]._value2member_map_
     if kind.startswith("Optional[") and kind.endswith("]"):
         return value is None or _conforms(value, kind[9:-1])
     if kind == "str":
@@ -621,7 +632,12 @@ def _rebuild(cls, data: Mapping[str, Any]):
         if f.name not in data:
             continue
         v = _tuples(data[f.name])
-        if not _conforms(v, str(f.type)):
+        if str(f.type) in _ENUMS:
+            enum = _ENUMS[str(f.type)]
+            if not _conforms(v, str(f.type)):
+                raise ValueError(f"{cls.__name__}.{f.name}: unknown {f.name} {data[f.name]!r} (one of {', '.join(m.value for m in enum)})")
+            v = enum(v)
+        elif not _conforms(v, str(f.type)):
             raise ValueError(f"{cls.__name__}.{f.name} has the wrong type: {data[f.name]!r}")
         kw[f.name] = v
     return cls(**kw)

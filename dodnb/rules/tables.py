@@ -75,14 +75,14 @@ def _int(value: Any, case: str, what: str, lo: int | None = None, hi: int | None
 def normalise_target(kind: str) -> str:
     """'zombie' | 'berserk' | 'super' from the usual spellings (panic checks [6.5])."""
     key = str(kind).strip().lower().replace("_", " ")
-    key = _TARGET_ALIASES.get(key, _TARGET_ALIASES.get(key.replace(" ", "_"), None))
-    if key is None:
+    found = _TARGET_ALIASES.get(key, _TARGET_ALIASES.get(key.replace(" ", "_")))
+    if found is None:
         raise TableError(
             "6.5",
             f"unknown target kind {kind!r}: use 'zombie' (a normal zombie unit), 'berserk' [10.0] "
             "or 'super' (a super zombie, alone or stacked with a unit [11.5])",
         )
-    return key
+    return found
 
 
 @dataclass(frozen=True)
@@ -240,7 +240,9 @@ def _validate(raw: dict) -> Tables:
 
     # [8.8]
     za = raw["zombie_attack"]
-    cols = tuple(tuple(_int(x, "8.8", "column bound", lo=1) for x in c) for c in za["columns"])
+    cols: tuple[tuple[int, int], ...] = tuple(
+        (lo, hi) for lo, hi in (tuple(_int(x, "8.8", "column bound", lo=1) for x in c) for c in za["columns"])
+    )
     expect = 1
     for lo, hi in cols:
         if lo != expect or hi < lo:
@@ -300,8 +302,8 @@ def _validate(raw: dict) -> Tables:
 
     # [6.7]
     shot = raw["shot_modifiers"]
-    for key in ("same_square", "per_square_away", "open_door", "closed_glass_door"):
-        _int(shot[key], "6.7", f"shot modifier {key}", lo=0)
+    for name in ("same_square", "per_square_away", "open_door", "closed_glass_door"):
+        _int(shot[name], "6.7", f"shot modifier {name}", lo=0)
 
     # [5.9]
     mv = raw["movement_costs"]

@@ -33,13 +33,13 @@ def zombie_game(chars, zombies=(), actors=(), entered=(), acted=(), zturn=None, 
     """A Zombie Player-Turn after a Human Player-Turn in which `actors` entered / acted in squares.
     By default the Berserk Phase is over (no unit to check) and play goes on to Reaction."""
     st = build(chars, zombies, phase=phase, record=TurnRecord(tuple(actors), tuple(entered), tuple(acted)),
-               zturn=zturn or ZombieTurn(picked=True), **kw)
+               zturn=zturn or ZombieTurn(step="berserk_check"), **kw)
     return Game(state=st, human="ask", zombie="ask")
 
 
 def free_game(chars, zombies=(), moves=1, **kw) -> Game:
     """The Zombie Free Movement Phase with `moves` free moves rolled."""
-    return zombie_game(chars, zombies, phase="free", zturn=ZombieTurn(picked=True, revealed=True, rolled=True, moves_left=moves), **kw)
+    return zombie_game(chars, zombies, phase="free", zturn=ZombieTurn(step="free_moves", moves_left=moves), **kw)
 
 
 def attack_game(chars, zombies=(), **kw) -> Game:
@@ -53,7 +53,7 @@ def attack_game(chars, zombies=(), **kw) -> Game:
 
 def generation_game(chars, zombies=(), **kw) -> Game:
     """The Zombie Generation Phase (no attack owed)."""
-    return zombie_game(chars, zombies, phase="attack", zturn=ZombieTurn(picked=True), **kw)
+    return zombie_game(chars, zombies, phase="attack", zturn=ZombieTurn(step="attack_squares"), **kw)
 
 
 def snapshot(g: Game) -> str:

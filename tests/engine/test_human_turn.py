@@ -353,7 +353,7 @@ def test_6_7_modifiers_distance_and_closed_glass_door_destroyed():
     g2 = human_game({"Peter": "150"}, zombies=[{"square": "115", "value": 12}], doors={"G24": "closed"})
     g2.apply(Activate(("Peter",)))
     g2.apply(Shoot(("Peter",), "115"))
-    assert g2.state.shot.modifier == 1 + 3 and g2.state.shot.door == "G24"
+    assert g2.state.shot.modifier == 1 + 3 and g2.state.shot.doors == ("G24",)
     ev = g2.apply(Roll(12))
     assert g2.state.door_state("G24") == "destroyed" and "destroyed" in texts(ev)
 

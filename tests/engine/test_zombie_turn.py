@@ -371,7 +371,7 @@ def test_11_1_11_2_a_super_zombie_moves_three_squares_and_takes_its_unit_along()
     """[11.1] a super zombie may stack with a unit; [11.2] it moves three squares, with a unit that began
     the turn in its square."""
     st = build({"Steve": {"square": "075", "status": "super"}, "Peter": "198"}, [{"square": "075", "value": 3}, {"square": "113", "value": 2}],
-               phase="free", zturn=ZombieTurn(picked=True, revealed=True, rolled=True, moves_left=0, stacks=(("Steve", "Z01"),)))
+               phase="free", zturn=ZombieTurn(step="free_moves", moves_left=0, stacks=(("Steve", "Z01"),)))
     g = Game(state=st, human="ask", zombie="ask")
     g.apply(SuperMove("Steve", ("074", "073", "114"), with_unit=True))
     assert g.state.character("Steve").square == "114" and g.state.unit("Z01").square == "114"
@@ -417,7 +417,7 @@ def test_11_5_panic_plus_one_or_three_against_a_super_zombie():
 def test_11_6_a_super_zombie_with_a_unit_smashes_a_glass_door_without_a_roll():
     """[11.6] no sight needed, no roll: the door is destroyed; it is the move of both."""
     st = build({"Steve": {"square": "115", "status": "super"}, "Peter": "198"}, [{"square": "115", "value": 1}],
-               phase="free", doors={"G24": "closed"}, zturn=ZombieTurn(picked=True, revealed=True, rolled=True, moves_left=1, stacks=(("Steve", "Z01"),)))
+               phase="free", doors={"G24": "closed"}, zturn=ZombieTurn(step="free_moves", moves_left=1, stacks=(("Steve", "Z01"),)))
     g = Game(state=st, human="ask", zombie="ask")
     g.apply(BreakDoor("Steve", "G24"))
     assert g.state.door_state("G24") == "destroyed" and {"Steve", "Z01"} <= set(g.state.zturn.moved)

@@ -26,8 +26,7 @@ def free_state(chars, zombies=(), moves=1, actors=None, reacted=(), doors=None, 
     actors = tuple(chars) if actors is None else tuple(actors)
     return replace(
         st, phase="free", record=TurnRecord(actors),
-        zturn=ZombieTurn(picked=True, revealed=True, rolled=True, moves_left=moves, reacted=tuple(reacted), hidden_done=True,
-                         supers_done=True),
+        zturn=ZombieTurn(step="free_moves", moves_left=moves, reacted=tuple(reacted)),
         pending=Pending("zombie", "free", "7.0", "free movement"),
     )
 

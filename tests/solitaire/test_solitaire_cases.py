@@ -351,7 +351,7 @@ def test_15_7_a_super_zombie_stacking_with_a_unit_does_not_reveal_its_value():
     for solitaire, shown in ((True, False), (False, True)):
         st = build({"Peter": "115", "Roger": {"square": "024", "status": "super"}}, [{"square": "099"}])
         st = replace(st, solitaire=solitaire, phase="free", record=replace(st.record, actors=("Peter",)),
-                     zturn=replace(st.zturn, rolled=True, moves_left=1, picked=True, revealed=True, supers_done=True, hidden_done=True),
+                     zturn=replace(st.zturn, step="free_moves", moves_left=1),
                      pending=Pending("zombie", "free", "7.0", ""))
         new, _ = engine.apply(st, ctx_of(st), SuperMove("Roger", ("099",)))
         assert new.unit("Z01").face_up is shown and new.unit("Z01").seen is shown

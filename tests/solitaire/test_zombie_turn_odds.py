@@ -54,7 +54,7 @@ def generation_position():
     """The Zombie Generation Phase with three units in the eliminated pool; Peter stands in the South
     entrance square 117, so a unit entering there attacks him at once [13.4]."""
     st = build({"Peter": "117", "Fran": "024"}, [{"square": "097", "value": 4}], eliminated=(2, 6, 9), phase="attack",
-               record=TurnRecord(("Fran",)), zturn=ZombieTurn(picked=True, revealed=True, rolled=True, hidden_done=True))
+               record=TurnRecord(("Fran",)), zturn=ZombieTurn(step="attack_squares"))
     ctx = engine.context(st.board)
     return engine._advance(st, ctx, []), ctx
 

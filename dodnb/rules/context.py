@@ -1,0 +1,122 @@
+"""What stays fixed during a game — the board, counters and tables — with the caches every phase
+shares (moves with the current doors [5.3], [7.0], sight [6.4], distances towards a square [7.0] 1).
+
+`context(board, counters, tables)` returns the shared `Ctx` of that board, so every game on it reuses
+the same caches."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Optional
+
+from dodnb.board.model import Board
+from dodnb.board.sight import SightTable, sight_table
+from dodnb.rules.counters import Counters, default_counters
+from dodnb.rules.counters import Side as CounterSide
+from dodnb.rules.state import CharacterState, GameState
+from dodnb.rules.tables import Tables, default_tables
+from dodnb.rules.vocab import Status
+
+
+class Ctx:
+    """What stays fixed during a game: the board, counters and tables, with per-board caches."""
+
+    def __init__(self, board: Board, counters: Counters | None = None, tables: Tables | None = None):
+        self.board = board
+        self.counters = counters or default_counters()
+        self.tables = tables or default_tables()
+        self._moves: dict[tuple, dict[str, tuple[str, ...]]] = {}
+        self._dist: dict[str, dict[str, int]] = {}
+        self._sight: dict[tuple, SightTable] = {}
+        self._vis: dict[tuple, frozenset] = {}
+        self.open_moves = {s: board.moves_from(s, {}) for s in board.ids}  # every door open
+        self.main_square_door = {d.squares[0]: d for d in board.main_doors.values()}
+
+    def moves(self, st: GameState) -> dict[str, tuple[str, ...]]:
+        """Squares reachable in one move from each square with the current doors [5.3], [7.0]."""
+        got = self._moves.get(st.door_states)
+        if got is not None:
+            return got
+        key = tuple((d, s) for d, s in st.door_states if s == "closed")
+        got = self._moves.get(key)
+        if got is None:
+            got = self.open_moves
+            if key:
+                # a closed door only changes passage between its own squares [5.3]
+                ds = dict(key)
+                touched = {sq for d in ds for sq in self.board.doors[d].squares}
+                got = dict(got)
+                for sq in touched:
+                    got[sq] = self.board.moves_from(sq, ds)
+            if len(self._moves) > 512:
+                self._moves.clear()
+            self._moves[key] = got
+        self._moves[st.door_states] = got
+        return got
+
+    def sight(self, st: GameState) -> SightTable:
+        """The all-pairs sight table for the current doors [6.4] (cached per door state)."""
+        got = self._sight.get(st.door_states)
+        if got is None:
+            got = sight_table(self.board, st.doors)
+            if len(self._sight) > 256:
+                self._sight.clear()
+            self._sight[st.door_states] = got
+        return got
+
+    def visible_from(self, st: GameState, sq: str) -> frozenset:
+        """Squares a character in `sq` may see, pieces between blocking [6.3], [6.4] (cached per state)."""
+        key = (sq, st.door_states, st.occupied())
+        got = self._vis.get(key)
+        if got is None:
+            got = self.sight(st).visible_from(sq, st.occupied())
+            if len(self._vis) > 4096:
+                self._vis.clear()
+            self._vis[key] = got
+        return got
+
+    def dist_to(self, target: str) -> dict[str, int]:
+        """Steps from every square to `target` with all doors taken as open (reaction direction [7.0])."""
+        got = self._dist.get(target)
+        if got is None:
+            got = {target: 0}
+            todo = deque([target])
+            while todo:
+                s = todo.popleft()
+                for n in self.open_moves[s]:
+                    if n not in got:
+                        got[n] = got[s] + 1
+                        todo.append(n)
+            self._dist[target] = got
+        return got
+
+    def side(self, ch: CharacterState) -> CounterSide:
+        """The counter side in use: infected or normal [8.4]."""
+        return self.counters.character(ch.name).side(Status.INFECTED.value if ch.status == Status.INFECTED else Status.NORMAL.value)
+
+    def shot_dice(self, ch: CharacterState) -> int:
+        return self.counters.character(ch.name).dice_for_shot(ch.rifle)
+
+    def panic_dice(self, ch: CharacterState) -> int:
+        return self.counters.character(ch.name).dice_for_panic(ch.rifle)
+
+
+_CONTEXTS: dict[tuple[int, int, int], tuple[Board, Counters, Tables, Ctx]] = {}
+
+
+def context(board: Board, counters: Counters | None = None, tables: Tables | None = None) -> Ctx:
+    """The shared Ctx for this board, counters and tables (its caches serve every game on them)."""
+    counters = counters or default_counters()
+    tables = tables or default_tables()
+    key = (id(board), id(counters), id(tables))
+    got = _CONTEXTS.get(key)
+    if got is None or got[0] is not board or got[1] is not counters or got[2] is not tables:
+        if len(_CONTEXTS) > 16:
+            _CONTEXTS.clear()
+        got = (board, counters, tables, Ctx(board, counters, tables))
+        _CONTEXTS[key] = got
+    return got[3]
+
+
+def ctx_for(ctx: Optional[Ctx], st: GameState) -> Ctx:
+    return ctx if ctx is not None else context(st.board)

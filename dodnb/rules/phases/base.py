@@ -1,0 +1,155 @@
+"""What every phase module shares: the shape of a node's rules, and small state helpers.
+
+A phase module states each of its rules once and declares, for every kind of pending node it owns
+(:class:`~dodnb.rules.vocab.PendingKind`), a :class:`Node`: the checks of the actions allowed there,
+their resolvers, the candidate actions (decisions) or the outcomes with exact odds (chance). It also
+gives the automatic step of its phase (``advance``): what is pending next, or the move to the next
+step or phase. `dodnb.rules.engine` only dispatches."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
+
+from dodnb.errors import RuleViolation
+from dodnb.rules import core
+from dodnb.rules.actions import Action, Roll
+from dodnb.rules.context import Ctx
+from dodnb.rules.events import Event
+from dodnb.rules.state import Activation, Attack, CharacterState, GameState, Pending, Shot, ZombieUnit
+from dodnb.rules.vocab import PendingKind, Status
+
+#: Only Steve and Fran may acquire a hunting rifle [12.1].
+RIFLE_HOLDERS = ("Steve", "Fran")
+
+Check = Callable[[GameState, Ctx, Any], Optional[RuleViolation]]
+Resolve = Callable[[GameState, Ctx, Any, list[Event]], GameState]
+Candidates = Callable[[GameState, Ctx], Iterable[Action]]
+Outcomes = Callable[[GameState, Ctx], list[tuple[Action, Fraction]]]
+#: A phase's automatic step: (next state, stop) — stop when the state waits on its pending node.
+Advance = Callable[[GameState, Ctx, list[Event]], tuple[GameState, bool]]
+
+
+@dataclass(frozen=True)
+class Node:
+    """The rules of one kind of pending node.
+
+    checks: action type -> check (None: legal whenever offered); resolve: action type -> resolver;
+    candidates: decisions only, the actions to offer (`exact`: they are exactly the legal ones, no
+    check needed); outcomes: chance only, each outcome with its exact Fraction."""
+
+    kind: PendingKind
+    resolve: Mapping[type, Resolve]
+    checks: Mapping[type, Optional[Check]] = field(default_factory=dict)
+    candidates: Optional[Candidates] = None
+    exact: bool = False
+    outcomes: Optional[Outcomes] = None
+
+
+def roll_node(kind: PendingKind, resolver: Resolve) -> Node:
+    """A dice node: the outcomes are the totals of the pending number of dice [core.roll_outcomes]."""
+    return Node(kind, {Roll: resolver}, outcomes=dice_outcomes)
+
+
+def dice_outcomes(st: GameState, ctx: Ctx) -> list[tuple[Action, Fraction]]:
+    p = st.pending
+    assert p is not None
+    return [(Roll(t), pr) for t, pr in core.roll_outcomes(p.dice)]
+
+
+# ----------------------------------------------------------------------------- state helpers
+
+
+R = TypeVar("R")
+
+
+def rec(obj: R, **changes: Any) -> R:
+    """dataclasses.replace for the turn's bookkeeping records (frozen, no checks in __init__), without
+    re-running __init__: the engine's hot path."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def pend(st: GameState, kind: PendingKind, case: str, purpose: str = "", dice: int = 0, who: str = "") -> GameState:
+    """The state waiting on a node of this kind (its side is the kind's)."""
+    return st.evolve(pending=Pending(kind.side, kind, case, purpose, dice, who))
+
+
+def set_chars(st: GameState, *changed: CharacterState) -> GameState:
+    by_name = {c.name: c for c in changed}
+    return st.evolve(characters=tuple(by_name.get(c.name, c) for c in st.characters))
+
+
+def move_unit(st: GameState, uid: str, **changes: Any) -> GameState:
+    return st.evolve(zombies=tuple(replace(z, **changes) if z.uid == uid else z for z in st.zombies))
+
+
+def record(st: GameState, entered: Iterable[str] = (), acted: Iterable[str] = ()) -> GameState:
+    """Note squares entered [7.0] 1 and squares where a character acted [7.3], for the Reaction Phase."""
+    r = st.record
+    e = r.entered + tuple(s for s in entered if s not in r.entered)
+    ac = r.acted + tuple(s for s in acted if s not in r.acted)
+    return st.evolve(record=rec(r, entered=e, acted=ac))
+
+
+def zombie_value_in(st: GameState, sq: str) -> int:
+    """Value of what occupies a square: the unit's plus 2 per super zombie [11.3]."""
+    z = st.zombie_in(sq)
+    return (z.value if z else 0) + st.super_value * len(st.super_zombies_in(sq))
+
+
+def begin_attack(st: GameState, sq: str, case: str, out: list[Event]) -> GameState:
+    """A zombie attack starts in `sq` [8.0], [8.7], [11.8], [13.4] (resolved by :mod:`.attack`)."""
+    from dodnb.rules.events import ev
+    from dodnb.rules.vocab import AttackStep
+
+    out.append(ev("attack_begins", case, square=sq, value=zombie_value_in(st, sq)))
+    return st.evolve(attack=Attack(sq, AttackStep.FIRE))
+
+
+def faces(a: Action) -> tuple[int, ...]:
+    """The dice faces of a roll (its total alone when no faces were given)."""
+    if not isinstance(a, Roll):
+        return ()
+    return a.faces if a.faces else (a.total,)
+
+
+def active(st: GameState) -> Activation:
+    """The stack being moved; a RuleViolation [6.2] when none is (nothing may act before one is)."""
+    if st.activation is None:
+        raise RuleViolation("6.2", "no character is being moved: activate a character or stack first")
+    return st.activation
+
+
+def stack_square(st: GameState) -> str:
+    """The square of the stack being moved."""
+    sq = st.character(active(st).stack[0]).square
+    assert sq is not None
+    return sq
+
+
+def shot_of(st: GameState) -> Shot:
+    assert st.shot is not None, "no shot is being resolved"
+    return st.shot
+
+
+def attack_of(st: GameState) -> Attack:
+    assert st.attack is not None, "no zombie attack is being resolved"
+    return st.attack
+
+
+def square_of(c: CharacterState) -> str:
+    assert c.square is not None, f"{c.name} is not on the map"
+    return c.square
+
+
+def unit_square(z: ZombieUnit) -> str:
+    assert z.square is not None, f"{z.uid} is not on the map"
+    return z.square
+
+
+def in_play(status: str) -> bool:
+    return status in (Status.NORMAL, Status.STUNNED, Status.INFECTED)

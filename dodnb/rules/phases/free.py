@@ -1,0 +1,163 @@
+"""C. the Zombie Free Movement Phase [7.0] 2, [7.4]-[7.6]: one die says how many units the zombie
+player may move one square each; berserk units (two squares [7.5], [10.3]), super zombies and units
+stacked with them (three squares together [11.2]) move without counting; nothing moved in reaction
+moves again [7.4], [10.3], [11.4]. Berserk units and super-zombie stacks may attack closed glass
+doors [10.4], [10.5], [11.6]; hidden zombies may be revealed [9.2]."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterable, Optional
+
+from dodnb.errors import RuleViolation
+from dodnb.rules.actions import Action, BreakDoor, EndPhase, Reveal, Roll, SuperMove, ZMove
+from dodnb.rules.context import Ctx
+from dodnb.rules.events import Event, ev
+from dodnb.rules.phases import attack, hidden, movement
+from dodnb.rules.phases.base import Node, faces, move_unit, pend, rec, roll_node, set_chars
+from dodnb.rules.state import GameState
+from dodnb.rules.vocab import PendingKind, Phase, ZStep
+
+
+def enter(st: GameState, out: list[Event]) -> GameState:
+    out.append(ev("phase", "4.0", phase=Phase.FREE.label))
+    return st.evolve(phase=Phase.FREE, zturn=rec(st.zturn, step=ZStep.FREE_ROLL))
+
+
+def roll_free(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
+    """[7.0] 2 the die is the number of units that may be moved."""
+    out.append(ev("free_roll", "7.0", dice=faces(a), n=a.total, s="s" if a.total != 1 else "", roll=a.total))
+    return st.evolve(zturn=rec(st.zturn, step=ZStep.FREE_MOVES, moves_left=a.total))
+
+
+def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
+    """Exactly the free moves open now (tests check each passes `check`)."""
+    forced = hidden.forced_reveals(st, ctx)
+    if forced:
+        for sq in forced:
+            yield Reveal(sq)
+        return
+    yield EndPhase()
+    for sq in hidden.reveal_options(st, ctx):
+        yield Reveal(sq)
+    humans = st.human_squares()
+    supers = st.super_squares()
+    done = set(st.zturn.reacted) | set(st.zturn.moved)
+    left = st.zturn.moves_left
+    for z in sorted(st.zombies, key=lambda z: z.uid):
+        if z.square is None or z.uid in done:
+            continue
+        if z.square in humans or z.square in supers:
+            continue  # [7.6] never out of a character's square; a stacked unit moves with its super zombie
+        if not z.berserk and left <= 0:
+            continue
+        for p in movement.unit_free_paths(st, ctx, z):
+            yield ZMove.fast(z.uid, p)
+    for c in st.characters:
+        if c.is_super and c.name not in st.zturn.reacted and c.name not in st.zturn.moved:
+            stacked = movement.stacked_unit(st, c) is not None
+            for p in movement.super_paths(st, ctx, c):
+                yield SuperMove(c.name, p, False)
+                if stacked and st.zombie_in(p[-1]) is None:
+                    yield SuperMove(c.name, p, True)
+    yield from movement.break_options(st, ctx)
+
+
+def check_unit(st: GameState, ctx: Ctx, a: ZMove) -> Optional[RuleViolation]:
+    """[7.4] not after reacting; once per phase; [7.6] never out of a character's square; [11.2] a unit
+    with a super zombie moves with it; [7.0] 2 the die's limit (berserk units do not count [10.3]);
+    [7.5] one square, two if berserk."""
+    z = st.unit(a.uid)
+    if z.square is None:
+        return RuleViolation("7.0", f"{z.uid} is not on the map")
+    if z.uid in st.zturn.reacted:
+        return RuleViolation("7.4", f"{z.uid} was moved (or had to move) in reaction and may not be moved in this phase")
+    if z.uid in st.zturn.moved:
+        return RuleViolation("7.5", f"{z.uid} has already moved this phase")
+    if st.characters_in(z.square):
+        return RuleViolation("7.6", f"{z.uid} is in a character's square and may never be moved out of it")
+    if st.super_zombies_in(z.square):
+        return RuleViolation("11.2", f"{z.uid} is stacked with a super zombie: it moves with the super zombie (ruling)")
+    if not z.berserk and st.zturn.moves_left <= 0:
+        return RuleViolation("7.0", "the free moves allowed by the die are used up (berserk units and super zombies do not count)")
+    limit = 2 if z.berserk else 1
+    if not 1 <= len(a.path) <= limit:
+        return RuleViolation("7.5", f"{z.uid} may move {limit} square{'s' if limit > 1 else ''} in this phase")
+    return movement.path_problem(st, ctx, z.square, a.path, z.uid)
+
+
+def check_super(st: GameState, ctx: Ctx, a: SuperMove) -> Optional[RuleViolation]:
+    """[11.0] a super zombie on the map; [11.4] in reaction or free movement, not both."""
+    c = st.character(a.name)
+    if not c.is_super:
+        return RuleViolation("11.0", f"{c.name} is not a super zombie on the map")
+    if c.name in st.zturn.reacted or c.name in st.zturn.moved:
+        return RuleViolation("11.4", f"super zombie {c.name} has already moved this Zombie Player-Turn")
+    return movement.super_path_problem(st, ctx, c, a)
+
+
+def check_break(st: GameState, ctx: Ctx, a: BreakDoor) -> Optional[RuleViolation]:
+    if a in movement.break_options(st, ctx):
+        return None
+    return RuleViolation("10.4", f"{a.who} may not attack door {a.door} now: a berserk unit (or a super zombie stacked with a unit) that has not moved, beside a closed glass door with a character in sight through it")
+
+
+def do_unit(st: GameState, ctx: Ctx, a: ZMove, out: list[Event]) -> GameState:
+    z = st.unit(a.uid)
+    zt = rec(st.zturn, moved=st.zturn.moved + (z.uid,), moves_left=st.zturn.moves_left - (0 if z.berserk else 1))
+    st = move_unit(st, z.uid, square=a.path[-1])
+    out.append(ev("zmove", "7.0" if not z.berserk else "7.5", uid=z.uid, frm=z.square, to=" → ".join(a.path)))
+    return st.evolve(zturn=zt).with_knowledge()
+
+
+def super_move(st: GameState, ctx: Ctx, a: SuperMove, out: list[Event], reaction: bool) -> GameState:
+    """[11.2] a super zombie moves, with the unit it began the turn with if chosen [11.1]."""
+    c = st.character(a.name)
+    u = movement.stacked_unit(st, c) if a.with_unit else None
+    end = a.path[-1]
+    st = set_chars(st, replace(c, square=end))
+    tags = (c.name,) + ((u.uid,) if u is not None else ())
+    if u is not None:
+        st = move_unit(st, u.uid, square=end)
+    zt = st.zturn
+    zt = rec(zt, reacted=zt.reacted + tags) if reaction else rec(zt, moved=zt.moved + tags)
+    out.append(ev("super_move", "11.2", name=c.name, frm=c.square, to=" → ".join(a.path), extra=" with its unit" if u else ""))
+    return st.evolve(zturn=zt).with_knowledge()
+
+
+def do_super(st: GameState, ctx: Ctx, a: SuperMove, out: list[Event]) -> GameState:
+    return super_move(st, ctx, a, out, reaction=False)
+
+
+def do_break(st: GameState, ctx: Ctx, a: BreakDoor, out: list[Event]) -> GameState:
+    """[10.4] the attempt is the unit's free move (it does not count against the die [10.3])."""
+    zt = st.zturn
+    if a.who not in {c.name for c in st.characters}:
+        zt = rec(zt, moved=zt.moved + (a.who,))
+    return movement.start_break(st, zt, a, out)
+
+
+def do_end(st: GameState, ctx: Ctx, a: EndPhase, out: list[Event]) -> GameState:
+    return attack.enter(st, out)
+
+
+def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
+    zt = st.zturn
+    if zt.step == ZStep.FREE_ROLL:
+        return pend(st, PendingKind.ROLL_FREE, "7.0", "one die: how many zombie units may be moved", 1), True
+    got = hidden.reveal_pending(st) or movement.break_pending(st)
+    if got is not None:
+        return got, True
+    left = zt.moves_left
+    return pend(st, PendingKind.FREE, "7.0", f"move zombie units one square each ({left} free move{'s' if left != 1 else ''} left; berserk units and super zombies do not count), or end the phase"), True
+
+
+NODES = [
+    Node(PendingKind.FREE,
+         {ZMove: do_unit, SuperMove: do_super, BreakDoor: do_break, Reveal: hidden.do_reveal, EndPhase: do_end},
+         {ZMove: check_unit, SuperMove: check_super, BreakDoor: check_break, Reveal: hidden.check_reveal, EndPhase: hidden.check_end},
+         candidates=candidates, exact=True),
+    roll_node(PendingKind.ROLL_FREE, roll_free),
+]
+
+ADVANCE = {Phase.FREE: advance}

@@ -1,0 +1,141 @@
+"""E. the Zombie Generation Phase [13.0]-[13.5], [11.0]: two dice on the Zombie Entrance Table; each
+unit called for is drawn at random from the eliminated units and enters by its main door unless the
+door is closed or its square zombie-occupied [13.2], [13.3], attacking at once in a character's
+square [13.4]; then each infected character (not infected this Game-Turn) rolls to become a super
+zombie [11.0], attacking at once in a character's square [11.8]. Then a new Game-Turn begins.
+The draw from the eliminated units also serves the solitaire Hidden Zombie Table [15.1], [15.2]."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from dodnb.rules.actions import Action, Draw, Roll
+from dodnb.rules.context import Ctx
+from dodnb.rules.events import Event, ev
+from dodnb.rules.phases.base import Node, begin_attack, faces, move_unit, pend, rec, roll_node, set_chars
+from dodnb.rules.state import GameState, TurnRecord, ZombieTurn
+from dodnb.rules.vocab import DoorState, PendingKind, Phase, Pool, Status, ZStep
+
+COMPASS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def enter(st: GameState, out: list[Event]) -> GameState:
+    out.append(ev("phase", "4.0", phase=Phase.GENERATION.label))
+    infected = tuple(c.name for c in st.characters if c.status == Status.INFECTED and c.square is not None and c.infected_turn < st.turn)
+    return st.evolve(phase=Phase.GENERATION, zturn=rec(st.zturn, step=ZStep.ENTRANCE, super_rolls=infected))
+
+
+def entrance_skip(st: GameState, ctx: Ctx) -> str:
+    """[13.2] the Zombie Entrance Table is not used when every main door is closed and/or every
+    entrance square is zombie-occupied."""
+    usable = [
+        c for c, d in ctx.board.main_doors.items()
+        if st.door_state(d.id) != DoorState.CLOSED and not st.zombie_occupied(d.squares[0])
+    ]
+    if not usable:
+        return "every main door is closed or has a zombie in its square"
+    return ""
+
+
+def roll_entrance(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
+    """[13.1], [13.5] none, one or two doors, in the table's order."""
+    doors = ctx.tables.entrance_order(a.total)
+    names = " and ".join(COMPASS[d] for d in doors) or "no unit enters"
+    out.append(ev("entrance_roll", "13.5", dice=faces(a), roll=a.total, doors=names))
+    return st.evolve(zturn=rec(st.zturn, step=ZStep.ENTERING, entering=tuple(doors)))
+
+
+def eliminated_pool(st: GameState, ctx: Ctx) -> list[tuple[Action, Fraction]]:
+    """[13.3] one unit at random from the eliminated units (and [15.1] the hidden ones mixed with them)."""
+    pool = sorted(z.uid for z in st.zombies if z.pool == Pool.ELIMINATED)
+    return [(Draw(u), Fraction(1, len(pool))) for u in pool]
+
+
+def draw_eliminated(st: GameState, ctx: Ctx, a: Draw, out: list[Event]) -> GameState:
+    """The drawn unit is placed face down [13.3]: the players know only that it is one of the pool's
+    values. An entering unit in a character's square attacks at once [13.4]."""
+    z = st.unit(a.uid)
+    sq = st.zturn.drawing
+    pool_values = tuple(sorted(u.value for u in st.zombies if u.pool == Pool.ELIMINATED))
+    st = move_unit(st, z.uid, square=sq, pool=Pool.MAP.value, seen=False, candidates=pool_values, face_up=False)
+    if st.phase == Phase.HIDDEN:  # [15.1], [15.2] a hidden zombie from among the eliminated units
+        st = st.evolve(zturn=rec(st.zturn, drawing="")).with_knowledge()
+        out.append(ev("hidden_appears", "15.2", square=sq))
+        return st
+    st = st.evolve(zturn=rec(st.zturn, drawing="", entering=st.zturn.entering[1:])).with_knowledge()
+    compass = next(c for c, s in ctx.board.main_door_squares.items() if s == sq)
+    out.append(ev("enter", "13.3", compass=COMPASS[compass], square=sq))
+    if st.characters_in(sq):
+        st = begin_attack(st, sq, "13.4", out)
+    return st
+
+
+def roll_super(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
+    """[11.0] 2 or 12: the infected character becomes a super zombie (his rifle leaves play [12.3]);
+    created in a character's square, it attacks at once [11.8]."""
+    who = st.zturn.super_rolls[0]
+    st = st.evolve(zturn=rec(st.zturn, super_rolls=st.zturn.super_rolls[1:]))
+    c = st.character(who)
+    if not ctx.tables.becomes_super_zombie(a.total):
+        out.append(ev("super_roll", "11.0", dice=faces(a), who=who, roll=a.total, outcome="stays infected"))
+        return st
+    out.append(ev("super_roll", "11.0", dice=faces(a), who=who, roll=a.total, outcome="becomes a super zombie"))
+    out.append(ev("super_created", "11.0", who=who))
+    if c.rifle:
+        out.append(ev("rifle_lost", "12.3", who=who))
+    st = set_chars(st, replace(c, status=Status.SUPER.value, rifle=False)).with_knowledge()
+    if c.square is not None and st.characters_in(c.square):
+        st = begin_attack(st, c.square, "11.8", out)
+    return st
+
+
+def new_turn(st: GameState, out: list[Event]) -> GameState:
+    """[4.0] one Game-Turn is complete and another begins."""
+    turn = st.turn + 1
+    out.append(ev("turn", "4.0", turn=turn))
+    return st.evolve(turn=turn, phase=Phase.HUMAN, record=TurnRecord(), zturn=ZombieTurn(), activation=None)
+
+
+def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
+    zt = st.zturn
+    if zt.step == ZStep.ENTRANCE:
+        why = entrance_skip(st, ctx)
+        if why:
+            out.append(ev("entrance_skipped", "13.2", why=why))
+            return st.evolve(zturn=rec(zt, step=ZStep.ENTERING, entering=())), False
+        return pend(st, PendingKind.ROLL_ENTRANCE, "13.5", "two dice on the Zombie Entrance Table", 2), True
+    if zt.step == ZStep.ENTERING:
+        if zt.drawing:
+            return pend(st, PendingKind.DRAW_ELIMINATED, "13.3", f"a unit is drawn at random from the eliminated units for {zt.drawing}", who=zt.drawing), True
+        if not zt.entering:
+            return st.evolve(zturn=rec(zt, step=ZStep.SUPER_ROLLS)), False
+        compass = zt.entering[0]
+        door = ctx.board.main_doors[compass]
+        sq = door.squares[0]
+        why = ""
+        if st.door_state(door.id) == DoorState.CLOSED:
+            why = "that main door is closed [13.2]"
+        elif st.zombie_occupied(sq):
+            why = f"{sq} is zombie-occupied [13.2]"
+        elif not any(z.pool == Pool.ELIMINATED for z in st.zombies):
+            why = "no eliminated unit is available [13.3]"
+        if why:
+            out.append(ev("enter_ignored", "13.2", compass=COMPASS[compass], why=why))
+            return st.evolve(zturn=rec(zt, entering=zt.entering[1:])), False
+        return st.evolve(zturn=rec(zt, drawing=sq)), False
+    if zt.super_rolls:
+        c = st.character(zt.super_rolls[0])
+        if c.status != Status.INFECTED or c.square is None:
+            return st.evolve(zturn=rec(zt, super_rolls=zt.super_rolls[1:])), False
+        return pend(st, PendingKind.ROLL_SUPER, "11.0", f"is {c.name} a super zombie now? (2 or 12)", 2, c.name), True
+    return new_turn(st, out), False
+
+
+NODES = [
+    roll_node(PendingKind.ROLL_ENTRANCE, roll_entrance),
+    Node(PendingKind.DRAW_ELIMINATED, {Draw: draw_eliminated}, outcomes=eliminated_pool),
+    roll_node(PendingKind.ROLL_SUPER, roll_super),
+]
+
+ADVANCE = {Phase.GENERATION: advance}

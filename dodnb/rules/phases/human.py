@@ -1,0 +1,332 @@
+"""The Human Player-Turn [4.0] 1: activating one character or stack [5.0], [5.2], moving [5.1]-[5.4],
+doors [5.5], carrying [5.6], hunting rifles [12.0]-[12.3], and handing over to the zombies.
+Shooting while being moved lives in :mod:`.shooting`; a hidden zombie met on the way in :mod:`.hidden`."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from typing import Iterable, Optional
+
+from dodnb.board.model import UnknownSquare
+from dodnb.errors import RuleViolation
+from dodnb.rules.actions import Action, Activate, CloseMainDoor, Door, Drop, EndTurn, Move, Shoot, TakeRifle
+from dodnb.rules.context import Ctx
+from dodnb.rules.events import Event, ev
+from dodnb.rules.phases import shooting
+from dodnb.rules.phases.base import (
+    RIFLE_HOLDERS, Node, active, pend, rec, record, set_chars, stack_square, zombie_value_in,
+)
+from dodnb.rules.state import Activation, CharacterState, GameState, ZombieTurn
+from dodnb.rules.vocab import DoorKind, DoorState, PendingKind, Phase, Status, ZStep
+
+
+# ----------------------------------------------------------------------------- candidates
+
+
+def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
+    """A generous list of what the human player might do now; `check` keeps the legal ones."""
+    a = st.activation
+    if a is None:
+        by_sq: dict[str, list[CharacterState]] = {}
+        for c in st.characters:
+            if c.in_play and c.square is not None:
+                by_sq.setdefault(c.square, []).append(c)
+        for sq in sorted(by_sq):
+            here = by_sq[sq]
+            elig = [c.name for c in here if c.status != Status.STUNNED and not c.moved_last_turn]
+            for r in range(1, len(elig) + 1):
+                for sub in itertools.combinations(elig, r):
+                    yield Activate(sub)
+                    for carrier in sub:
+                        for other in here:
+                            if other.name not in sub:
+                                yield Activate(sub, carrier, other.name)
+        yield EndTurn()
+        return
+    sq = stack_square(st)
+    if a.left:  # actions that cost Movement Points [5.1]
+        for n in ctx.board.neighbours(sq):
+            yield Move(n)
+        for d in ctx.board.doors_of(sq):
+            if d.kind == DoorKind.MAIN:
+                yield CloseMainDoor(d.id)
+            else:
+                yield Door(d.id, st.door_state(d.id) == DoorState.OPEN)
+        for name in a.stack:
+            if name in RIFLE_HOLDERS:
+                yield TakeRifle(name)
+    if a.carrier:
+        yield Drop()
+    yield from shooting.candidates(st, ctx, a, sq)
+    yield EndTurn()
+
+
+# ----------------------------------------------------------------------------- checks
+
+
+def check_activate(st: GameState, ctx: Ctx, a: Activate) -> Optional[RuleViolation]:
+    """[5.0] one eligible character or stack per Human Player-Turn; [5.2] stacks; [5.6] carrying."""
+    if st.activation is not None:
+        return RuleViolation("5.0", "a character or stack is already being moved this turn: only one may be moved per Human Player-Turn")
+    if not a.stack:
+        return RuleViolation("5.0", "name at least one character to move")
+    if len(set(a.stack)) != len(a.stack):
+        return RuleViolation("5.2", "a character is named twice in the stack")
+    chars = [st.character(n) for n in a.stack]
+    for c in chars:
+        if not c.in_play:
+            return RuleViolation("8.5" if c.status == Status.KILLED else "11.0", f"{c.name} is no longer a character in play")
+        if c.status == Status.STUNNED:
+            return RuleViolation("8.3", f"{c.name} is stunned and may not spend Movement Points")
+        if c.moved_last_turn:
+            return RuleViolation("5.0", f"{c.name} was moved in the previous Human Player-Turn and may not be moved this turn")
+    if len({c.square for c in chars}) > 1:
+        return RuleViolation("5.2", "characters that begin the Player-Turn in different squares may not be moved together")
+    if a.carrier or a.carried:
+        if a.carrier not in a.stack:
+            return RuleViolation("5.6", f"the carrier {a.carrier or '(none)'} must be one of the characters being moved")
+        carried = st.character(a.carried)
+        if carried.name in a.stack:
+            return RuleViolation("5.6", f"{carried.name} is being carried, so is not moving on his own")
+        if not carried.in_play or carried.square != chars[0].square:
+            return RuleViolation("5.6", f"{carried.name} must begin the turn in the carrier's square to be carried")
+        if st.character(a.carrier).status == Status.INFECTED:
+            return RuleViolation("5.9", f"{a.carrier} is infected: an infected character may not carry another character")
+    return None
+
+
+def move_cost(st: GameState, ctx: Ctx, frm: str) -> int:
+    """[5.9] 1 to enter; + the carry cost per square [5.6]; + the Zombie Value to leave a zombie square [5.4]."""
+    act = active(st)
+    cost = ctx.tables.enter_cost()
+    if act.carrier:
+        cost += ctx.tables.carry_cost(act.carrier)
+    if st.zombie_occupied(frm):
+        cost += zombie_value_in(st, frm)
+    return cost
+
+
+def check_move(st: GameState, ctx: Ctx, a: Move) -> Optional[RuleViolation]:
+    """[2.1] adjacent squares only; [5.3] no wall or closed door; [5.1] the allowance; [6.5] panic ends it."""
+    act = active(st)
+    frm = stack_square(st)
+    try:
+        to = ctx.board.square_id(a.to)
+    except ValueError as e:
+        return RuleViolation("2.1", str(e))
+    if act.panicked:
+        return RuleViolation("6.5", f"{', '.join(act.panicked)} panicked: the stack's Movement Allowance is considered expended")
+    reason = None if to in ctx.moves(st)[frm] else ctx.board.blocking_reason(frm, to, st.doors)
+    if reason:
+        case = "2.1" if "share a side" in reason or "same square" in reason else "5.3"
+        return RuleViolation(case, reason.rsplit(" [", 1)[0])
+    cost = move_cost(st, ctx, frm)
+    if cost > act.left:
+        extra = f" (1 to enter, +{zombie_value_in(st, frm)} to leave a zombie square [5.4])" if st.zombie_occupied(frm) else ""
+        return RuleViolation("5.1", f"moving to {to} costs {cost} Movement Points{extra}; only {act.left} left")
+    return None
+
+
+def non_movement_problem(st: GameState, sq: str, what: str) -> Optional[RuleViolation]:
+    """The Human Movement Point Cost Chart's limits on actions other than moving [5.9]: none while
+    carrying [5.6], none in a zombie-occupied square (note b) [5.5], [12.2]."""
+    if st.activation is not None and st.activation.carrier:
+        return RuleViolation("5.6", "while carrying, neither character may do anything but move")
+    if st.zombie_occupied(sq):
+        return RuleViolation("12.2" if what == "rifle" else "5.5", f"{'no rifle may be acquired' if what == 'rifle' else 'a door may not be opened or closed'} while in a zombie-occupied square ({sq})")
+    return None
+
+
+def check_door(st: GameState, ctx: Ctx, a: Door) -> Optional[RuleViolation]:
+    """[5.5] 2 Movement Points to open or close a door on a side of the square; [10.5] a destroyed
+    glass door never closes."""
+    act = active(st)
+    sq = stack_square(st)
+    d = ctx.board.doors.get(a.door)
+    if d is None:
+        return RuleViolation("5.5", f"there is no door {a.door!r} on this map")
+    if d.kind == DoorKind.MAIN:
+        return RuleViolation("5.5", "a main door is closed with CloseMainDoor (it costs the entire Movement Allowance) and never reopened")
+    if sq not in d.squares:
+        return RuleViolation("5.5", f"door {d.id} is not on a side of square {sq}, where the characters stand")
+    why = non_movement_problem(st, sq, "door")
+    if why:
+        return why
+    state = st.door_state(d.id)
+    if state == DoorState.DESTROYED:
+        return RuleViolation("10.5", f"glass door {d.id} is destroyed: always open, never closed")
+    if a.close and state == DoorState.CLOSED:
+        return RuleViolation("5.5", f"door {d.id} is already closed")
+    if not a.close and state == DoorState.OPEN:
+        return RuleViolation("5.5", f"door {d.id} is already open")
+    cost = ctx.tables.door_cost()
+    if cost > act.left:
+        return RuleViolation("5.5", f"opening or closing a door costs {cost} Movement Points; only {act.left} left")
+    return None
+
+
+def check_main(st: GameState, ctx: Ctx, a: CloseMainDoor) -> Optional[RuleViolation]:
+    """[5.5] a main door takes the entire allowance, from its square at the start of the turn; never reopened."""
+    act = active(st)
+    sq = stack_square(st)
+    d = ctx.board.doors.get(a.door)
+    if d is None or d.kind != DoorKind.MAIN:
+        return RuleViolation("5.5", f"{a.door!r} is not a main door (the main doors are {', '.join(sorted(ctx.board.main_doors))})")
+    if sq != d.squares[0] or act.start != sq or act.spent:
+        return RuleViolation("5.5", f"closing the main door {d.id} takes the entire Movement Allowance: the character must begin the turn in {d.squares[0]} and spend nothing first")
+    why = non_movement_problem(st, sq, "door")
+    if why:
+        return why
+    if st.door_state(d.id) == DoorState.CLOSED:
+        return RuleViolation("5.5", f"the main door {d.id} is already closed, for good")
+    return None
+
+
+def check_rifle(st: GameState, ctx: Ctx, a: TakeRifle) -> Optional[RuleViolation]:
+    """[12.1] Steve and Fran, one each; [12.2] eligible, beginning the turn in 177, nothing spent first."""
+    act = active(st)
+    c = st.character(a.who)
+    if c.name not in RIFLE_HOLDERS:
+        return RuleViolation("12.1", f"{c.name} may never acquire a hunting rifle (only Steve and Fran may)")
+    if c.name not in act.stack:
+        return RuleViolation("12.2", f"{c.name} is not being moved this turn")
+    if c.rifle:
+        return RuleViolation("12.1", f"{c.name} already has a hunting rifle: no more than one each")
+    rs = ctx.board.rifle_square or "177"
+    if act.start != rs or c.square != rs:
+        return RuleViolation("12.2", f"a hunting rifle is acquired by a character who begins the Human Player-Turn in square {rs}")
+    if act.spent:
+        return RuleViolation("12.2", "acquiring a hunting rifle expends the entire Movement Allowance: nothing may be spent before")
+    if st.rifles_left <= 0:
+        return RuleViolation("12.0", f"no hunting rifle is left in square {rs}")
+    return non_movement_problem(st, rs, "rifle")
+
+
+def check_drop(st: GameState, ctx: Ctx, a: Drop) -> Optional[RuleViolation]:
+    """[5.6] carrying may be ceased at any point."""
+    if not active(st).carrier:
+        return RuleViolation("5.6", "nobody is being carried")
+    return None
+
+
+# ----------------------------------------------------------------------------- resolvers
+
+
+def do_activate(st: GameState, ctx: Ctx, a: Activate, out: list[Event]) -> GameState:
+    chars = [st.character(n) for n in a.stack]
+    allowance = min(ctx.side(c).movement for c in chars)  # [5.2] the lowest
+    start = chars[0].square
+    assert start is not None
+    act = Activation(tuple(c.name for c in chars), allowance, start, carrier=a.carrier, carried=a.carried)
+    names = " and ".join(act.stack)
+    out.append(ev("activate", "5.2" if len(chars) > 1 else "5.0", who=names, verb="are" if len(chars) > 1 else "is", allowance=allowance))
+    if a.carrier:
+        out.append(ev("carry", "5.6", carrier=a.carrier, carried=a.carried))
+    return st.evolve(activation=act, record=rec(st.record, actors=act.stack))
+
+
+def do_move(st: GameState, ctx: Ctx, a: Move, out: list[Event]) -> GameState:
+    act = active(st)
+    frm = stack_square(st)
+    to = ctx.board.square_id(a.to)
+    cost = move_cost(st, ctx, frm)
+    movers = set(act.stack) | ({act.carried} if act.carried else set())
+    woken = [c for c in st.characters_in(to) if c.status == Status.STUNNED and c.name not in movers]
+    changed = [replace(st.character(n), square=to) for n in movers]
+    changed += [replace(c, status=Status.NORMAL.value) for c in woken]  # [8.3]
+    st = set_chars(st, *changed)
+    act = rec(act, spent=act.spent + cost)
+    out.append(ev("move", "5.0", who=" and ".join(act.stack), verb="move" if len(act.stack) > 1 else "moves", square=to, cost=cost, left=act.left))
+    for c in woken:
+        out.append(ev("wake", "8.3", who=c.name, by=" and ".join(act.stack)))
+    st = record(st.evolve(activation=act), entered=[to])
+    z = st.zombie_in(to)
+    if z is not None:
+        out.append(ev("reveal_on_entry", "5.4", value=z.value))
+    if to in st.hidden_squares:  # [9.1] a hidden zombie is revealed the moment its square is entered
+        if st.zombie_occupied(to):
+            out.append(ev("hidden_blocked", "9.3", square=to))
+        else:
+            st = st.evolve(activation=rec(act, revealing=to))
+    return st.with_knowledge()
+
+
+def do_door(st: GameState, ctx: Ctx, a: Door, out: list[Event]) -> GameState:
+    act = active(st)
+    sq = stack_square(st)
+    cost = ctx.tables.door_cost()
+    st = st.with_door(a.door, DoorState.CLOSED.value if a.close else DoorState.OPEN.value)
+    st = record(st.evolve(activation=rec(act, spent=act.spent + cost)), acted=[sq])  # [7.3]
+    out.append(ev("door", "5.5", who=" and ".join(act.stack), verb="closes" if a.close else "opens", door=a.door, cost=cost))
+    return st
+
+
+def do_main(st: GameState, ctx: Ctx, a: CloseMainDoor, out: list[Event]) -> GameState:
+    act = active(st)
+    sq = stack_square(st)
+    st = st.with_door(a.door, DoorState.CLOSED.value)
+    # [5.5] the entire allowance is spent; shooting remains possible [6.1], [6.2] (ruling E1)
+    st = record(st.evolve(activation=rec(act, spent=act.allowance)), acted=[sq])
+    out.append(ev("main_door", "5.5", who=" and ".join(act.stack), compass=ctx.board.doors[a.door].compass or a.door))
+    return st
+
+
+def do_rifle(st: GameState, ctx: Ctx, a: TakeRifle, out: list[Event]) -> GameState:
+    act = active(st)
+    c = st.character(a.who)
+    st = set_chars(st, replace(c, rifle=True))
+    st = st.evolve(rifles_left=st.rifles_left - 1, activation=rec(act, spent=act.allowance))  # [12.2]
+    out.append(ev("rifle", "12.2", who=c.name, left=st.rifles_left))
+    return record(st, acted=[c.square] if c.square else [])  # [7.3]
+
+
+def do_drop(st: GameState, ctx: Ctx, a: Drop, out: list[Event]) -> GameState:
+    act = active(st)
+    out.append(ev("drop", "5.6", carrier=act.carrier, carried=act.carried, square=stack_square(st)))
+    return st.evolve(activation=rec(act, carrier="", carried=""))
+
+
+def do_end(st: GameState, ctx: Ctx, a: EndTurn, out: list[Event]) -> GameState:
+    """[4.0] the Human Player-Turn ends: who moved is noted [5.0]; the Zombie Player-Turn begins with
+    the Hidden Zombie Table in solitaire [15.2], else the Berserk Zombie Phase [10.0]."""
+    actors = st.activation.stack if st.activation else ()
+    chars = tuple(replace(c, moved_last_turn=c.name in actors) for c in st.characters)
+    out.append(ev("end_turn", "4.0"))
+    stacks = tuple(
+        (c.name, z.uid) for c in chars if c.is_super for z in st.zombies if z.square == c.square
+    )  # [11.2] units that begin the Zombie Player-Turn with a super zombie
+    berserk = tuple(z.uid for z in sorted(st.zombies, key=lambda z: z.uid) if z.square is not None and z.berserk)
+    first = Phase.HIDDEN if st.solitaire else Phase.BERSERK
+    step = ZStep.HIDDEN_TABLE if st.solitaire else ZStep.BERSERK_STAY
+    st = st.evolve(characters=chars, activation=None, phase=first, zturn=ZombieTurn(step=step, queue=berserk, stacks=stacks))
+    out.append(ev("phase", "15.2" if st.solitaire else "4.0", phase=first.label))
+    return st
+
+
+# ----------------------------------------------------------------------------- the phase
+
+
+def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
+    """The human player acts; a hidden square entered is drawn for first [9.1]."""
+    if st.activation is not None and st.activation.revealing:
+        sq = st.activation.revealing
+        return pend(st, PendingKind.DRAW_HIDDEN, "9.0", f"a hidden zombie is drawn at random for {sq}", who=sq), True
+    purpose = "move, shoot or act with the active stack, or end the turn" if st.activation else "activate a character or stack, or end the turn"
+    return pend(st, PendingKind.ACT, "5.0", purpose), True
+
+
+NODES = [
+    Node(
+        PendingKind.ACT,
+        resolve={Activate: do_activate, Move: do_move, Door: do_door, CloseMainDoor: do_main, TakeRifle: do_rifle,
+                 Drop: do_drop, EndTurn: do_end, Shoot: shooting.do_shoot},
+        checks={Activate: check_activate, Move: check_move, Door: check_door, CloseMainDoor: check_main,
+                TakeRifle: check_rifle, Drop: check_drop, EndTurn: None, Shoot: shooting.check_shoot},
+        candidates=candidates,
+    ),
+]
+
+ADVANCE = {Phase.HUMAN: advance}
+
+__all__ = ["NODES", "ADVANCE", "move_cost", "non_movement_problem", "UnknownSquare"]

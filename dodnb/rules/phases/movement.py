@@ -1,0 +1,198 @@
+"""Zombie movement shared by the Reaction and Free Movement Phases [7.0], [7.5], [7.6]: paths of
+one square (two for a berserk unit, three for a super zombie and the unit stacked with it [11.2]),
+never out of a character's square nor ending on another unit [7.6], through open sides only [7.0];
+glass-door attacks [10.4], [11.6]."""
+
+from __future__ import annotations
+
+from typing import Mapping, Optional
+
+from dodnb.board.sight import line_of_sight
+from dodnb.errors import RuleViolation
+from dodnb.rules.actions import BreakDoor, SuperMove
+from dodnb.rules.context import Ctx
+from dodnb.rules.phases.base import square_of
+from dodnb.rules.state import CharacterState, GameState, ZombieUnit
+from dodnb.rules.vocab import DoorKind, DoorState, Phase
+
+
+def path_problem(st: GameState, ctx: Ctx, start: str, path: tuple[str, ...], who: str,
+                 toward: Optional[Mapping[str, int]] = None, allow_unit_end: bool = False) -> Optional[RuleViolation]:
+    """Why a zombie may not follow `path` from `start`, or None: adjacent open sides [7.0], towards the
+    characters when `toward` is given [7.0] 1, never out of a character's square, never ending on a
+    zombie unit (a super zombie may stack [11.1]) [7.6]."""
+    moves = ctx.moves(st)
+    cur = start
+    humans = st.human_squares()
+    for nxt in path:
+        if nxt not in moves.get(cur, ()):
+            return RuleViolation("7.0", f"{who} cannot move from {cur} to {nxt}: not adjacent, or a wall or closed door is in the way")
+        if toward is not None and toward.get(nxt, 99) != toward.get(cur, 99) - 1:
+            return RuleViolation("7.0", f"{cur} → {nxt} does not bring {who} towards the characters")
+        if cur in humans:
+            return RuleViolation("7.6", f"{who} may never be moved out of a character-occupied square ({cur})")
+        cur = nxt
+    if cur == start:
+        return RuleViolation("7.0", f"{who} must end its move in another square")
+    if not allow_unit_end and st.zombie_occupied(cur):
+        return RuleViolation("7.6", f"a zombie unit may never end its move in a zombie-occupied square ({cur})")
+    return None
+
+
+def stacked_unit(st: GameState, c: CharacterState) -> Optional[ZombieUnit]:
+    """The unit that began the Zombie Player-Turn in the super zombie's square and may move with it [11.2]."""
+    for name, uid in st.zturn.stacks:
+        if name == c.name:
+            z = st.unit(uid)
+            if z.square == c.square and uid not in st.zturn.moved and uid not in st.zturn.reacted:
+                return z
+    return None
+
+
+def super_path_problem(st: GameState, ctx: Ctx, c: CharacterState, a: SuperMove,
+                       toward: Optional[Mapping[str, int]] = None) -> Optional[RuleViolation]:
+    """[11.2] a super zombie moves 1-3 squares, with the unit it began the turn with if wanted."""
+    if not 1 <= len(a.path) <= ctx.counters.super_zombie_moves:
+        return RuleViolation("11.2", f"a super zombie moves 1 to {ctx.counters.super_zombie_moves} squares")
+    if a.with_unit and stacked_unit(st, c) is None:
+        return RuleViolation("11.2", f"no zombie unit began this Zombie Player-Turn stacked with {c.name}")
+    why = path_problem(st, ctx, square_of(c), a.path, f"super zombie {c.name}", toward, allow_unit_end=True)
+    if why:
+        return why
+    end = a.path[-1]
+    if st.zombie_in(end) is not None and a.with_unit:
+        return RuleViolation("7.6", f"{end} already holds a zombie unit: a super zombie stacks with one unit only (ruling)")
+    return None
+
+
+def super_paths(st: GameState, ctx: Ctx, c: CharacterState, toward: Optional[Mapping[str, int]] = None) -> list[tuple[str, ...]]:
+    """One path to each square a super zombie can reach (1-3 squares) [11.1], [11.2], [7.6]."""
+    moves = ctx.moves(st)
+    humans = st.human_squares()
+    start = square_of(c)
+    best: dict[str, tuple[str, ...]] = {}
+    if start in humans:
+        return []  # [7.6] never moved out of a character-occupied square
+    frontier: list[tuple[str, tuple[str, ...]]] = [(start, ())]
+    for _ in range(ctx.counters.super_zombie_moves):
+        nxt = []
+        for sq, path in frontier:
+            if sq in humans and path:
+                continue
+            for n in moves[sq]:
+                if toward is not None and toward.get(n, 99) != toward.get(sq, 99) - 1:
+                    continue
+                p = path + (n,)
+                if n != start and n not in best:
+                    best[n] = p
+                nxt.append((n, p))
+        frontier = nxt
+    return [p for n, p in sorted(best.items())]
+
+
+def unit_free_paths(st: GameState, ctx: Ctx, z: ZombieUnit) -> list[tuple[str, ...]]:
+    """One path to each square a unit may reach in Free Movement: one square, two if berserk [7.5]."""
+    moves = ctx.moves(st)
+    humans = st.human_squares()
+    zocc = st.zombie_occupied
+    start = z.square
+    assert start is not None
+    if not z.berserk:
+        return [(n,) for n in moves[start] if not zocc(n)]
+    best: dict[str, tuple[str, ...]] = {}
+    for n in moves[start]:
+        if not zocc(n):
+            best.setdefault(n, (n,))
+        if n not in humans:
+            for m in moves[n]:
+                if m != start and not zocc(m):
+                    best.setdefault(m, (n, m))
+    return [p for _, p in sorted(best.items())]
+
+
+def character_seen_through(st: GameState, ctx: Ctx, sq: str, door: str) -> bool:
+    """[10.4] some character within the unit's sight through that glass door [6.4]."""
+    occ = st.occupied()
+    for c in st.characters:
+        if c.in_play and c.square is not None and c.square != sq:
+            s = line_of_sight(ctx.board, sq, c.square, occupied=occ, door_states=st.doors)
+            if s.visible and s.passes_door(door):
+                return True
+    return False
+
+
+def break_options(st: GameState, ctx: Ctx, only: str = "", reaction: bool = False) -> list[BreakDoor]:
+    """Glass-door attacks open now [10.4], [11.6]: a berserk unit beside a closed glass door with a
+    character in sight through it (in reaction only when that door blocks its reaction move), or a
+    super zombie stacked with a unit (no sight needed, Free Movement)."""
+    out = []
+    states = st.doors
+    if reaction or st.phase == Phase.FREE:
+        for z in st.zombies:
+            if z.square is None or not z.berserk or (only and z.uid != only):
+                continue
+            if not reaction and (z.uid in st.zturn.reacted or z.uid in st.zturn.moved):
+                continue
+            if st.characters_in(z.square):
+                continue
+            for d in ctx.board.doors_of(z.square):
+                if d.kind != DoorKind.GLASS or states.get(d.id) != DoorState.CLOSED:
+                    continue
+                if character_seen_through(st, ctx, z.square, d.id):
+                    out.append(BreakDoor(z.uid, d.id))
+    if not reaction and st.phase == Phase.FREE and not only:
+        for c in st.characters:
+            if not c.is_super or c.name in st.zturn.moved or c.name in st.zturn.reacted:
+                continue
+            sq = square_of(c)
+            if stacked_unit(st, c) is None or st.characters_in(sq):
+                continue
+            for d in ctx.board.doors_of(sq):
+                if d.kind == DoorKind.GLASS and states.get(d.id) == DoorState.CLOSED:
+                    out.append(BreakDoor(c.name, d.id))  # [11.6] no sight needed, always succeeds
+    return out
+
+
+# ----------------------------------------------------------------------------- glass doors [10.4], [10.5], [11.6]
+
+from dodnb.rules import core  # noqa: E402
+from dodnb.rules.actions import Roll  # noqa: E402
+from dodnb.rules.events import Event, ev  # noqa: E402
+from dodnb.rules.phases.base import Node, faces, move_unit, pend, rec, roll_node  # noqa: E402
+from dodnb.rules.state import ZombieTurn  # noqa: E402
+from dodnb.rules.vocab import PendingKind  # noqa: E402
+
+
+def start_break(st: GameState, zt: ZombieTurn, a: BreakDoor, out: list[Event]) -> GameState:
+    """The attempt on a glass door is the unit's move [10.4]: a super zombie stacked with a unit
+    smashes it at once [11.6]; a berserk unit is flipped to show its value [10.5] and rolls."""
+    if a.who in {c.name for c in st.characters}:  # [11.6] a super zombie stack: automatic
+        c = st.character(a.who)
+        u = stacked_unit(st, c)
+        zt = rec(zt, moved=zt.moved + (c.name,) + ((u.uid,) if u else ()))
+        out.append(ev("glass_auto", "11.6", who=f"super zombie {c.name}", door=a.door))
+        return st.evolve(zturn=zt).with_door(a.door, DoorState.DESTROYED.value)
+    st = move_unit(st, a.who, seen=True, candidates=())  # [10.5] flipped to reveal its value
+    return st.evolve(zturn=rec(zt, breaking=(a.who, a.door)))
+
+
+def break_pending(st: GameState) -> Optional[GameState]:
+    """The dice of a glass-door attempt in progress [10.5], or None."""
+    if not st.zturn.breaking:
+        return None
+    z = st.unit(st.zturn.breaking[0])
+    return pend(st, PendingKind.ROLL_GLASS, "10.5", f"{z.uid} (value {z.value}) attacks glass door {st.zturn.breaking[1]}: 2d6 below the value breaks it", 2, z.uid)
+
+
+def roll_glass(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
+    """[10.5] two dice below the Zombie Value destroy the door; the attempt is the unit's move either way."""
+    who, door = st.zturn.breaking
+    z = st.unit(who)
+    ok = core.glass_breaks(a.total, z.value)
+    out.append(ev("glass_attempt", "10.5", dice=faces(a), who=who, door=door, roll=a.total, value=z.value,
+                  outcome="the door is destroyed" if ok else "the door holds"))
+    st = st.evolve(zturn=rec(st.zturn, breaking=()))
+    return st.with_door(door, DoorState.DESTROYED.value) if ok else st
+
+
+NODES = [roll_node(PendingKind.ROLL_GLASS, roll_glass)]

@@ -1,0 +1,215 @@
+"""Shooting zombies [6.0]-[6.9]: who may shoot at what (sight [6.4], the same-square and
+character-square limits [6.3]), the Fire Rate [6.1], panic checks [6.5], [10.6], [11.5], the shot
+modifiers per gun [6.7], [6.8] and the shot itself [6.0] step 5. A shot fired while being moved
+(the Human Player-Turn) and a shot at an attacking unit [6.9], [8.1] run through the same nodes."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from typing import Iterable, Optional
+
+from dodnb.board.sight import line_of_sight, shot_modifiers
+from dodnb.errors import RuleViolation
+from dodnb.rules import core
+from dodnb.rules.actions import Action, Roll, Shoot
+from dodnb.rules.context import Ctx
+from dodnb.rules.events import Event, ev
+from dodnb.rules.phases.base import (
+    Node, active, attack_of, faces, move_unit, pend, rec, record, roll_node, set_chars, shot_of, stack_square,
+    zombie_value_in,
+)
+from dodnb.rules.state import Activation, GameState, Shot
+from dodnb.rules.vocab import AttackStep, DoorState, PendingKind, Pool, Status, TargetKind
+
+
+def candidates(st: GameState, ctx: Ctx, a: Activation, sq: str) -> Iterable[Action]:
+    """Every grouping of the stack's shooters at every target in sight [6.3], [6.4], [6.8]."""
+    if st.zombie_occupied(sq):
+        targets = [sq]  # [6.3] only the unit in the same square
+    else:
+        vis = ctx.visible_from(st, sq)
+        humans = st.human_squares()
+        targets = sorted(t for t in st.unit_squares().keys() | st.super_squares() if t in vis and t not in humans)
+    can = [n for n in a.stack if n not in (a.carrier, a.carried)]
+    for r in range(1, len(can) + 1):
+        for sub in itertools.combinations(can, r):
+            for t in targets:
+                yield Shoot(sub, t)
+
+
+def shooter_problem(st: GameState, name: str) -> Optional[RuleViolation]:
+    """Why this character may not shoot at all now, or None: killed [8.5], a super zombie [11.0],
+    stunned [8.3]."""
+    c = st.character(name)
+    if c.status == Status.KILLED or c.square is None:
+        return RuleViolation("8.5", f"{c.name} is not in play and cannot shoot")
+    if c.status == Status.SUPER:
+        return RuleViolation("11.0", f"{c.name} is a super zombie now, on the zombies' side")
+    if c.status == Status.STUNNED:
+        return RuleViolation("8.3", f"{c.name} is stunned and may not shoot")
+    return None
+
+
+def shot_target_problem(st: GameState, ctx: Ctx, src: str, dst: str) -> Optional[RuleViolation]:
+    """Why characters in `src` may not shoot at what stands in `dst`, or None [6.0], [6.3], [6.4]."""
+    if not st.zombie_occupied(dst):
+        return RuleViolation("6.0", f"there is no zombie unit or super zombie in square {dst} to shoot at")
+    if src != dst:
+        if st.zombie_occupied(src):
+            return RuleViolation("6.3", f"a character in the same square as a zombie unit ({src}) may shoot only at that unit")
+        if st.characters_in(dst):
+            return RuleViolation("6.3", f"square {dst} holds a character: nobody may shoot at a zombie unit in another character's square")
+        if dst not in ctx.visible_from(st, src):
+            s = line_of_sight(ctx.board, src, dst, occupied=st.occupied(), door_states=st.doors)
+            return RuleViolation("6.4" if s.reason != "token" else "6.3", f"{dst} is not within sight of {src}: {(s.message or '').rsplit(' [', 1)[0]}")
+    return None
+
+
+def check_shoot(st: GameState, ctx: Ctx, a: Shoot) -> Optional[RuleViolation]:
+    """[6.2] only characters being moved shoot; [5.6] not while carrying; [6.5] not after panicking;
+    [6.1] up to the Fire Rate; then the target [6.0], [6.3], [6.4]."""
+    act = active(st)
+    if not a.shooters or len(set(a.shooters)) != len(a.shooters):
+        return RuleViolation("6.8", "name the shooters, each once")
+    for n in a.shooters:
+        if n not in act.stack:
+            return RuleViolation("6.2", f"{n} is not being moved, and a character that is not being moved may not shoot")
+        if n in (act.carrier, act.carried):
+            return RuleViolation("5.6", f"{n} is carrying or being carried and may not shoot")
+        if n in act.panicked:
+            return RuleViolation("6.5", f"{n} panicked this turn and may not shoot again")
+        c = st.character(n)
+        if act.shots_of(n) >= ctx.side(c).fire_rate:
+            return RuleViolation("6.1", f"{n} has shot {act.shots_of(n)} times, his Fire Rate: his shooting must cease")
+    src = stack_square(st)
+    try:
+        dst = ctx.board.square_id(a.target)
+    except ValueError as e:
+        return RuleViolation("2.1", str(e))
+    return shot_target_problem(st, ctx, src, dst)
+
+
+def target_kind(st: GameState, sq: str) -> TargetKind:
+    """What is shot at, for the panic check: a super zombie (alone or stacked: one check at its
+    increase [11.5]), a berserk unit [6.5], [10.6], or a plain unit."""
+    z, supers = st.zombie_in(sq), st.super_zombies_in(sq)
+    if supers:
+        return TargetKind.SUPER
+    return TargetKind.BERSERK if z is not None and z.berserk else TargetKind.ZOMBIE
+
+
+def start_shot(st: GameState, ctx: Ctx, shooters: tuple[str, ...], src: str, dst: str, reaction: bool) -> Shot:
+    """A declared shot: its panic increase [6.5] (None: no check), modifier per gun [6.7] and the
+    closed glass doors it would destroy [6.7], [10.5]."""
+    same = src == dst
+    inc = ctx.tables.panic_increase(target_kind(st, dst).value, same)  # [6.5], [10.6], [11.5]
+    doors: tuple[str, ...] = ()
+    modifier = 0
+    if not same:
+        mods = shot_modifiers(ctx.board, src, dst, door_states=st.doors, occupied=st.occupied())
+        modifier = mods.reduction  # [6.7] per gun
+        doors = tuple(mods.destroys_doors)
+    return Shot(shooters, dst, modifier, inc, shooters if inc is not None else (), reaction=reaction, doors=doors)
+
+
+def do_shoot(st: GameState, ctx: Ctx, a: Shoot, out: list[Event]) -> GameState:
+    act = active(st)
+    src = stack_square(st)
+    dst = ctx.board.square_id(a.target)
+    shot = start_shot(st, ctx, a.shooters, src, dst, reaction=False)
+    shots = dict(act.shots)
+    for n in a.shooters:
+        shots[n] = shots.get(n, 0) + 1  # [6.1]
+    act = rec(act, shots=tuple(sorted(shots.items())))
+    out.append(ev("shot_declared", "6.0", who=" and ".join(a.shooters), verb="shoot" if len(a.shooters) > 1 else "shoots", target=dst))
+    st = st.evolve(activation=act, shot=shot)
+    return record(st, acted=[src])  # [7.3]
+
+
+def after_shot(st: GameState, shot: Shot, killed: bool, out: list[Event]) -> GameState:
+    """A shot at an attacking unit [8.0] 1: destroyed, the attack is not conducted; else it goes on."""
+    if shot.reaction and st.attack is not None:
+        if killed:
+            out.append(ev("attack_destroyed", "8.0"))
+            return st.evolve(attack=None)
+        return st.evolve(attack=rec(st.attack, step=AttackStep.COUNT))
+    return st
+
+
+def step(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState, bool]]:
+    """The next step of a shot being resolved, in any phase (None: no shot): each shooter's panic
+    check [6.5], [6.8], then one roll for everyone who did not panic [6.6], [6.8]."""
+    shot = st.shot
+    if shot is None:
+        return None
+    if shot.to_check:
+        c = st.character(shot.to_check[0])
+        inc = shot.increase or 0
+        return pend(st, PendingKind.ROLL_PANIC, "6.5", f"{c.name} checks panic (Panic Level {ctx.side(c).panic_level}{' + ' + str(inc) if inc else ''})", ctx.panic_dice(c), c.name), True
+    firing = [st.character(n) for n in shot.shooters if n not in shot.panicked]
+    if not firing:
+        out.append(ev("no_shot", "6.5"))
+        return after_shot(st.evolve(shot=None), shot, False, out), False
+    n = core.pooled_dice([ctx.shot_dice(c) for c in firing])
+    return pend(st, PendingKind.ROLL_SHOT, "6.0", f"{' and '.join(c.name for c in firing)} shoot{'s' if len(firing) == 1 else ''} at {shot.target}", n, shot.target), True
+
+
+def roll_panic(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
+    """[6.5] panic when the roll is at most the adjusted Panic Level: no shot, and in the Human
+    Player-Turn the stack's Movement Allowance is spent (ruling E7)."""
+    shot = shot_of(st)
+    who = shot.to_check[0]
+    c = st.character(who)
+    level = ctx.side(c).panic_level
+    inc = shot.increase or 0
+    adj = level + inc
+    if core.panics(a.total, level, inc):
+        out.append(ev("panics", "6.5", dice=faces(a), who=who, roll=a.total, level=adj))
+        shot = rec(shot, to_check=shot.to_check[1:], panicked=shot.panicked + (who,))
+        if not shot.reaction and st.activation is not None:
+            act = st.activation
+            st = st.evolve(activation=rec(act, panicked=act.panicked + (who,), spent=act.allowance))
+            out.append(ev("panic_stops", "6.5"))
+    else:
+        out.append(ev("keeps_nerve", "6.5", dice=faces(a), who=who, roll=a.total, level=adj))
+        shot = rec(shot, to_check=shot.to_check[1:])
+    return st.evolve(shot=shot)
+
+
+def roll_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
+    """[6.0] step 5: the dice total less the modifiers of every gun [6.7], [6.8] against the Zombie
+    Value (unit and super zombies together [11.3]); a closed glass door shot through is destroyed
+    [6.7], [10.5]."""
+    shot = shot_of(st)
+    firing = [st.character(n) for n in shot.shooters if n not in shot.panicked]
+    n = core.pooled_dice([ctx.shot_dice(c) for c in firing])
+    reduction = shot.modifier * len(firing)  # [6.8] per gun
+    value = zombie_value_in(st, shot.target)  # [11.3] unit plus super zombies
+    killed = core.destroys(a.total, reduction, value)
+    out.append(ev("shot", "6.0", dice=faces(a), n=n, roll=a.total, mod=reduction, result=a.total - reduction, value=value,
+                  outcome="destroyed" if killed else "not affected"))
+    for d in shot.doors:
+        st = st.with_door(d, DoorState.DESTROYED.value)  # [6.7], [10.5]
+        out.append(ev("door_destroyed", "6.7", door=d))
+    z = st.zombie_in(shot.target)
+    supers = st.super_zombies_in(shot.target)
+    if z is not None:
+        st = move_unit(st, z.uid, seen=True, candidates=())  # [6.0] step 5: flipped to reveal
+    if killed:
+        if z is not None:
+            st = move_unit(st, z.uid, square=None, pool=Pool.ELIMINATED.value, berserk=False, face_up=False)
+            out.append(ev("eliminated", "6.0", what=f"zombie unit {z.uid} (value {z.value})"))
+        for c in supers:
+            st = set_chars(st, replace(c, square=None))
+            out.append(ev("eliminated", "11.3", what=f"super zombie {c.name}"))
+    st = st.evolve(shot=None).with_knowledge()
+    return after_shot(st, shot, killed, out)
+
+
+NODES = [
+    roll_node(PendingKind.ROLL_PANIC, roll_panic),
+    roll_node(PendingKind.ROLL_SHOT, roll_shot),
+]
+
+__all__ = ["NODES", "shooter_problem", "shot_target_problem", "start_shot", "check_shoot", "do_shoot", "step"]
