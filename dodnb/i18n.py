@@ -279,23 +279,6 @@ def has(key: str, lang: Optional[str] = None, section: str = "messages") -> bool
     return key in catalogue(_check(lang))[section]
 
 
-def word(text: Any, lang: Optional[str] = None) -> Any:
-    """LEGACY, until every refusal and policy note of the engine carries a key: an English phrase
-    in `lang` by the catalogue's ``words`` (exact) and ``patterns`` (regular expressions)."""
-    lang = _check(lang)
-    if lang == "en" or not isinstance(text, str) or not text:
-        return text
-    cat = catalogue(lang)
-    if text in cat.get("words", {}):
-        return cat["words"][text]
-    if "_patterns" not in cat:
-        cat["_patterns"] = [(re.compile(p), r) for p, r in cat.get("patterns", [])]
-    out = text
-    for rx, repl in cat["_patterns"]:
-        out = rx.sub(lambda m: re.sub(r"\\(\d)", lambda g: str(word(m.group(int(g.group(1))) or "", lang)), repl), out)
-    return out
-
-
 def _cite(line: str, case: Any) -> str:
     return f"{line} [{case}]" if case else line
 

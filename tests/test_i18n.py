@@ -57,7 +57,7 @@ def test_same_terms_in_both_languages():
         assert set(en[table]) == set(fr[table]), table
 
 
-def test_the_engine_english_tables_are_gone_from_the_french_catalogue():
+def test_the_french_catalogue_has_no_narration_table():
     """French comes from keys and parameters, not from translating English afterwards."""
     fr = raw("fr")
     assert "narration" not in fr
@@ -190,3 +190,83 @@ def test_no_french_in_code_paths():
     # the scanner itself finds a French label in code
     probe = REPO / "dodnb" / "i18n.py"
     assert any(french.search(t) for t in ["Annuler", "sonné"]) and _code_strings(probe)
+
+
+# --------------------------------------------------------------------------- keys used by the rules
+
+
+def _calls(names: tuple[str, ...]):
+    """(file, line, callee, key, keyword names or None when ** is passed) of every call in dodnb/rules
+    to one of `names` whose key argument is a string constant (or a choice of two constants)."""
+    import ast
+
+    out = []
+    for path in sorted((REPO / "dodnb" / "rules").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) in names):
+                continue
+            callee = getattr(node.func, "id", getattr(node.func, "attr", None))
+            pos = 1 if callee == "RuleViolation" else 0
+            if len(node.args) <= pos:
+                continue
+            arg = node.args[pos]
+            consts = [arg] if isinstance(arg, ast.Constant) else [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else []
+            keys = [c.value for c in consts if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+            kws = None if any(k.arg is None for k in node.keywords) else {k.arg for k in node.keywords} - ({"dice"} if callee == "ev" else set())
+            for key in keys:
+                out.append((path.name, node.lineno, callee, key, kws))
+    return out
+
+
+SECTION_OF = {"ev": "events", "RuleViolation": "refusals", "Note": "notes"}
+
+
+def test_every_key_the_rules_use_is_in_both_catalogues_with_its_parameters():
+    calls = _calls(tuple(SECTION_OF))
+    assert len([c for c in calls if c[2] == "ev"]) > 50 and len([c for c in calls if c[2] == "RuleViolation"]) > 80
+    en, fr = raw("en"), raw("fr")
+    bad = []
+    for file, line, callee, key, kws in calls:
+        section = SECTION_OF[callee]
+        if callee == "RuleViolation" and " " in key:
+            continue  # a sentence outside the phases (set-up, co-op, core checks): see the next test
+        if key not in en[section] or key not in fr[section]:
+            bad.append(f"{file}:{line}: {section} key {key!r} missing")
+            continue
+        if kws is not None and placeholders(en[section][key]) != kws:
+            bad.append(f"{file}:{line}: {key!r} given {sorted(kws)}, the catalogue uses {sorted(placeholders(en[section][key]))}")
+    assert bad == []
+
+
+def test_the_phases_speak_in_keys_only():
+    """No sentence inside the phase modules and the engine: every event, refusal and note is a key."""
+    sentences = [c for c in _calls(("ev", "RuleViolation", "Note")) if " " in c[3] and c[0] not in ("setup.py", "coop.py", "core.py")]
+    assert sentences == []
+
+
+def test_a_french_refusal_has_no_english_word():
+    from dodnb.rules.actions import Activate, Move
+    from dodnb.rules.game import Game
+    from dodnb.render.present import refusal_text, violation_text
+
+    g = Game(5, human="ask")
+    peter = g.state.character("Peter").square
+    g.apply(Activate("Peter"))
+    why = g.check(Move("001" if peter != "002" else "200"))
+    assert why is not None and why.key == "move.not_adjacent" and why.case == "2.1"
+    fr = violation_text(why, "fr")
+    assert fr.startswith("Interdit") and "ne partagent pas de côté" in fr and not ENGLISH.search(re.sub(r"\[[^\]]*\]", "", fr)), fr
+    assert str(why) == f"[2.1] {why.detail}" and "do not share a side" in why.detail  # the English stays the message
+    # every refusal of the catalogue, in French, with sample parameters
+    for key, text in raw("fr")["refusals"].items():
+        line = i18n.refusal(key, _event_params(raw("en")["refusals"][key]), "fr")
+        assert "{" not in line and not ENGLISH.search(re.sub(r"\[[^\]]*\]|\b(?:Roll|Draw)\b", "", line)), (key, line)
+    assert refusal_text(why, "en") == why.detail
+
+
+def test_no_english_is_translated_afterwards():
+    """The French catalogue holds sentences by key only: no word swaps, no regular expressions."""
+    fr = raw("fr")
+    assert not {"words", "patterns", "narration"} & set(fr)
+    assert not hasattr(i18n, "word") and not hasattr(i18n, "narrate")

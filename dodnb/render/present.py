@@ -96,91 +96,9 @@ def timeline(game) -> tuple[int, int]:
 # events
 
 
-_COMPASS = {"North": "N", "East": "E", "South": "S", "West": "W"}
-_HIDDEN = (
-    (re.compile(r"^digit (\d), but no square ending in \d can take it"), "hidden_table_no_square", ("digit",)),
-    (re.compile(r"^digit (\d), but no unit is left to appear"), "hidden_table_no_unit", ("digit",)),
-    (re.compile(r"^a hidden zombie appears in (\d{3}) \(nearest square ending in (\d)\)"), "hidden_table_appears", ("square", "digit")),
-)
-
-
-def _english_term(table: str, text: Any) -> Any:
-    """The key of an English term (reverse lookup), or the text itself."""
-    for key, value in i18n.catalogue("en")["terms"].get(table, {}).items():
-        if value == text:
-            return key
-    return text
-
-
-def _split(names: Any) -> tuple:
-    return tuple(str(names).split(" and ")) if isinstance(names, str) else tuple(names)
-
-
 def event_words(e: Event) -> tuple[str, dict[str, Any]]:
-    """The catalogue key and structured parameters of an event.
-
-    LEGACY adapter, until the engine's events carry keys and structured parameters only (issue 15,
-    item 3): it undoes the English the engine still puts in its parameters (joined names, verbs,
-    "North", outcome phrases). Events already structured pass through unchanged."""
-    key, p = e.key, dict(e.params)
-    if "verb" in p:
-        p.pop("verb")
-    p.pop("s", None)
-    for name in ("who", "by"):
-        if key in ("activate", "move", "door", "main_door", "shot_declared", "wake") and isinstance(p.get(name), str):
-            p[name] = _split(p[name])
-    if key == "phase" and isinstance(p.get("phase"), str) and p["phase"] not in Phase._value2member_map_:
-        p["phase"] = next((ph.value for ph, label in PHASE_LABELS.items() if label == p["phase"]), p["phase"])
-    elif key == "door" and "how" not in p:
-        verb = dict(e.params).get("verb", "")
-        p["how"] = "close" if str(verb).startswith("close") else "open"
-    elif key in ("main_door", "enter", "enter_ignored"):
-        p["compass"] = _COMPASS.get(p.get("compass"), p.get("compass"))
-    if key in ("react", "zmove", "super_move") and isinstance(p.get("to"), str):
-        p["to"] = tuple(p["to"].split(" → "))
-    if key == "super_move" and "extra" in p:
-        if p.pop("extra"):
-            key = "super_move_stack"
-    elif key == "shot":
-        p["outcome"] = {"not affected": "not_affected"}.get(p.get("outcome"), p.get("outcome"))
-    elif key == "glass_attempt":
-        p["outcome"] = {"the door is destroyed": "destroyed", "the door holds": "holds"}.get(p.get("outcome"), p.get("outcome"))
-    elif key == "glass_auto" and "who" in p:
-        p["name"] = str(p.pop("who")).replace("super zombie ", "")
-    elif key == "attack_roll":
-        p["outcome"] = {"no effect": "none"}.get(p.get("outcome"), p.get("outcome"))
-    elif key == "super_roll":
-        p["outcome"] = {"stays infected": "stays", "becomes a super zombie": "becomes"}.get(p.get("outcome"), p.get("outcome"))
-    elif key == "entrance_roll" and isinstance(p.get("doors"), str):
-        if p["doors"] == "no unit enters":
-            key = "entrance_none"
-            p.pop("doors")
-        else:
-            p["doors"] = tuple(_COMPASS.get(d, d) for d in p["doors"].split(" and "))
-    if key in ("react_exempt", "entrance_skipped", "enter_ignored") and isinstance(p.get("why"), str):
-        why = re.sub(r"^\d{3} is zombie-occupied", "its square is zombie-occupied", p["why"])
-        p["why"] = _english_term("why", why)
-    if key == "hidden_table" and "result" in p:
-        result = str(p.pop("result"))
-        for rx, new_key, names in _HIDDEN:
-            m = rx.match(result)
-            if m:
-                key = new_key
-                p.update(zip(names, m.groups()))
-                break
-    elif key == "game_over":
-        if isinstance(p.get("winner"), str) and p["winner"].startswith("the "):
-            p["winner"] = "human" if p["winner"] == "the humans" else "zombie"
-        reason = str(p.get("reason", ""))
-        p["reason"] = "fran_killed" if reason.startswith("Fran is killed") else "fran_super" if reason.startswith("Fran is") else _english_term("victory", reason)
-    elif key == "eliminated" and "what" in p:
-        what = str(p.pop("what"))
-        m = re.match(r"zombie unit (\w+) \(value (\d+)\)", what)
-        if m:
-            key, p = "eliminated_unit", {"uid": m.group(1), "value": int(m.group(2))}
-        else:
-            key, p = "eliminated_super", {"name": what.replace("super zombie ", "")}
-    return key, p
+    """The catalogue key and structured parameters of an event (the engine gives them as they are)."""
+    return e.key, dict(e.params)
 
 
 def event_line(e: Event, lang: Optional[str] = None, action: Optional[Action] = None, st: Optional[GameState] = None) -> str:
@@ -434,8 +352,8 @@ def pending_text(game, lang: Optional[str] = None, st: Optional[GameState] = Non
 
 def refusal_text(why, lang: Optional[str] = None) -> str:
     """Why the rules refuse, in `lang`, without the "Not allowed" frame: the refusal's own key and
-    parameters when it has them; else (LEGACY, until every refusal carries a key) its English
-    detail through the catalogue's patterns, else the catalogue's line for its Case."""
+    parameters; a refusal given as a sentence (code outside the phases: set-up, input errors) is
+    shown as it is in English and by the catalogue's line for its Case in another language."""
     lang = i18n.check_language(lang)
     case = getattr(why, "case", "") or ""
     key = getattr(why, "key", None)
@@ -444,9 +362,6 @@ def refusal_text(why, lang: Optional[str] = None) -> str:
     detail = getattr(why, "detail", str(why))
     if lang == "en":
         return detail
-    translated = i18n.word(detail, lang)
-    if translated != detail:
-        return translated
     return tr("case." + case, lang) if i18n.has("case." + case, lang) else tr("case.other", lang)
 
 

@@ -100,17 +100,16 @@ def settle(st: GameState, ctx: Optional[Ctx] = None) -> tuple[GameState, list[Ev
 def _why(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
     p = st.pending
     if st.result is not None or p is None:
-        return RuleViolation("14.0", "the game is over: no more actions")
+        return RuleViolation("14.0", "game.over")
     if not isinstance(a, Action):
-        return RuleViolation("4.0", f"{a!r} is not an action of this game")
+        return RuleViolation("4.0", "game.not_action", what=repr(a))
     if a.side != p.side:
-        who = {"human": "the human player", "zombie": "the zombie player", "chance": "the dice"}[p.side]
-        return RuleViolation(p.case or "4.0", f"it is {who}'s turn to decide ({p.purpose}), not {str(a)!r}")
+        return RuleViolation(p.case or "4.0", "game.other_side", side=p.side)
     node = NODES[p.kind]
     if p.side == Side.CHANCE:
         return _why_chance(st, ctx, a)
     if type(a) not in node.resolve:
-        return RuleViolation(p.case or "4.0", f"{str(a)!r} is not a choice now: {p.purpose}")
+        return RuleViolation(p.case or "4.0", "game.not_now")
     fn = node.checks.get(type(a))
     if fn is None:
         return None
@@ -130,22 +129,22 @@ def _why_chance(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
     assert p is not None
     if p.kind.is_roll:
         if not isinstance(a, Roll):
-            return RuleViolation(p.case, f"the dice decide here ({p.purpose}): give a Roll")
+            return RuleViolation(p.case, "chance.roll")
         if not isinstance(a.total, int) or isinstance(a.total, bool) or a.total not in core.ways(p.dice):
-            return RuleViolation(p.case, f"{p.dice} dice cannot total {a.total!r}")
+            return RuleViolation(p.case, "chance.total", dice=p.dice, total=repr(a.total))
         if a.faces and (len(a.faces) != p.dice or sum(a.faces) != a.total or any(f not in range(1, 7) for f in a.faces)):
-            return RuleViolation(p.case, f"faces {a.faces} do not make {a.total} on {p.dice} dice")
+            return RuleViolation(p.case, "chance.faces", faces=str(a.faces), total=a.total, dice=p.dice)
         return None
     if p.kind.is_draw:
         from dodnb.rules.actions import Draw
 
         if not isinstance(a, Draw):
-            return RuleViolation(p.case, f"a unit is drawn at random here ({p.purpose}): give a Draw")
+            return RuleViolation(p.case, "chance.draw")
         if a not in [o for o, _ in chance_outcomes(st, ctx)]:
-            return RuleViolation(p.case, f"unit {a.uid!r} is not in the pool being drawn from")
+            return RuleViolation(p.case, "chance.pool", uid=str(a.uid))
         return None
     if a not in [o for o, _ in chance_outcomes(st, ctx)]:
-        return RuleViolation(p.case, f"{a} is not an outcome of this die ({p.purpose})")
+        return RuleViolation(p.case, "chance.outcome")
     return None
 
 
@@ -158,7 +157,7 @@ def _advance(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
         res = victory(st)
         if res is not None:
             if st.result is None:
-                out.append(ev("game_over", res.case, winner="the humans" if res.winner == "human" else "the zombies", reason=res.reason))
+                out.append(ev("game_over", res.case, winner=res.winner, reason=res.reason))
             return st.evolve(result=res, phase=Phase.OVER, pending=None, shot=None, attack=None)
         # a shot or an attack in progress comes first, in any phase
         got = shooting.step(st, ctx, out) or attack.step(st, ctx, out)
@@ -184,13 +183,13 @@ def victory(st: GameState) -> Optional[Result]:
     if st.fran_counts_two:
         tally = sum(2 if n == "Fran" else 1 for n in names)
         if tally >= 3:
-            return Result("zombie", "14.1", "three characters killed or turned into super zombies, Fran counting two (French reading)")
+            return Result("zombie", "14.1", "three_fran_two")
     else:
         if len(lost) >= 3:
-            return Result("zombie", "14.1", "three characters killed and/or turned into super zombies")
+            return Result("zombie", "14.1", "three")
         fran = next((c for c in st.characters if c.name == "Fran"), None)
         if fran is not None and fran.status in ("infected", "killed", "super") and len(names - {"Fran"}) >= 1:
-            return Result("zombie", "14.1", f"Fran is {fran.status if fran.status != 'super' else 'a super zombie'} and another character is lost")
+            return Result("zombie", "14.1", "fran_super" if fran.status == "super" else "fran_killed")
     # [14.2] all four conditions
     if any(z.square is not None for z in st.zombies) or any(c.is_super for c in st.characters):
         return None
@@ -205,4 +204,4 @@ def victory(st: GameState) -> Optional[Result]:
             return None
     if not st.characters:
         return None
-    return Result("human", "14.2", "all four main doors closed, Steve and Fran armed with hunting rifles, every zombie eliminated")
+    return Result("human", "14.2", "humans")

@@ -120,7 +120,7 @@ def faces(a: Action) -> tuple[int, ...]:
 def active(st: GameState) -> Activation:
     """The stack being moved; a RuleViolation [6.2] when none is (nothing may act before one is)."""
     if st.activation is None:
-        raise RuleViolation("6.2", "no character is being moved: activate a character or stack first")
+        raise RuleViolation("6.2", "act.none")
     return st.activation
 
 

@@ -17,7 +17,7 @@ from dodnb.rules.vocab import DoorKind, DoorState, Phase
 
 
 def path_problem(st: GameState, ctx: Ctx, start: str, path: tuple[str, ...], who: str,
-                 toward: Optional[Mapping[str, int]] = None, allow_unit_end: bool = False) -> Optional[RuleViolation]:
+                 toward: Optional[Mapping[str, int]] = None, allow_unit_end: bool = False, sz: str = "unit") -> Optional[RuleViolation]:
     """Why a zombie may not follow `path` from `start`, or None: adjacent open sides [7.0], towards the
     characters when `toward` is given [7.0] 1, never out of a character's square, never ending on a
     zombie unit (a super zombie may stack [11.1]) [7.6]."""
@@ -26,16 +26,16 @@ def path_problem(st: GameState, ctx: Ctx, start: str, path: tuple[str, ...], who
     humans = st.human_squares()
     for nxt in path:
         if nxt not in moves.get(cur, ()):
-            return RuleViolation("7.0", f"{who} cannot move from {cur} to {nxt}: not adjacent, or a wall or closed door is in the way")
+            return RuleViolation("7.0", "path.blocked", who=who, sz=sz, frm=cur, to=nxt)
         if toward is not None and toward.get(nxt, 99) != toward.get(cur, 99) - 1:
-            return RuleViolation("7.0", f"{cur} → {nxt} does not bring {who} towards the characters")
+            return RuleViolation("7.0", "path.not_toward", who=who, sz=sz, frm=cur, to=nxt)
         if cur in humans:
-            return RuleViolation("7.6", f"{who} may never be moved out of a character-occupied square ({cur})")
+            return RuleViolation("7.6", "path.with_character", who=who, sz=sz, square=cur)
         cur = nxt
     if cur == start:
-        return RuleViolation("7.0", f"{who} must end its move in another square")
+        return RuleViolation("7.0", "path.same", who=who, sz=sz)
     if not allow_unit_end and st.zombie_occupied(cur):
-        return RuleViolation("7.6", f"a zombie unit may never end its move in a zombie-occupied square ({cur})")
+        return RuleViolation("7.6", "path.end_occupied", square=cur)
     return None
 
 
@@ -53,15 +53,15 @@ def super_path_problem(st: GameState, ctx: Ctx, c: CharacterState, a: SuperMove,
                        toward: Optional[Mapping[str, int]] = None) -> Optional[RuleViolation]:
     """[11.2] a super zombie moves 1-3 squares, with the unit it began the turn with if wanted."""
     if not 1 <= len(a.path) <= ctx.counters.super_zombie_moves:
-        return RuleViolation("11.2", f"a super zombie moves 1 to {ctx.counters.super_zombie_moves} squares")
+        return RuleViolation("11.2", "super.range", n=ctx.counters.super_zombie_moves)
     if a.with_unit and stacked_unit(st, c) is None:
-        return RuleViolation("11.2", f"no zombie unit began this Zombie Player-Turn stacked with {c.name}")
-    why = path_problem(st, ctx, square_of(c), a.path, f"super zombie {c.name}", toward, allow_unit_end=True)
+        return RuleViolation("11.2", "super.no_unit", name=c.name)
+    why = path_problem(st, ctx, square_of(c), a.path, c.name, toward, allow_unit_end=True, sz="super")
     if why:
         return why
     end = a.path[-1]
     if st.zombie_in(end) is not None and a.with_unit:
-        return RuleViolation("7.6", f"{end} already holds a zombie unit: a super zombie stacks with one unit only (ruling)")
+        return RuleViolation("7.6", "super.one_unit", square=end)
     return None
 
 
@@ -170,7 +170,7 @@ def start_break(st: GameState, zt: ZombieTurn, a: BreakDoor, out: list[Event]) -
         c = st.character(a.who)
         u = stacked_unit(st, c)
         zt = rec(zt, moved=zt.moved + (c.name,) + ((u.uid,) if u else ()))
-        out.append(ev("glass_auto", "11.6", who=f"super zombie {c.name}", door=a.door))
+        out.append(ev("glass_auto", "11.6", name=c.name, door=a.door))
         return st.evolve(zturn=zt).with_door(a.door, DoorState.DESTROYED.value)
     st = move_unit(st, a.who, seen=True, candidates=())  # [10.5] flipped to reveal its value
     return st.evolve(zturn=rec(zt, breaking=(a.who, a.door)))
@@ -190,7 +190,7 @@ def roll_glass(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     z = st.unit(who)
     ok = core.glass_breaks(a.total, z.value)
     out.append(ev("glass_attempt", "10.5", dice=faces(a), who=who, door=door, roll=a.total, value=z.value,
-                  outcome="the door is destroyed" if ok else "the door holds"))
+                  outcome="destroyed" if ok else "holds"))
     st = st.evolve(zturn=rec(st.zturn, breaking=()))
     return st.with_door(door, DoorState.DESTROYED.value) if ok else st
 
