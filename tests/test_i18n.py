@@ -270,3 +270,26 @@ def test_no_english_is_translated_afterwards():
     fr = raw("fr")
     assert not {"words", "patterns", "narration"} & set(fr)
     assert not hasattr(i18n, "word") and not hasattr(i18n, "narrate")
+
+
+def test_the_map_words_follow_the_language():
+    """Door labels, store names, the legend and the rifle count on the map, in French [2.1]."""
+    from dodnb.render.shapes import TextShape
+    from dodnb.render.state_scene import game_scene
+    from dodnb.rules.game import Game
+    from dodnb.widgets.stepper import GameStepper
+
+    g = Game(3)
+
+    def words(scene):
+        return [sh.text for sh in scene.shapes if isinstance(sh, TextShape)]
+
+    en, fr = words(game_scene(g, lang="en")), words(game_scene(g, lang="fr"))
+    assert "North doors (004)" in en and "Portes nord (004)" in fr
+    assert "personnage" in fr and "character" in en and "character" not in fr
+    assert any("Pharmacie" in t for t in fr) and not any("Drug" in t for t in fr)
+    assert "2 fusils" in fr or "1 fusil" in fr
+    s = GameStepper(g)
+    assert "North doors (004)" in words(s.map.scene)
+    s.set_language("fr")
+    assert "Portes nord (004)" in words(s.map.scene) and "Portes nord (004)" in words(s.scene())

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional, Sequence
 
 from dodnb.board.model import Board
+from dodnb import i18n
+from dodnb.i18n import tr
 from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, Shape, TextShape
 
 LAYERS = ("board", "tokens", "overlay", "hover")
@@ -123,8 +125,10 @@ def board_scene(
     legend: bool = True,
     side_margin: float = SIDE_MARGIN,
     id_size: Optional[float] = None,
+    lang: Optional[str] = None,
 ) -> Scene:
-    """Everything printed on the map: floors, walls, doors, ids, store names, placement symbols.
+    """Everything printed on the map: floors, walls, doors, ids, store names, placement symbols,
+    in `lang` (the door labels, store names and legend: dodnb/data/i18n; default: the package's).
 
     `id_size` (pixels) overrides the size of the square ids (default: 0.62 x scale, 6 to 9 px); the
     canvas map prints them bigger so that they stay readable once shrunk to a notebook's width."""
@@ -157,17 +161,17 @@ def board_scene(
         dash = (4.0, 3.0) if d.kind == "glass" else ()
         scene.add(LineShape(f.x(d.seg.x0), f.y(d.seg.y0), f.x(d.seg.x1), f.y(d.seg.y1), STYLE[d.kind], DOOR_WIDTH, dash, tag=f"door:{d.id}"))
     # main door labels outside the mall
-    names = {"N": "North doors", "E": "East doors", "S": "South doors", "W": "West doors"}
     for compass, d in board.main_doors.items():
         mx, my = f.point(d.seg.midpoint)
         if compass in ("N", "S"):
             dy = -12 if compass == "N" else 12
-            scene.add(TextShape(mx, my + dy, f"{names[compass]} ({d.squares[0]})", 10, STYLE["main"], bold=True, tag=f"door:{d.id}"))
+            label = tr("map.doors_label", lang, compass=compass, square=d.squares[0])
+            scene.add(TextShape(mx, my + dy, label, 10, STYLE["main"], bold=True, tag=f"door:{d.id}"))
         else:  # stacked in the side margin, outside the outer wall
             dx = -8 if compass == "W" else 8
             anchor = "end" if compass == "W" else "start"
-            word, _ = names[compass].split()
-            for i, line in enumerate((word, "doors", f"({d.squares[0]})")):
+            stacked = tr("map.doors_stacked", lang, compass=compass, square=d.squares[0]).split("|")
+            for i, line in enumerate(stacked):
                 scene.add(TextShape(mx + dx, my + (i - 1) * 11, line, 10, STYLE["main"], anchor, bold=True, tag=f"door:{d.id}"))
     # square ids (top-left corner of each square)
     id_size = f.id_px
@@ -182,7 +186,7 @@ def board_scene(
         x0, y0 = min(r.x0 for r in rs), min(r.y0 for r in rs)
         x1, y1 = max(r.x1 for r in rs), max(r.y1 for r in rs)
         size = 9.5 if board.stores.get(name, {}).get("anchor") else 8.5
-        lines = _wrap(name, scale * (x1 - x0) - 6, size)
+        lines = _wrap(i18n.term("store", name, lang), scale * (x1 - x0) - 6, size)
         # centred in the store's top row, clear of the square ids printed in each top-left corner
         row_h = min(r.y1 - r.y0 for r in rs)
         cx, cy = f.x((x0 + x1) / 2), f.y(y0 + row_h / 2) + 2
@@ -203,23 +207,24 @@ def board_scene(
                 letters.append(TextShape(cx, cy + 0.5, letter, 6.5, "#ffffff", bold=True, tag=sq.id))
     scene.add(*discs, *letters)
     if legend:
-        _legend(scene, margin, height - 22)
+        _legend(scene, margin, height - 22, lang)
     return scene
 
 
-def _legend(scene: Scene, x: float, y: float) -> None:
+def _legend(scene: Scene, x: float, y: float, lang: Optional[str] = None) -> None:
     items = [
-        ("wall", LineShape(0, 0, 22, 0, STYLE["wall"], WALL_WIDTH), "wall"),
-        ("glass", LineShape(0, 0, 22, 0, STYLE["glass"], DOOR_WIDTH, (4.0, 3.0)), "glass door (store front)"),
-        ("solid", LineShape(0, 0, 22, 0, STYLE["solid"], DOOR_WIDTH), "solid door (service)"),
-        ("main", LineShape(0, 0, 22, 0, STYLE["main"], DOOR_WIDTH), "main door"),
-        ("hall", RectShape(0, -7, 22, 14, fill=STYLE["hall"], stroke=STYLE["grid"]), "hall square"),
-        ("service", RectShape(0, -7, 22, 14, fill=STYLE["service"], stroke=STYLE["grid"]), "service corridor"),
-        ("z", CircleShape(11, 0, 4.2, fill=STYLE["zombie_symbol"]), "zombie placement [3.1]"),
-        ("c", CircleShape(11, 0, 4.2, fill=STYLE["character_symbol"]), "character placement [3.2]"),
+        ("wall", LineShape(0, 0, 22, 0, STYLE["wall"], WALL_WIDTH)),
+        ("glass", LineShape(0, 0, 22, 0, STYLE["glass"], DOOR_WIDTH, (4.0, 3.0))),
+        ("solid", LineShape(0, 0, 22, 0, STYLE["solid"], DOOR_WIDTH)),
+        ("main", LineShape(0, 0, 22, 0, STYLE["main"], DOOR_WIDTH)),
+        ("hall", RectShape(0, -7, 22, 14, fill=STYLE["hall"], stroke=STYLE["grid"])),
+        ("service", RectShape(0, -7, 22, 14, fill=STYLE["service"], stroke=STYLE["grid"])),
+        ("zombie_symbol", CircleShape(11, 0, 4.2, fill=STYLE["zombie_symbol"])),
+        ("character_symbol", CircleShape(11, 0, 4.2, fill=STYLE["character_symbol"])),
     ]
     cx = x
-    for _, shape, label in items:
+    for key, shape in items:
+        label = tr("map.legend." + key, lang)
         if isinstance(shape, LineShape):
             scene.add(LineShape(cx, y, cx + 22, y, shape.stroke, shape.width, shape.dash, tag="legend"))
         elif isinstance(shape, RectShape):

@@ -48,9 +48,9 @@ ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0)
 DOOR_REACH = 0.5
 
 
-def canvas_scene(board: Board, scale: float = 12.0) -> tuple[Scene, Frame]:
-    """The board scene and frame the canvas map draws (see MARGIN, SIDE_MARGIN, ID_SIZE)."""
-    scene = board_scene(board, scale=scale, margin=MARGIN, side_margin=SIDE_MARGIN, id_size=ID_SIZE)
+def canvas_scene(board: Board, scale: float = 12.0, lang: Optional[str] = None) -> tuple[Scene, Frame]:
+    """The board scene and frame the canvas map draws (see MARGIN, SIDE_MARGIN, ID_SIZE), its words in `lang`."""
+    scene = board_scene(board, scale=scale, margin=MARGIN, side_margin=SIDE_MARGIN, id_size=ID_SIZE, lang=lang)
     return scene, frame_for(board, scale, MARGIN, SIDE_MARGIN, ID_SIZE)
 
 

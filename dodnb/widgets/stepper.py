@@ -47,7 +47,7 @@ from dodnb.rules.events import Event
 from dodnb.rules.game import DecisionNeeded, Game
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Phase, Side
-from dodnb.widgets.mapview import NO_CHOICE, TOKEN_RADIUS, MapView, draw_shapes
+from dodnb.widgets.mapview import NO_CHOICE, TOKEN_RADIUS, MapView, canvas_scene, draw_shapes
 
 __all__ = ["GameStepper", "GameMap", "KINDS", "PLAYS", "zombie_threat", "choice_label", "pending_text", "reactors", "new_game"]
 
@@ -127,13 +127,13 @@ class GameMap(MapView):
         self.state = state
         self.lang = i18n.check_language(lang)
         super().__init__(state.board, **kwargs)
-        game_board(self.scene)  # no placement symbols after set-up [3.3]; the game's legend
+        self.scene = game_board(canvas_scene(self.board, lang=self.lang)[0], lang=self.lang)  # no placement symbols after set-up [3.3]; the game's legend
         self.redraw()
         self.relabel()
 
     def token_shapes(self, tokens) -> list:
         st = self.state
-        return door_state_shapes(st, self.frame) + piece_shapes(st, self.frame, radius=TOKEN_RADIUS)
+        return door_state_shapes(st, self.frame) + piece_shapes(st, self.frame, radius=TOKEN_RADIUS, lang=self.lang)
 
     def set_state(self, st: GameState, overlay: Sequence = ()) -> None:
         """The position and the overlay, in one canvas message; a layer whose shapes did not change
@@ -167,7 +167,12 @@ class GameMap(MapView):
             cb(sid)
 
     def relabel(self) -> None:
+        """Every word of the map in `self.lang`: the board's words (doors, stores, legend) redrawn."""
         lang = self.lang
+        scene = game_board(canvas_scene(self.board, lang=lang)[0], lang=lang)
+        if scene.shapes != self.scene.shapes:
+            self.scene = scene
+            self.redraw()
         self.square_picker.description = tr("map.square", lang)
         opts = list(self.square_picker.options)
         value = self.square_picker.value
@@ -193,7 +198,7 @@ class GameMap(MapView):
     def describe(self, sid: str) -> str:
         lang = self.lang
         sq = self.board.square(sid)
-        kind = sq.store or tr("map.hall" if sq.is_hall else "map.service", lang)
+        kind = i18n.term("store", sq.store, lang) if sq.store else tr("map.hall" if sq.is_hall else "map.service", lang)
         parts = [f"<b>{html.escape(tr('map.square_title', lang, square=sq.id))}</b> — {html.escape(kind)}"]
         st = self.state
         here = [c.name + ("" if c.status == "normal" else f" ({i18n.term('status', c.status, lang, c.name)})") for c in st.characters if c.square == sid and c.status not in ("killed",)]
@@ -696,7 +701,7 @@ class GameStepper(widgets.VBox):
         return [e.text for e in self._entries()]
 
     def scene(self) -> Scene:
-        return game_scene(self.game.state)
+        return game_scene(self.game.state, lang=self.lang)
 
     def _repr_png_(self):
         """A still of the position: what an untrusted notebook (or GitHub) shows instead of the widget."""
