@@ -45,7 +45,7 @@ def default_seats(players: Sequence[str]) -> dict[str, tuple[str, ...]]:
         return {p: (c,) for p, c in zip(players, CHARACTERS)}
     if len(players) == 3:
         return {players[0]: ("Peter",), players[1]: ("Roger",), players[2]: ("Steve", "Fran")}
-    raise RuleViolation("15.0", f"the co-operative game is for three or four players, not {len(players)} (one player: the solitaire game)")
+    raise RuleViolation("15.0", "coop.players", n=len(players))
 
 
 class CoopGame:
@@ -75,12 +75,12 @@ class CoopGame:
     def _check_seats(self) -> None:
         got = [c for cs in self.seats.values() for c in cs]
         if sorted(got) != sorted(CHARACTERS) or len(got) != len(set(got)):
-            raise RuleViolation("15.0", f"each of {', '.join(CHARACTERS)} is controlled by exactly one player; got {self.seats}")
+            raise RuleViolation("15.0", "coop.seats", names=tuple(CHARACTERS), seats=str(self.seats))
         n = len(self.seats)
         if n not in (3, 4):
-            raise RuleViolation("15.0", f"the co-operative game is for three or four players, not {n}")
+            raise RuleViolation("15.0", "coop.count", n=n)
         if n == 3 and not any(set(cs) == {"Steve", "Fran"} for cs in self.seats.values()):
-            raise RuleViolation("15.0", "with three players, one player controls both Fran and Steve")
+            raise RuleViolation("15.0", "coop.three")
 
     # ------------------------------------------------------------------ who decides
     def deciders(self) -> list[str]:
