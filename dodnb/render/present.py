@@ -65,7 +65,8 @@ from dodnb.rules.vocab import PHASE_LABELS, Phase, Side
 __all__ = [
     "event_line", "event_words", "log_entries", "LogEntry", "choice_label", "action_words", "pending_text",
     "refusal_text", "violation_text", "squares_of", "focus_squares", "reactors", "preview", "timeline",
-    "ThreatOdds", "zombie_threat", "threat_table", "threat_html", "HEADINGS",
+    "ThreatOdds", "zombie_threat", "threat_table", "threat_html", "HEADINGS", "track_html", "decision_html",
+    "dice_html", "log_html", "ACTION_WORDS",
 ]
 
 #: Events that open a part of the game: shown as headings above the events that follow them.
@@ -500,3 +501,79 @@ def zombie_threat(game, st: Optional[GameState] = None, *, max_seconds: float = 
             dist[s] = dist.get(s, Fraction(0)) + p
         rows.append((name, st.character(name).status, dist))
     return ThreatOdds(rows, False, "montecarlo", n, time.perf_counter() - t0, "random")
+
+
+# =============================================================================================
+# panels as HTML (what the stepper shows)
+
+
+#: The phase track, in the order of play [4.0]; the solitaire Hidden Zombie step [15.2] lights "A".
+TRACK = (Phase.HUMAN, Phase.BERSERK, Phase.REACTION, Phase.FREE, Phase.ATTACK, Phase.GENERATION)
+LIT = {Phase.HIDDEN.value: Phase.BERSERK.value}
+
+
+def track_html(st: GameState, lang: Optional[str] = None) -> str:
+    """The Game-Turn and the phase track, the current phase lit (aria-current)."""
+    esc = html.escape
+    lit = LIT.get(st.phase, st.phase)
+    cells = []
+    for ph in TRACK:
+        on = ph.value == lit and st.result is None
+        style = ("background:#f9a825;color:#000;font-weight:bold;" if on else "background:#eceff1;color:#546e7a;") + "padding:2px 8px;border-radius:4px;margin-right:4px;display:inline-block"
+        mark = " aria-current='step'" if on else ""
+        cells.append(f"<span class='dodnb-phase-cell{' dodnb-phase-on' if on else ''}'{mark} style='{style}'>{esc(tr('phase.' + ph.value, lang))}</span>")
+    now = tr("phase.over", lang) if st.result is not None else tr("phase.long." + str(st.phase), lang)
+    turn = tr("stepper.turn", lang, turn=st.turn)
+    return (f"<div style='display:flex;flex-wrap:wrap;align-items:center;gap:4px'><b style='margin-right:6px'>{esc(turn)}</b>{''.join(cells)}"
+            f"<span style='margin-left:6px'>— <span class='dodnb-phase-now'>{esc(now)}</span></span></div>")
+
+
+def decision_html(game, st: GameState, learner: bool, lang: Optional[str] = None) -> str:
+    """Who decides (or the dice), what is pending, and a hint of what to do."""
+    what = pending_text(game, lang, st)
+    p = st.pending
+    if st.result is not None:
+        head = tr("decision.over", lang)
+    elif p is None:
+        head = ""
+    elif p.side == Side.CHANCE:
+        head = tr("decision.dice", lang)
+    elif learner:
+        head = tr("decision.yours_" + str(p.side), lang)
+    else:
+        head = tr("decision.policy_" + str(p.side), lang)
+    hint = ""
+    if learner and p is not None and _pending_key(p) == "pending.act":
+        hint = tr("decision.hint_active" if st.activation else "decision.hint_activate", lang)
+    elif p is not None and not learner and st.result is None:
+        hint = tr("decision.hint_step", lang)
+    return (f"<div style='font-weight:bold'>{html.escape(head)}</div><div>{html.escape(what)}</div>"
+            + (f"<div style='color:#546e7a;font-size:90%'>{html.escape(hint)}</div>" if hint else ""))
+
+
+def dice_html(entries: Sequence[LogEntry], lang: Optional[str] = None, shown: int = 2) -> str:
+    """The last `shown` rolls, newest first: the faces as dice, and what they decided."""
+    esc = html.escape
+    rolls = [e for e in entries if e.dice][-shown:]
+    if not rolls:
+        return f"<b>{esc(tr('dice.title', lang))}</b> <i>{esc(tr('dice.none', lang))}</i>"
+    items = []
+    for e in reversed(rolls):
+        faces = "".join(
+            f"<span style='display:inline-block;width:20px;height:20px;line-height:20px;text-align:center;border:2px solid #37474f;"
+            f"border-radius:5px;margin-right:3px;font-weight:bold;background:#fff'>{f}</span>" for f in e.dice)
+        items.append(f"<div style='margin:2px 0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis' title='{esc(e.text)}'>{faces} <small>{esc(e.text)}</small></div>")
+    return f"<b>{esc(tr('dice.title', lang))}</b>" + "".join(items)
+
+
+def log_html(entries: Sequence[LogEntry]) -> str:
+    """The log in time order: each heading (Game-Turn, phase, game over) in bold above its own
+    events, which are indented under it."""
+    out = []
+    for e in entries:
+        text = html.escape(e.text)
+        if e.heading:
+            out.append(f"<div style='font-weight:bold;margin-top:4px'>{text}</div>")
+        else:
+            out.append(f"<div style='padding-left:14px'>{text}</div>")
+    return "<div style='font-size:90%;line-height:1.35'>" + "".join(out) + "</div>"

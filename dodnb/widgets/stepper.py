@@ -55,9 +55,6 @@ __all__ = ["GameStepper", "GameMap", "KINDS", "PLAYS", "zombie_threat", "choice_
 KINDS = ("solitaire", "two-player")
 #: Which side(s) the learner plays; policies play the others.
 PLAYS = ("human", "zombie", "both", "none")
-#: The phase track, in the order of play [4.0]; the solitaire Hidden Zombie step [15.2] lights "A".
-TRACK = (Phase.HUMAN, Phase.BERSERK, Phase.REACTION, Phase.FREE, Phase.ATTACK, Phase.GENERATION)
-LIT = {Phase.HIDDEN.value: Phase.BERSERK.value}
 
 MOVE_COLOUR = "#2e7d32"  # squares a click moves to
 SHOOT_COLOUR = "#c62828"  # squares a click shoots at
@@ -624,68 +621,19 @@ class GameStepper(widgets.VBox):
         return shapes
 
     def _track_html(self, st: GameState) -> str:
-        lang = self.lang
-        lit = LIT.get(st.phase, st.phase)
-        cells = []
-        for ph in TRACK:
-            on = ph.value == lit and st.result is None
-            style = ("background:#f9a825;color:#000;font-weight:bold;" if on else "background:#eceff1;color:#546e7a;") + "padding:2px 8px;border-radius:4px;margin-right:4px;display:inline-block"
-            mark = " aria-current='step'" if on else ""
-            cells.append(f"<span class='dodnb-phase-cell{' dodnb-phase-on' if on else ''}'{mark} style='{style}'>{html.escape(tr('phase.' + ph.value, lang))}</span>")
-        now = tr("phase.over", lang) if st.result is not None else tr("phase.long." + st.phase, lang)
-        turn = tr("stepper.turn", lang, turn=st.turn)
-        return (f"<div style='display:flex;flex-wrap:wrap;align-items:center;gap:4px'><b style='margin-right:6px'>{html.escape(turn)}</b>{''.join(cells)}"
-                f"<span style='margin-left:6px'>— <span class='dodnb-phase-now'>{html.escape(now)}</span></span></div>")
+        return present.track_html(st, self.lang)
 
     def _decision_html(self, st: GameState, learner: bool) -> str:
-        lang = self.lang
-        what = pending_text(self.game, lang, st)
-        p = st.pending
-        if st.result is not None:
-            head = tr("decision.over", lang)
-        elif p is None:
-            head = ""
-        elif p.side == Side.CHANCE:
-            head = tr("decision.dice", lang)
-        elif learner:
-            head = tr("decision.yours_" + p.side, lang)
-        else:
-            head = tr("decision.policy_" + p.side, lang)
-        hint = ""
-        if learner and p is not None and present._pending_key(p) == "pending.act":
-            hint = tr("decision.hint_active" if st.activation else "decision.hint_activate", lang)
-        elif p is not None and not learner and st.result is None:
-            hint = tr("decision.hint_step", lang)
-        return (f"<div style='font-weight:bold'>{html.escape(head)}</div><div>{html.escape(what)}</div>"
-                + (f"<div style='color:#546e7a;font-size:90%'>{html.escape(hint)}</div>" if hint else ""))
+        return present.decision_html(self.game, st, learner, self.lang)
 
     def _dice_html(self) -> str:
-        lang = self.lang
-        rolls = [e for e in self._entries() if e.dice][-DICE_SHOWN:]
-        if not rolls:
-            return f"<b>{html.escape(tr('dice.title', lang))}</b> <i>{html.escape(tr('dice.none', lang))}</i>"
-        items = []
-        for e in reversed(rolls):
-            faces = "".join(
-                f"<span style='display:inline-block;width:20px;height:20px;line-height:20px;text-align:center;border:2px solid #37474f;"
-                f"border-radius:5px;margin-right:3px;font-weight:bold;background:#fff'>{f}</span>" for f in e.dice)
-            items.append(f"<div style='margin:2px 0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis' title='{html.escape(e.text)}'>{faces} <small>{html.escape(e.text)}</small></div>")
-        return f"<b>{html.escape(tr('dice.title', lang))}</b>" + "".join(items)
+        return present.dice_html(self._entries(), self.lang, DICE_SHOWN)
 
     def _entries(self) -> list[present.LogEntry]:
         return present.log_entries(self.game, self.lang, self._log_cache)
 
     def _log_html(self) -> str:
-        """The log in time order; each heading (Game-Turn, phase) above its own events, which are
-        indented under it; the box shows its latest lines (see STYLE)."""
-        out = []
-        for e in self._entries():
-            text = html.escape(e.text)
-            if e.heading:
-                out.append(f"<div style='font-weight:bold;margin-top:4px'>{text}</div>")
-            else:
-                out.append(f"<div style='padding-left:14px'>{text}</div>")
-        return "<div style='font-size:90%;line-height:1.35'>" + "".join(out) + "</div>"
+        return present.log_html(self._entries())
 
     # ----- reading ------------------------------------------------------------------------------
     @property

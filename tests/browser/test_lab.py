@@ -1183,7 +1183,7 @@ def test_stepper_plays_a_turn(lab_server, browser, browser_summary, tmp_path_fac
             canvas.click(position={"x": x * DENSITY * box["width"] / size[0], "y": y * DENSITY * box["height"] / size[1]})
 
         def options():
-            return root.locator(".dodnb-choices select").evaluate("s => Array.from(s.options).map(o => o.text.replace(/\\u00a0/g, ' '))")
+            return root.locator(".dodnb-choices .widget-radio-box").evaluate("b => Array.from(b.querySelectorAll('label')).map(l => l.innerText.replace(/\\u00a0/g, ' ').trim())")
 
         # Peter (in 010 with Roger) is activated by a click on his square
         click_square("010")
