@@ -1352,6 +1352,9 @@ def test_stepper_fits_one_screen(lab_server, browser, browser_summary, tmp_path_
             step.click()
             page.wait_for_timeout(1200)
         page.wait_for_timeout(1000)
+        # JupyterLab scrolls a clicked cell's input into view; a teacher scrolls the stepper back up
+        root.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(500)
         shot_fr = run.screenshot("stepper-1400x900-fr")
         in_view(boxes(), "watched game, French")
         log = page.evaluate(LOG_BOTTOM_JS, root_sel)
