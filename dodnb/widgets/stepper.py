@@ -65,9 +65,9 @@ PANEL_HEIGHT = "256px"  # the decision and the log: fixed, so nothing jumps
 #: The stepper's own styles: wrapped choice labels, a history handle a finger can catch (≥ 28 px),
 #: the log's latest lines in view (a reversed column starts at its bottom).
 STYLE = """<style>
-.dodnb-stepper .dodnb-choices label { white-space: normal; line-height: 1.25; padding: 2px 0; overflow: visible; text-overflow: clip; height: auto; }
+.dodnb-stepper .dodnb-choices .widget-radio-box label { display: flex; align-items: flex-start; gap: 6px; white-space: normal; line-height: 1.25; padding: 2px 0; overflow: visible; text-overflow: clip; height: auto; }
 .dodnb-stepper .dodnb-choices .widget-radio-box { flex-wrap: nowrap; }
-.dodnb-stepper .dodnb-choices input { margin-top: 2px; align-self: flex-start; flex: none; }
+.dodnb-stepper .dodnb-choices .widget-radio-box input { order: -1; margin: 2px 0 0 0; flex: none; }
 .dodnb-stepper .dodnb-history-slider .noUi-handle { width: 30px !important; height: 30px !important; top: -13px !important; right: -15px !important; border-radius: 50% !important; }
 .dodnb-stepper .dodnb-history-slider .noUi-horizontal { height: 8px; }
 .dodnb-stepper .dodnb-history-slider { min-height: 36px; }

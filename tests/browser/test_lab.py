@@ -1345,6 +1345,10 @@ def test_stepper_fits_one_screen(lab_server, browser, browser_summary, tmp_path_
         # French, and a watched game: Step until the log has a few turns' worth of lines
         root.get_by_role("button", name="FR", exact=True).click()
         page.wait_for_function(f"() => Array.from(document.querySelectorAll('{root_sel} button')).some(b => b.innerText.trim() === 'Pas')", timeout=PAINT_TIMEOUT_MS)
+        page.wait_for_timeout(800)
+        cut = page.evaluate(CUT_LABELS_JS, root_sel)
+        assert cut == [], f"French choice labels cut: {cut}"
+        shot_fr_choice = run.screenshot("stepper-1400x900-fr-choice")
         root.locator(".widget-dropdown", has=page.locator("label", has_text="Vous jouez")).locator("select").select_option(label="personne : regarder")
         root.locator("button", has_text="Nouvelle partie").click()
         step = root.get_by_role("button", name="Phase suivante", exact=True)
@@ -1361,4 +1365,4 @@ def test_stepper_fits_one_screen(lab_server, browser, browser_summary, tmp_path_
         assert log is not None and log[2] >= log[0] - 1 and log[3] <= log[1] + 1, f"the log's last line is not in view: {log}"
     finally:
         context.close()
-    browser_summary.extend(lines + [f"  screenshots: {shot_en} {shot_choice} {shot_fr}"])
+    browser_summary.extend(lines + [f"  screenshots: {shot_en} {shot_choice} {shot_fr_choice} {shot_fr}"])
