@@ -70,7 +70,7 @@ s.history.value = 0  # the history slider: undo everything, one refresh
 undo_ms = (time.perf_counter() - t) * 1000
 undo_cmds, undo_msgs = count.take()
 t = time.perf_counter()
-s.history.value = n  # and redo everything (the engine replays every action)
+s.history.value = n  # and redo everything (the cursor moves: the states are kept)
 redo_ms = (time.perf_counter() - t) * 1000
 redo_cmds, redo_msgs = count.take()
 

@@ -208,7 +208,7 @@ def test_malformed_map_is_input_error():
 
 def test_too_many_dice():
     with pytest.raises(DiceError) as info:
-        Dice(seed=0).roll(4, case="6.6")
+        Dice(seed=0).roll(move=0, dice=4, rolls_before=0, case="6.6")
     assert info.value.case == "6.6" and str(info.value).startswith("[6.6] no more than 3 dice")
 
 

@@ -213,6 +213,8 @@ def _calls(names: tuple[str, ...]):
             arg = node.args[pos]
             consts = [arg] if isinstance(arg, ast.Constant) else [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else []
             keys = [c.value for c in consts if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+            if isinstance(arg, ast.JoinedStr):  # an f-string: a sentence written in code
+                keys = ["f-string " + ast.unparse(arg)[:80]]
             kws = None if any(k.arg is None for k in node.keywords) else {k.arg for k in node.keywords} - ({"dice"} if callee == "ev" else set())
             for key in keys:
                 out.append((path.name, node.lineno, callee, key, kws))

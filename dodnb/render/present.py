@@ -78,19 +78,20 @@ HEADINGS = ("turn", "phase", "game_over")
 
 
 def preview(game, st: GameState, action: Action) -> Optional[tuple[GameState, list[Event]]]:
-    """The state and events `action` would give from `st`, nothing applied; None if refused.
-    (One seam: ``Game.preview(action)`` replaces this when it lands.)"""
+    """The state and events `action` would give from `st`, nothing applied; None if refused
+    (``Game.preview`` for the game's own position, the engine for another)."""
     try:
+        if st is game.state and hasattr(game, "preview"):
+            got = game.preview(action)
+            return got.state, list(got.events)
         return engine.apply(st, game.ctx, action)
     except DodnbError:
         return None
 
 
 def timeline(game) -> tuple[int, int]:
-    """(the cursor: steps taken, every step that can be redone too). (One seam: the one-list
-    timeline of ``Game`` replaces the private redo list read here.)"""
-    done = len(game.actions)
-    return done, done + len(getattr(game, "_redo", ()))
+    """(the cursor: steps taken, every step of the timeline, those that can be redone too)."""
+    return game.cursor, len(game.timeline)
 
 
 # =============================================================================================

@@ -12,6 +12,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
 from dodnb.errors import InputError
+from dodnb.rules.counters import canonical_name
 
 
 class Action:
@@ -40,6 +41,29 @@ def _names(x: Any) -> tuple[str, ...]:
     return (x,) if isinstance(x, str) else tuple(x)
 
 
+def _who(x: Any) -> Any:
+    """A character's name as the game spells it ('peter', ' Peter' -> 'Peter'); anything else as given
+    (`check` refuses it with its Case)."""
+    try:
+        return canonical_name(x) if isinstance(x, str) and x.strip() else x
+    except Exception:
+        return x
+
+
+def _square(x: Any) -> Any:
+    """A square id as the map writes it: 114 -> '114', 4 -> '004', ' 114 ' -> '114'; anything else as given."""
+    if isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 999:
+        return f"{x:03d}"
+    if isinstance(x, str):
+        x = x.strip()
+        return x.zfill(3) if x.isdigit() and len(x) < 3 else x
+    return x
+
+
+def _set(obj: Any, name: str, value: Any) -> None:
+    object.__setattr__(obj, name, value)
+
+
 def _and(names: tuple[str, ...]) -> str:
     if not names:
         return "nobody"
@@ -59,7 +83,9 @@ class Activate(Action):
     carried: str = ""
 
     def __post_init__(self):
-        object.__setattr__(self, "stack", _names(self.stack))
+        _set(self, "stack", tuple(_who(n) for n in _names(self.stack)))
+        _set(self, "carrier", _who(self.carrier))
+        _set(self, "carried", _who(self.carried))
 
     def __str__(self) -> str:
         s = f"activate {_and(self.stack)}"
@@ -72,6 +98,9 @@ class Move(Action):
 
     side: ClassVar[str] = "human"
     to: str
+
+    def __post_init__(self):
+        _set(self, "to", _square(self.to))
 
     def __str__(self) -> str:
         return f"move to {self.to}"
@@ -86,7 +115,8 @@ class Shoot(Action):
     target: str
 
     def __post_init__(self):
-        object.__setattr__(self, "shooters", _names(self.shooters))
+        _set(self, "shooters", tuple(_who(n) for n in _names(self.shooters)))
+        _set(self, "target", _square(self.target))
 
     def __str__(self) -> str:
         return f"{_and(self.shooters)} shoot{'s' if len(self.shooters) == 1 else ''} at {self.target}"
@@ -122,6 +152,9 @@ class TakeRifle(Action):
     side: ClassVar[str] = "human"
     who: str
 
+    def __post_init__(self):
+        _set(self, "who", _who(self.who))
+
     def __str__(self) -> str:
         return f"{self.who} takes a hunting rifle"
 
@@ -154,7 +187,7 @@ class ReactionFire(Action):
     shooters: tuple[str, ...] = ()
 
     def __post_init__(self):
-        object.__setattr__(self, "shooters", _names(self.shooters))
+        _set(self, "shooters", tuple(_who(n) for n in _names(self.shooters)))
 
     def __str__(self) -> str:
         return f"{_and(self.shooters)} fire{'s' if len(self.shooters) == 1 else ''} at the attacker" if self.shooters else "hold fire"
@@ -168,7 +201,7 @@ class ChooseTargets(Action):
     targets: tuple[str, ...]
 
     def __post_init__(self):
-        object.__setattr__(self, "targets", _names(self.targets))
+        _set(self, "targets", tuple(_who(n) for n in _names(self.targets)))
 
     def __str__(self) -> str:
         return f"{_and(self.targets)} {'is' if len(self.targets) == 1 else 'are'} attacked"
@@ -197,7 +230,7 @@ class ZMove(Action):
     path: tuple[str, ...] = ()
 
     def __post_init__(self):
-        object.__setattr__(self, "path", _names(self.path))
+        _set(self, "path", tuple(_square(x) for x in _names(self.path)))
 
     @classmethod
     def fast(cls, uid: str, path: tuple[str, ...]) -> "ZMove":
@@ -221,7 +254,8 @@ class SuperMove(Action):
     with_unit: bool = False
 
     def __post_init__(self):
-        object.__setattr__(self, "path", _names(self.path))
+        _set(self, "name", _who(self.name))
+        _set(self, "path", tuple(_square(x) for x in _names(self.path)))
 
     def __str__(self) -> str:
         return f"super zombie {self.name}{' and its unit' if self.with_unit else ''} moves to {' → '.join(self.path)}"
@@ -245,6 +279,9 @@ class Reveal(Action):
 
     side: ClassVar[str] = "zombie"
     square: str
+
+    def __post_init__(self):
+        _set(self, "square", _square(self.square))
 
     def __str__(self) -> str:
         return f"reveal the hidden zombie in {self.square}"

@@ -104,12 +104,12 @@ def _why(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
     if not isinstance(a, Action):
         return RuleViolation("4.0", "game.not_action", what=repr(a))
     if a.side != p.side:
-        return RuleViolation(p.case or "4.0", "game.other_side", side=p.side)
+        return RuleViolation("4.0", "game.other_side", side=p.side)
     node = NODES[p.kind]
     if p.side == Side.CHANCE:
         return _why_chance(st, ctx, a)
     if type(a) not in node.resolve:
-        return RuleViolation(p.case or "4.0", "game.not_now")
+        return RuleViolation("4.0", "game.not_now")
     fn = node.checks.get(type(a))
     if fn is None:
         return None
@@ -143,6 +143,8 @@ def _why_chance(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
         if a not in [o for o, _ in chance_outcomes(st, ctx)]:
             return RuleViolation(p.case, "chance.pool", uid=str(a.uid))
         return None
+    if isinstance(a, Roll) and a.faces:  # [15.4], [15.6] the die's faces are shared out: only the outcome counts
+        return RuleViolation(p.case, "chance.no_faces")
     if a not in [o for o, _ in chance_outcomes(st, ctx)]:
         return RuleViolation(p.case, "chance.outcome")
     return None

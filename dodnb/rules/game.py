@@ -6,19 +6,23 @@
     'human'
     >>> events = g.step()                   # one decision (a policy decides) or one die roll
     >>> g.undo(); g.redo()                  # history is kept
+    >>> g.cursor, len(g.timeline)           # one timeline of plies, and where play stands in it
+    (1, 1)
     >>> text = g.save(); Game.load(text).state == g.state
     True
 
-The rules themselves live in :mod:`dodnb.rules.engine`; `Game` keeps the history of immutable
-states, asks policies for the sides the user does not play, and rolls the dice at chance nodes with
-a seeded source (each roll is drawn from the seed and the move number, so undo and replay give the
-same dice).
+The rules themselves live in :mod:`dodnb.rules.engine`; `Game` keeps one timeline of plies (each
+action with the state it led to, its events and the policy's note) and a cursor in it for undo, redo
+and a history slider (:meth:`Game.goto`); it asks policies for the sides the user does not play,
+and rolls the dice at chance nodes with its one seeded source, :class:`dodnb.rules.dice.Dice` (each
+roll is drawn from the seed and the move number, so undo and replay give the same dice).
 """
 
 from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Callable, Iterable, Optional, Sequence, Union
 
@@ -27,6 +31,7 @@ from dodnb.errors import InputError, RuleViolation
 from dodnb.rules import engine
 from dodnb.rules.actions import Action, Roll, action_from_json
 from dodnb.rules.counters import Counters
+from dodnb.rules.dice import Dice
 from dodnb.rules.events import Event
 from dodnb.rules.state import GameState, Pending, initial_state
 from dodnb.rules.tables import Tables
@@ -64,7 +69,7 @@ class ScriptedPolicy:
         self.actions = list(actions)
         self.then = then
 
-    def __call__(self, state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+    def __call__(self, state: GameState, legal: Sequence[Action], rng: random.Random) -> Union[Action, tuple]:
         if self.actions:
             return self.actions.pop(0)
         if self.then is None:
@@ -93,12 +98,60 @@ def _case_of(note: object) -> str:
     return ""
 
 
+# ---------------------------------------------------------------------------------- plies
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One step of a game's timeline: the action taken (a decision or a chance outcome), the state
+    it led to (automatic steps settled), what happened, and the note of the policy that chose it
+    (e.g. "[15.5] priority 3"; None when nobody explained the choice)."""
+
+    action: Action
+    state: GameState
+    events: tuple[Event, ...]
+    note: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What an action would do, nothing applied (:meth:`Game.preview`): the state and events it
+    would give, and the Movement Points the active stack would spend on it [5.1], [5.9] (0 for an
+    action that spends none: shooting [6.2], every zombie decision, every chance outcome)."""
+
+    action: Action
+    state: GameState
+    events: tuple[Event, ...]
+    cost: int
+
+    @property
+    def left(self) -> Optional[int]:
+        """Movement Points the active stack would have left; None when no stack would be active."""
+        act = self.state.activation
+        return act.left if act is not None else None
+
+
+def _count(n: object) -> None:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InputError(f"undo and redo take a number of actions (0 or more), not {n!r}")
+
+
+def _mp_cost(before: GameState, after: GameState) -> int:
+    """Movement Points spent between two states of one Human Player-Turn [5.1]: what the active
+    stack spent (0 when the action activates a stack, ends the turn, or is not the humans')."""
+    if before.activation is None or after.activation is None or after.turn != before.turn:
+        return 0
+    if after.activation.stack != before.activation.stack:
+        return 0
+    return after.activation.spent - before.activation.spent
+
+
 # ---------------------------------------------------------------------------------- Game
 
 
 class Game:
-    """A game: the current state, its history, and the policies that decide for the sides the
-    user does not play ("ask" means the user decides with :meth:`apply`).
+    """A game: one timeline of plies, a cursor in it, and the policies that decide for the sides
+    the user does not play ("ask" means the user decides with :meth:`apply`).
 
     seed:  set-up shuffle, hidden squares and dice (None: a random seed, kept in `self.seed`);
     human, zombie: "ask" (default for the humans), "random", "first" or a function
@@ -107,7 +160,12 @@ class Game:
     placement, hidden_squares: set-up choices [3.1], [3.2]; fran_counts_two: the French
         reading of [14.1] (docs/RULINGS.md);
     dice: a script for teaching and tests — the n-th roll `step()` makes uses dice[n] (a total, or a
-        list of faces) before the seeded dice take over; undo and redo keep to the same script."""
+        list of faces) before the seeded dice take over; undo and redo keep to the same script.
+
+    Reading the timeline: `start` (the settled first position), `timeline` (every ply, those undone
+    included, until a new action replaces them), `cursor` (how many plies are played), `plies` (the
+    played ones), `goto(k)` (the position after k plies: undo or redo in one jump). `history`,
+    `actions`, `events` and `log` are views of the played plies."""
 
     def __init__(
         self,
@@ -130,31 +188,95 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InputError(f"seed must be a whole number, got {seed!r}")
         self.seed = seed
+        self.dice = Dice(seed, dice or ())
         self.board = board or (state.board if state is not None else load_board())
         self.ctx = engine.context(self.board, counters, tables)
         if state is None:
             state = initial_state(self.board, self.ctx.counters, seed=seed, placement=placement,
                                   hidden_squares=hidden_squares, solitaire=solitaire)
             if fran_counts_two:
-                from dataclasses import replace
-
                 state = replace(state, fran_counts_two=True)
         opening: list[Event] = []
         if state.pending is None and state.result is None:
-            state = engine._advance(state, self.ctx, opening)  # run the automatic steps of a study position
+            state, opening = engine.settle(state, self.ctx)  # the automatic steps of a study position
         self.opening_events = opening
         self.policies: dict[str, Optional[Policy]] = {Side.HUMAN.value: _policy(human), Side.ZOMBIE.value: _policy(zombie)}
         self._policy_names = {Side.HUMAN.value: human if isinstance(human, str) else "custom", Side.ZOMBIE.value: zombie if isinstance(zombie, str) else "custom"}
-        self.dice_script = list(dice or ())
-        self.history: list[GameState] = [state]
-        self.actions: list[Action] = []
-        self.events: list[list[Event]] = []
-        self._redo: list[Action] = []
+        self.start: GameState = state
+        self._timeline: list[Ply] = []
+        self._cursor = 0
+
+    # ------------------------------------------------------------------ the timeline
+    @property
+    def timeline(self) -> tuple[Ply, ...]:
+        """Every ply: the played ones, then those undone that `redo()` would play again."""
+        return tuple(self._timeline)
+
+    @property
+    def cursor(self) -> int:
+        """How many plies of the timeline are played (0: the start)."""
+        return self._cursor
+
+    @property
+    def plies(self) -> tuple[Ply, ...]:
+        """The plies played, oldest first."""
+        return tuple(self._timeline[: self._cursor])
+
+    def ply(self, k: int = -1) -> Ply:
+        """One played ply: the k-th (0 is the first), or counted from the last with k < 0."""
+        n = self._cursor
+        i = k + n if k < 0 else k
+        if not 0 <= i < n:
+            raise InputError(f"{n} plies are played: there is no ply {k}")
+        return self._timeline[i]
+
+    @property
+    def can_undo(self) -> bool:
+        return self._cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._cursor < len(self._timeline)
+
+    def goto(self, k: int) -> None:
+        """Stand after the first k plies of the timeline (0: the start): undo or redo in one jump."""
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(self._timeline):
+            raise InputError(f"the timeline has plies 0 to {len(self._timeline)}, not {k!r}")
+        self._cursor = k
+
+    def _play(self, action: Action, state: GameState, events: list[Event], note: Optional[str]) -> None:
+        del self._timeline[self._cursor:]  # a new action replaces the plies undone
+        self._timeline.append(Ply(action, state, tuple(events), note))
+        self._cursor += 1
 
     # ------------------------------------------------------------------ reading
     @property
     def state(self) -> GameState:
-        return self.history[-1]
+        return self._timeline[self._cursor - 1].state if self._cursor else self.start
+
+    @property
+    def history(self) -> list[GameState]:
+        """The states played through: the start, then the state after each played ply."""
+        return [self.start] + [p.state for p in self._timeline[: self._cursor]]
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions played (dice rolls and draws included), oldest first."""
+        return [p.action for p in self._timeline[: self._cursor]]
+
+    @property
+    def events(self) -> list[list[Event]]:
+        """The events of each played ply."""
+        return [list(p.events) for p in self._timeline[: self._cursor]]
+
+    @property
+    def dice_script(self) -> tuple:
+        """The scripted rolls (see `dice=`); setting it replaces the script."""
+        return self.dice.script
+
+    @dice_script.setter
+    def dice_script(self, rolls: Sequence) -> None:
+        self.dice.script = rolls
 
     @property
     def pending(self) -> Optional[Pending]:
@@ -174,7 +296,7 @@ class Game:
 
     @property
     def log(self) -> list[Event]:
-        return self.opening_events + [e for evs in self.events for e in evs]
+        return self.opening_events + [e for p in self._timeline[: self._cursor] for e in p.events]
 
     def legal_actions(self) -> list[Action]:
         return engine.legal_actions(self.state, self.ctx)
@@ -186,6 +308,13 @@ class Game:
         """None if `action` is legal now, else the reason with its Case (nothing is applied)."""
         return engine.check(self.state, self.ctx, action)
 
+    def preview(self, action: Action) -> Preview:
+        """What `action` would do now — the state, the events, the Movement Points it costs — with
+        nothing applied. RuleViolation (naming its Case) if it is illegal; the game is untouched."""
+        before = self.state
+        new, events = engine.apply(before, self.ctx, action)
+        return Preview(action, new, tuple(events), _mp_cost(before, new))
+
     def observation(self) -> dict:
         from dodnb.rules.observe import observation
 
@@ -195,33 +324,26 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Take one action (a decision, or a chance outcome at a chance node)."""
         new, events = engine.apply(self.state, self.ctx, action)
-        self.history.append(new)
-        self.actions.append(action)
-        self.events.append(events)
-        self._redo.clear()
+        self._play(action, new, events, None)
         return events
 
     def _rng(self) -> random.Random:
-        return random.Random(f"{self.seed}/{len(self.actions)}")
+        return self.dice.rng(self._cursor)
 
     def roll(self) -> Action:
         """The outcome the seeded dice give at this chance node (not applied)."""
         p = self.pending
         if p is None or p.side != Side.CHANCE:
             raise InputError("this is not a chance node: nothing to roll")
-        rng = self._rng()
         if p.kind.startswith("roll:"):
-            n = sum(1 for a in self.actions if isinstance(a, Roll)) if self.dice_script else 0
-            if n < len(self.dice_script):
-                want = self.dice_script[n]
-                return Roll(sum(want), tuple(want)) if isinstance(want, (list, tuple)) else Roll(want)
-            faces = tuple(rng.randint(1, 6) for _ in range(p.dice))
-            return Roll(sum(faces), faces)
+            rolls = sum(1 for pl in self._timeline[: self._cursor] if isinstance(pl.action, Roll)) if self.dice.script else 0
+            return self.dice.roll(self._cursor, p.dice, rolls, p.case)
         outs = self.chance_outcomes()
-        return outs[rng.randrange(len(outs))][0]
+        return outs[self.dice.pick(self._cursor, len(outs))][0]
 
-    def decide(self) -> Action:
-        """The action the policy of the side to move chooses (not applied)."""
+    def decide(self) -> Union[Action, tuple]:
+        """The action the policy of the side to move chooses (not applied): an action, or
+        ``(action, note)`` when the policy explains its choice."""
         p = self.pending
         if p is None:
             raise InputError("the game is over")
@@ -244,10 +366,7 @@ class Game:
         side = self.pending.side if self.pending else ""
         new, events = engine.apply(self.state, self.ctx, choice)
         events = [Event("policy_choice", _case_of(note), (("side", side), ("action", str(choice)), ("why", str(note))))] + events
-        self.history.append(new)
-        self.actions.append(choice)
-        self.events.append(events)
-        self._redo.clear()
+        self._play(choice, new, events, str(note))
         return events
 
     def step_phase(self, max_steps: int = 10_000) -> list[Event]:
@@ -275,21 +394,19 @@ class Game:
 
     def undo(self, n: int = 1) -> None:
         """Take back the last n actions (dice rolls included); `redo()` puts them back."""
-        for _ in range(n):
-            if not self.actions:
-                raise InputError("nothing to undo: this is the start of the game")
-            self.history.pop()
-            self.events.pop()
-            self._redo.append(self.actions.pop())
+        _count(n)
+        if n > self._cursor:
+            raise InputError("nothing to undo: this is the start of the game" if not self._cursor
+                             else f"only {self._cursor} action(s) to undo, not {n}")
+        self._cursor -= n
 
     def redo(self, n: int = 1) -> None:
-        for _ in range(n):
-            if not self._redo:
-                raise InputError("nothing to redo")
-            a = self._redo.pop()
-            keep = list(self._redo)
-            self.apply(a)
-            self._redo = keep
+        """Play again the next n plies undone (the same states, events and notes)."""
+        _count(n)
+        left = len(self._timeline) - self._cursor
+        if n > left:
+            raise InputError("nothing to redo" if not left else f"only {left} action(s) to redo, not {n}")
+        self._cursor += n
 
     # ------------------------------------------------------------------ saving
     def save(self) -> str:
@@ -300,8 +417,8 @@ class Game:
             "seed": self.seed,
             "board": self.board.name,
             "policies": self._policy_names,
-            "start": self.history[0].to_dict(),
-            "actions": [a.to_json() for a in self.actions],
+            "start": self.start.to_dict(),
+            "actions": [p.action.to_json() for p in self._timeline[: self._cursor]],
         }
         return json.dumps(data, ensure_ascii=False)
 
@@ -337,10 +454,8 @@ class Game:
             raise InputError("saved game has no list of actions")
         start = GameState.from_dict(data.get("start"), board)  # type: ignore[arg-type]
         if start.result is None:
-            from dataclasses import replace as _replace
-
             try:
-                settled = engine._advance(_replace(start, pending=None), engine.context(board, counters), [])
+                settled, _ = engine.settle(replace(start, pending=None), engine.context(board, counters))
             except (KeyError, TypeError, ValueError, AttributeError, IndexError, StopIteration) as exc:
                 raise InputError(f"the saved starting position is inconsistent ({type(exc).__name__}: {exc})") from exc
             if settled != start:
@@ -358,7 +473,7 @@ class Game:
     def __repr__(self) -> str:
         st = self.state
         where = "over: " + st.result.winner + " win" if st.result else f"turn {st.turn}, {Phase(st.phase).label}"
-        return f"<Game seed={self.seed}: {where}, {len(self.actions)} actions>"
+        return f"<Game seed={self.seed}: {where}, {self._cursor} actions>"
 
     def _repr_svg_(self) -> str:
         from dodnb.render.state_scene import game_svg  # render sits above rules: lazy, display only

@@ -415,6 +415,10 @@ def reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tupl
     door attacks it rather than stay [10.4]; otherwise the move least advantageous to the characters
     (ruling S-T1: ending in a character's square, then nearest a character, most vulnerable first)."""
     ctx = ctx or engine.context(state.board)
+    head = state.zturn.queue[0] if state.zturn.queue else ""
+    # [7.2] 3 the zombie player's choice of who takes a contested square: the automaton keeps its
+    # written order, nearest the characters first (ruling E10, S-R1)
+    legal = [a for a in legal if getattr(a, "uid", getattr(a, "who", "")) == head] or list(legal)
     brk = sorted((a for a in legal if isinstance(a, BreakDoor)), key=lambda a: a.door)
     if brk:
         return brk[0], Note("react.break", "15.5", who=brk[0].who, door=brk[0].door)

@@ -164,6 +164,7 @@ class Attack:
     k: int = 0
     targets: tuple[str, ...] = ()
     rolled: tuple[str, ...] = ()
+    fired: tuple[str, ...] = ()  # characters who have shot (or tried: panicked) at this attacker [8.1], [6.9]
 
 
 @dataclass(frozen=True)
@@ -204,6 +205,7 @@ class ZombieTurn:
     sighted: tuple[str, ...] = ()  # squares within sight of a square entered or acted in [7.1]
     ties: tuple[str, ...] = ()  # [15.4] units equally near: a die picks the one checked
     column: int = 0  # [15.8] the first die of the Hidden Zombie Table (0: not rolled yet)
+    reveal_all: bool = False  # [9.4] the map emptied: every remaining hidden zombie is owed now
 
     def __post_init__(self) -> None:
         if type(self.step) is not ZStep:

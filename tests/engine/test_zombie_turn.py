@@ -377,8 +377,9 @@ def test_11_1_11_2_a_super_zombie_moves_three_squares_and_takes_its_unit_along()
     assert g.state.character("Steve").square == "114" and g.state.unit("Z01").square == "114"
     st2 = replace(st)
     g2 = Game(state=st2, human="ask", zombie="ask")
-    refused(g2, SuperMove("Steve", ("110", "115", "114", "113")), "11.2")
-    g2.apply(SuperMove("Steve", ("110", "115", "114", "113")[:3]))
+    refused(g2, SuperMove("Steve", ("110", "115", "114", "113")), "11.2")  # four squares
+    refused(g2, SuperMove("Steve", ("110", "115", "114")), "11.2")  # another route to 114 (ruling E22)
+    g2.apply(SuperMove("Steve", ("074", "073", "114")))  # alone: its unit stays
     assert g2.state.unit("Z01").square == "075"
 
 
@@ -428,7 +429,7 @@ def test_11_7_super_zombies_never_go_berserk():
     g = zombie_game({"Peter": "114", "Steve": {"square": "198", "status": "super"}}, [{"square": "199", "value": 2}], zturn=ZombieTurn())
     assert g.pending.kind == "berserk_pick"
     assert {a.uid for a in g.legal_actions()} == {"", "Z01"}
-    refused(g, BerserkCheck("Steve"), "2.3")
+    refused(g, BerserkCheck("Steve"), "11.7")  # issue 16 item 8: the refusal names the rule that forbids it
 
 
 def test_11_8_a_new_super_zombie_attacks_at_once_with_the_unit_in_its_square():

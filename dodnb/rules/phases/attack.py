@@ -32,8 +32,15 @@ def enter(st: GameState, out: list[Event]) -> GameState:
 # ----------------------------------------------------------------------------- reaction fire [8.1]
 
 
+def may_fire(st: GameState) -> list[str]:
+    """[8.1], [6.9] who may still shoot at the attacker: in the square, not stunned [8.3], not having
+    shot at it yet (alone or with others, panicked or not: ruling E16)."""
+    att = attack_of(st)
+    return [c.name for c in st.characters_in(att.square) if c.status != Status.STUNNED and c.name not in att.fired]
+
+
 def fire_candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
-    names = [c.name for c in st.characters_in(attack_of(st).square) if c.status != Status.STUNNED]
+    names = may_fire(st)
     for r in range(len(names), -1, -1):
         for sub in itertools.combinations(names, r):
             yield ReactionFire(sub)
@@ -50,14 +57,18 @@ def check_fire(st: GameState, ctx: Ctx, a: ReactionFire) -> Optional[RuleViolati
             return RuleViolation("8.1", "fire.elsewhere", who=n, square=att.square)
         if here[n].status == Status.STUNNED:
             return RuleViolation("8.3", "shoot.stunned", who=n)
+        if n in att.fired:
+            return RuleViolation("6.9", "fire.already", who=n)
     return None
 
 
 def do_fire(st: GameState, ctx: Ctx, a: ReactionFire, out: list[Event]) -> GameState:
-    """[8.1], [6.9] the shot at the attacker (not counting against the Fire Rate), or none."""
+    """[8.1], [6.9] a shot at the attacker (not counting against the Fire Rate) by some of the characters
+    together, the others free to shoot after it; or no more shots: the attack goes on."""
     att = attack_of(st)
     if not a.shooters:
         return st.evolve(attack=rec(att, step=AttackStep.COUNT))
+    st = st.evolve(attack=rec(att, fired=att.fired + tuple(a.shooters)))
     out.append(ev("shot_declared", "8.1", who=tuple(a.shooters), target=att.square))
     return st.evolve(shot=shooting.start_shot(st, ctx, a.shooters, att.square, att.square, reaction=True))
 
@@ -168,7 +179,7 @@ def step(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState,
     if not here or not st.zombie_occupied(att.square):
         return st.evolve(attack=None), False
     if att.step == AttackStep.FIRE:
-        if any(c.status != Status.STUNNED for c in here):
+        if may_fire(st):
             return pend(st, PendingKind.REACTION_FIRE, "8.1", f"the characters in {att.square} may shoot the attacker first", who=att.square), True
         return st.evolve(attack=rec(att, step=AttackStep.COUNT)), False
     if att.step == AttackStep.COUNT:

@@ -117,10 +117,11 @@ def faces(a: Action) -> tuple[int, ...]:
     return a.faces if a.faces else (a.total,)
 
 
-def active(st: GameState) -> Activation:
-    """The stack being moved; a RuleViolation [6.2] when none is (nothing may act before one is)."""
+def active(st: GameState, case: str = "4.0") -> Activation:
+    """The stack being moved. None is: a RuleViolation — the sequence of play [4.0] 1 moves one
+    character or stack, activated first (a shot cites [6.2]: a character not being moved may not shoot)."""
     if st.activation is None:
-        raise RuleViolation("6.2", "act.none")
+        raise RuleViolation(case, "act.none")
     return st.activation
 
 

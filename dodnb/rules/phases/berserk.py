@@ -15,7 +15,7 @@ from dodnb.rules.phases import reaction
 from dodnb.rules.phases.base import Node, faces, move_unit, pend, rec, roll_node
 from dodnb.rules.phases.solitaire import solitaire_berserk_candidates
 from dodnb.rules.state import GameState
-from dodnb.rules.vocab import PendingKind, Phase, ZStep
+from dodnb.rules.vocab import PendingKind, Phase, Status, ZStep
 
 
 def _eligible(st: GameState) -> list[str]:
@@ -33,6 +33,8 @@ def check_pick(st: GameState, ctx: Ctx, a: BerserkCheck) -> Optional[RuleViolati
     """[10.0] one non-berserk unit on the map, or none; [10.1] not one that has just stopped."""
     if not a.uid:
         return None
+    if any(c.name == a.uid and c.status == Status.SUPER for c in st.characters):
+        return RuleViolation("11.7", "berserk.super", name=a.uid)
     z = st.unit(a.uid)
     if z.square is None:
         return RuleViolation("10.0", "unit.off_map", uid=z.uid)

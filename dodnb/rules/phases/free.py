@@ -30,6 +30,13 @@ def roll_free(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     return st.evolve(zturn=rec(st.zturn, step=ZStep.FREE_MOVES, moves_left=a.total))
 
 
+def counts_against_die(st: GameState, uid: str) -> bool:
+    """[7.0] 2 a unit's free move counts against the die, except a berserk unit's [10.3] and a unit's
+    stacked with a super zombie [4.0] C, [11.4] (which may move alone: ruling E15)."""
+    z = st.unit(uid)
+    return not z.berserk and not (z.square is not None and st.super_zombies_in(z.square))
+
+
 def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
     """Exactly the free moves open now (tests check each passes `check`)."""
     forced = hidden.forced_reveals(st, ctx)
@@ -41,16 +48,15 @@ def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
     for sq in hidden.reveal_options(st, ctx):
         yield Reveal(sq)
     humans = st.human_squares()
-    supers = st.super_squares()
     done = set(st.zturn.reacted) | set(st.zturn.moved)
     left = st.zturn.moves_left
     for z in sorted(st.zombies, key=lambda z: z.uid):
         if z.square is None or z.uid in done:
             continue
-        if z.square in humans or z.square in supers:
-            continue  # [7.6] never out of a character's square; a stacked unit moves with its super zombie
-        if not z.berserk and left <= 0:
-            continue
+        if z.square in humans:
+            continue  # [7.6] never out of a character's square
+        if left <= 0 and counts_against_die(st, z.uid):
+            continue  # [7.0] 2 the die's moves are used up
         for p in movement.unit_free_paths(st, ctx, z):
             yield ZMove.fast(z.uid, p)
     for c in st.characters:
@@ -76,14 +82,24 @@ def check_unit(st: GameState, ctx: Ctx, a: ZMove) -> Optional[RuleViolation]:
         return RuleViolation("7.5", "free.moved", uid=z.uid)
     if st.characters_in(z.square):
         return RuleViolation("7.6", "free.with_character", uid=z.uid)
-    if st.super_zombies_in(z.square):
-        return RuleViolation("11.2", "free.with_super", uid=z.uid)
-    if not z.berserk and st.zturn.moves_left <= 0:
+    if counts_against_die(st, z.uid) and st.zturn.moves_left <= 0:
         return RuleViolation("7.0", "free.used")
     limit = 2 if z.berserk else 1
     if not 1 <= len(a.path) <= limit:
         return RuleViolation("7.5", "free.limit", uid=z.uid, n=limit)
-    return movement.path_problem(st, ctx, z.square, a.path, z.uid)
+    why = movement.path_problem(st, ctx, z.square, a.path, z.uid)
+    if why is None:
+        why = _one_route(a.path, movement.unit_free_paths(st, ctx, z), z.uid, "7.5")
+    return why
+
+
+def _one_route(path: tuple[str, ...], routes: list[tuple[str, ...]], who: str, case: str, sz: str = "unit") -> Optional[RuleViolation]:
+    """A zombie's move is where it ends (ruling E22): of several routes to one square the engine
+    offers one, the first in square order; the others are refused with a pointer to it."""
+    listed = next((r for r in routes if r[-1] == path[-1]), None)
+    if listed is not None and listed != path:
+        return RuleViolation(case, "route.one", who=who, sz=sz, square=path[-1], path=tuple(listed))
+    return None
 
 
 def check_super(st: GameState, ctx: Ctx, a: SuperMove) -> Optional[RuleViolation]:
@@ -93,18 +109,23 @@ def check_super(st: GameState, ctx: Ctx, a: SuperMove) -> Optional[RuleViolation
         return RuleViolation("11.0", "super.not", name=c.name)
     if c.name in st.zturn.reacted or c.name in st.zturn.moved:
         return RuleViolation("11.4", "super.moved", name=c.name)
-    return movement.super_path_problem(st, ctx, c, a)
+    why = movement.super_path_problem(st, ctx, c, a)
+    if why is None:
+        why = _one_route(a.path, movement.super_paths(st, ctx, c), c.name, "11.2", sz="super")
+    return why
 
 
 def check_break(st: GameState, ctx: Ctx, a: BreakDoor) -> Optional[RuleViolation]:
-    if a in movement.break_options(st, ctx):
-        return None
-    return RuleViolation("10.4", "glass.not_now", who=a.who, door=a.door)
+    """[10.4], [11.6] the condition that fails, first found."""
+    why = movement.break_problem(st, ctx, a)
+    if why is not None or a in movement.break_options(st, ctx):
+        return why
+    return RuleViolation("10.4", "glass.not_now", who=a.who, door=a.door)  # pragma: no cover - break_problem names it
 
 
 def do_unit(st: GameState, ctx: Ctx, a: ZMove, out: list[Event]) -> GameState:
     z = st.unit(a.uid)
-    zt = rec(st.zturn, moved=st.zturn.moved + (z.uid,), moves_left=st.zturn.moves_left - (0 if z.berserk else 1))
+    zt = rec(st.zturn, moved=st.zturn.moved + (z.uid,), moves_left=st.zturn.moves_left - counts_against_die(st, z.uid))
     st = move_unit(st, z.uid, square=a.path[-1])
     out.append(ev("zmove", "7.0" if not z.berserk else "7.5", uid=z.uid, frm=z.square, to=tuple(a.path)))
     return st.evolve(zturn=zt).with_knowledge()

@@ -114,15 +114,15 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
         compass = zt.entering[0]
         door = ctx.board.main_doors[compass]
         sq = door.squares[0]
-        why = ""
+        why, case = "", "13.2"
         if st.door_state(door.id) == DoorState.CLOSED:
             why = "main_closed"
         elif st.zombie_occupied(sq):
             why = "entry_occupied"
         elif not any(z.pool == Pool.ELIMINATED for z in st.zombies):
-            why = "no_unit"
-        if why:
-            out.append(ev("enter_ignored", "13.2", compass=compass, why=why))
+            why, case = "no_unit", "13.3"
+        if why:  # the event cites the Case once (issue 16 item 8); `why` a key of the catalogues' "why" terms
+            out.append(ev("enter_ignored", case, compass=compass, why=why))
             return st.evolve(zturn=rec(zt, entering=zt.entering[1:])), False
         return st.evolve(zturn=rec(zt, drawing=sq)), False
     if zt.super_rolls:

@@ -13,6 +13,7 @@ from dodnb.errors import RuleViolation
 from dodnb.rules.actions import Action, Draw, EndPhase, Reveal
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
+from dodnb.rules.phases import movement
 from dodnb.rules.phases.base import Node, move_unit, pend, rec
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import PendingKind, Phase, Pool, ZStep
@@ -26,17 +27,29 @@ def reveal_options(st: GameState, ctx: Ctx) -> list[str]:
     for sq in st.hidden_squares:
         if st.zombie_occupied(sq):
             continue  # [9.3]
-        if st.phase == Phase.REACTION:
-            # [9.2] only if it could then move in reaction: in sight, not in a character's square
-            if sq not in st.zturn.sighted or st.characters_in(sq) or not st.zturn.target:
-                continue
+        if st.phase == Phase.REACTION and not could_react(st, ctx, sq):
+            continue
         out.append(sq)
     return out
 
 
+def could_react(st: GameState, ctx: Ctx, sq: str) -> bool:
+    """[9.2] a hidden zombie may be revealed in the Reaction Phase only if, once placed, it would be
+    eligible to move in reaction [7.0]: within sight of a triggering square [7.1], not in a
+    character's square [7.2] 1, with a nearer square it could enter — not behind a closed door
+    [7.2] 2, not zombie-occupied [7.2] 3 (ruling E13). A revealed unit is face down, not berserk."""
+    if not st.zturn.target or sq not in st.zturn.sighted or st.characters_in(sq):
+        return False
+    return bool(movement.reaction_paths(st, ctx, sq, berserk=False)[0])
+
+
 def forced_reveals(st: GameState, ctx: Ctx) -> list[str]:
-    """[9.4] with no zombie unit left on the map, the hidden zombies must come out."""
-    if st.solitaire or not st.hidden_squares or any(z.square is not None for z in st.zombies):
+    """[9.4] with no zombie unit left on the map, the zombie player must reveal ALL his remaining hidden
+    zombies at the earliest opportunity: once the first is revealed the others are still owed
+    (``ZombieTurn.reveal_all``), in this phase and the next of the turn (ruling E13)."""
+    if st.solitaire or not st.hidden_squares:
+        return []
+    if not st.zturn.reveal_all and any(z.square is not None for z in st.zombies):
         return []
     return reveal_options(st, ctx)
 
@@ -59,8 +72,9 @@ def check_end(st: GameState, ctx: Ctx, a: EndPhase) -> Optional[RuleViolation]:
 
 
 def do_reveal(st: GameState, ctx: Ctx, a: Reveal, out: list[Event]) -> GameState:
-    out.append(ev("hidden_revealed_down", "9.2", square=a.square))
-    return st.evolve(zturn=rec(st.zturn, revealing=a.square))
+    owed = bool(forced_reveals(st, ctx))  # [9.4] the first of the owed reveals: the rest stay owed
+    out.append(ev("hidden_revealed_down", "9.4" if owed else "9.2", square=a.square))
+    return st.evolve(zturn=rec(st.zturn, revealing=a.square, reveal_all=st.zturn.reveal_all or owed))
 
 
 def reveal_pending(st: GameState) -> Optional[GameState]:

@@ -39,6 +39,28 @@ def path_problem(st: GameState, ctx: Ctx, start: str, path: tuple[str, ...], who
     return None
 
 
+def reaction_paths(st: GameState, ctx: Ctx, s: str, berserk: bool) -> tuple[list[tuple[str, ...]], list[str], list[str]]:
+    """A unit's reaction moves from `s` towards the characters [7.0] 1 (ruling E8: each step one
+    square nearer along shortest paths, doors taken as open): (paths, nearer squares, nearer squares
+    behind a closed door). A berserk unit must move two squares if it can [7.5], [10.2], passing
+    through but not ending on zombie units; one square only when no two-square move exists (ruling E11).
+    None into a zombie-occupied square [7.2] 3 or through a closed door [7.2] 2."""
+    dist = ctx.dist_to(st.zturn.target)
+    moves = ctx.moves(st)
+    humans = st.human_squares()
+    zocc = st.zombie_occupied
+    d0 = dist.get(s, 99)
+    steps = [n for n in ctx.open_moves[s] if dist.get(n, 99) == d0 - 1]
+    passable = [n for n in steps if n in moves[s]]
+    blocked = [n for n in steps if n not in moves[s]]
+    one: list[tuple[str, ...]] = [(n,) for n in passable if not zocc(n)]
+    if not berserk:
+        return sorted(one), steps, blocked
+    two: list[tuple[str, ...]] = sorted({(n, m) for n in passable if n not in humans  # [7.6] a character's square ends the move
+                  for m in ctx.open_moves[n] if dist.get(m, 99) == d0 - 2 and m in moves[n] and not zocc(m)})
+    return (two or sorted(one)), steps, blocked
+
+
 def stacked_unit(st: GameState, c: CharacterState) -> Optional[ZombieUnit]:
     """The unit that began the Zombie Player-Turn in the super zombie's square and may move with it [11.2]."""
     for name, uid in st.zturn.stacks:
@@ -121,6 +143,43 @@ def character_seen_through(st: GameState, ctx: Ctx, sq: str, door: str) -> bool:
     return False
 
 
+def break_problem(st: GameState, ctx: Ctx, a: BreakDoor) -> Optional[RuleViolation]:
+    """Why this glass-door attack may not be made in Free Movement, naming the condition of [10.4] /
+    [11.6] that fails; None if it may."""
+    d = ctx.board.doors.get(a.door)
+    if any(c.name == a.who for c in st.characters):  # a super zombie [11.6]
+        c = st.character(a.who)
+        if not c.is_super:
+            return RuleViolation("11.6", "super.not", name=c.name)
+        if c.name in st.zturn.moved or c.name in st.zturn.reacted:
+            return RuleViolation("11.4", "super.moved", name=c.name)
+        if stacked_unit(st, c) is None:
+            return RuleViolation("11.6", "glass.super_alone", name=c.name)
+        sq = square_of(c)
+    else:
+        z = st.unit(a.who)
+        if z.square is None:
+            return RuleViolation("10.4", "unit.off_map", uid=z.uid)
+        if not z.berserk:
+            return RuleViolation("10.4", "glass.not_berserk", uid=z.uid)
+        if z.uid in st.zturn.reacted:
+            return RuleViolation("7.4", "glass.reacted", uid=z.uid)
+        if z.uid in st.zturn.moved:
+            return RuleViolation("10.4", "glass.moved", uid=z.uid)
+        sq = z.square
+    if st.characters_in(sq):
+        return RuleViolation("7.6", "glass.with_character", who=a.who)
+    if d is None or sq not in d.squares:
+        return RuleViolation("10.4", "glass.not_side", door=a.door, square=sq, who=a.who)
+    if d.kind != DoorKind.GLASS:
+        return RuleViolation("10.4", "glass.kind", door=d.id, kind=d.kind)
+    if st.door_state(d.id) != DoorState.CLOSED:
+        return RuleViolation("10.4", "glass.state", door=d.id, state=st.door_state(d.id))
+    if not any(c.name == a.who for c in st.characters) and not character_seen_through(st, ctx, sq, d.id):
+        return RuleViolation("10.4", "glass.no_sight", who=a.who, door=d.id)
+    return None
+
+
 def break_options(st: GameState, ctx: Ctx, only: str = "", reaction: bool = False) -> list[BreakDoor]:
     """Glass-door attacks open now [10.4], [11.6]: a berserk unit beside a closed glass door with a
     character in sight through it (in reaction only when that door blocks its reaction move), or a
@@ -163,13 +222,14 @@ from dodnb.rules.state import ZombieTurn  # noqa: E402
 from dodnb.rules.vocab import PendingKind  # noqa: E402
 
 
-def start_break(st: GameState, zt: ZombieTurn, a: BreakDoor, out: list[Event]) -> GameState:
+def start_break(st: GameState, zt: ZombieTurn, a: BreakDoor, out: list[Event], reaction: bool = False) -> GameState:
     """The attempt on a glass door is the unit's move [10.4]: a super zombie stacked with a unit
     smashes it at once [11.6]; a berserk unit is flipped to show its value [10.5] and rolls."""
     if a.who in {c.name for c in st.characters}:  # [11.6] a super zombie stack: automatic
         c = st.character(a.who)
         u = stacked_unit(st, c)
-        zt = rec(zt, moved=zt.moved + (c.name,) + ((u.uid,) if u else ()))
+        both = (c.name,) + ((u.uid,) if u else ())  # [11.6] a move for both zombies
+        zt = rec(zt, reacted=zt.reacted + both) if reaction else rec(zt, moved=zt.moved + both)
         out.append(ev("glass_auto", "11.6", name=c.name, door=a.door))
         return st.evolve(zturn=zt).with_door(a.door, DoorState.DESTROYED.value)
     st = move_unit(st, a.who, seen=True, candidates=())  # [10.5] flipped to reveal its value

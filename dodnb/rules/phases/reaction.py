@@ -15,7 +15,7 @@ from dodnb.rules.events import Event, ev
 from dodnb.rules.phases import free, hidden, movement
 from dodnb.rules.phases.base import Node, move_unit, pend, rec
 from dodnb.rules.state import GameState
-from dodnb.rules.vocab import PendingKind, Phase, ZStep
+from dodnb.rules.vocab import DoorKind, DoorState, PendingKind, Phase, ZStep
 
 
 def units_in_reaction(st: GameState, ctx: Ctx, squares: Iterable[str]) -> tuple[frozenset, list[str], list[str]]:
@@ -58,35 +58,12 @@ def options(st: GameState, ctx: Ctx, uid: str) -> tuple[list[Action], str]:
     z = st.unit(uid)
     s = z.square
     assert s is not None
-    T = st.zturn.target
-    dist = ctx.dist_to(T)
-    moves = ctx.moves(st)
-    humans = st.human_squares()
-    d0 = dist.get(s, 99)
-    steps = [n for n in ctx.open_moves[s] if dist.get(n, 99) == d0 - 1]
+    paths, steps, blocked_doors = movement.reaction_paths(st, ctx, s, z.berserk)
     if not steps:
         return [], "no_nearer"  # keys of the catalogues' "why" terms
-    passable = [n for n in steps if n in moves[s]]
-    one: list[tuple[str, ...]] = [(n,) for n in passable if not st.zombie_occupied(n)]
-    paths: list[tuple[str, ...]] = []
-    if z.berserk:
-        # [7.5] two squares if possible, passing through but not ending on zombie units
-        for n in passable:
-            if n in humans:
-                if not st.zombie_occupied(n):
-                    paths.append((n,))
-                continue
-            for m in ctx.open_moves[n]:
-                if dist.get(m, 99) == d0 - 2 and m in moves[n] and not st.zombie_occupied(m):
-                    paths.append((n, m))
-        if not paths:
-            paths = one
-    else:
-        paths = one
-    acts: list[Action] = [ZMove(uid, p) for p in sorted(set(paths))]
+    acts: list[Action] = [ZMove(uid, p) for p in paths]
     if acts:
         return acts, ""
-    blocked_doors = [n for n in steps if n not in moves[s]]
     if z.berserk and blocked_doors:
         brk: list[Action] = list(movement.break_options(st, ctx, only=uid, reaction=True))
         if brk:
@@ -97,57 +74,104 @@ def options(st: GameState, ctx: Ctx, uid: str) -> tuple[list[Action], str]:
 
 
 def super_options(st: GameState, ctx: Ctx) -> list[Action]:
-    """[11.4] super zombies in sight may move (up to three squares) towards the characters."""
+    """What may (but need not) react once the units have [7.2] 4, [11.4]: a super zombie in sight moves
+    up to three squares towards the characters [11.2], with the unit it began the turn with if wanted;
+    a unit stacked with a super zombie may react alone, like any unit (ruling E15); a super zombie
+    stacked with a unit whose reaction is blocked by a closed glass door on a side of its square may
+    smash it [11.6], [10.4] (ruling E14)."""
     if not st.zturn.target:
         return []
     dist = ctx.dist_to(st.zturn.target)
+    moves = ctx.moves(st)
     out: list[Action] = []
     for c in st.characters:
         if not c.is_super or c.name in st.zturn.reacted or c.square not in st.zturn.sighted:
             continue
         if c.square is None or st.characters_in(c.square):
             continue
-        for path in movement.super_paths(st, ctx, c, toward=dist):
+        paths = movement.super_paths(st, ctx, c, toward=dist)
+        unit = movement.stacked_unit(st, c)
+        for path in paths:
             out.append(SuperMove(c.name, path, False))
-            if movement.stacked_unit(st, c) is not None and st.zombie_in(path[-1]) is None:
+            if unit is not None and st.zombie_in(path[-1]) is None:
                 out.append(SuperMove(c.name, path, True))
+        if unit is not None and not paths:
+            d0 = dist.get(c.square, 99)
+            for d in ctx.board.doors_of(c.square):
+                other = d.squares[1] if d.squares[0] == c.square else d.squares[0]
+                if (d.kind == DoorKind.GLASS and st.door_state(d.id) == DoorState.CLOSED
+                        and dist.get(other, 99) == d0 - 1 and other not in moves[c.square]):
+                    out.append(BreakDoor(c.name, d.id))
+    for z in st.zombies:
+        if (z.square is None or z.uid in st.zturn.reacted or z.square not in st.zturn.sighted
+                or not st.super_zombies_in(z.square) or st.characters_in(z.square)):
+            continue
+        out += [ZMove(z.uid, p) for p in movement.reaction_paths(st, ctx, z.square, z.berserk)[0]]
+    return out
+
+
+def _contenders(st: GameState, ctx: Ctx) -> list[Action]:
+    """The reaction moves open now: the moves of the first unit in the queue (nearest the characters)
+    and of every other queued unit that could end its move in a square the first one could: [7.2] 3
+    "if two or more zombie units are directed to move into the same square, only one unit (of the
+    zombie player's choice) is moved" (ruling E10)."""
+    queue = st.zturn.queue
+    opts, _ = options(st, ctx, queue[0])
+    ends = {a.path[-1] for a in opts if isinstance(a, ZMove) and a.path}
+    out = list(opts)
+    for uid in queue[1:]:
+        z = st.unit(uid)
+        if z.square is None or st.characters_in(z.square):
+            continue
+        theirs, _ = options(st, ctx, uid)
+        if any(isinstance(a, ZMove) and a.path and a.path[-1] in ends for a in theirs):
+            out += theirs
     return out
 
 
 def unit_candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
-    return options(st, ctx, st.zturn.queue[0])[0]
+    return _contenders(st, ctx)
 
 
 def check_unit(st: GameState, ctx: Ctx, a: Action) -> RuleViolation | None:
-    uid = st.zturn.queue[0]
-    opts, _ = options(st, ctx, uid)
+    opts = _contenders(st, ctx)
     if a in opts:
         return None
     return RuleViolation("7.0", "react.not_option", uid=uid, n=len(opts))
 
 
+def _done(st: GameState, uid: str) -> GameState:
+    """The unit has reacted (or was required to) and may not move in Free Movement [7.4]."""
+    zt = st.zturn
+    return st.evolve(zturn=rec(zt, queue=tuple(u for u in zt.queue if u != uid), reacted=zt.reacted + (uid,)))
+
+
 def do_unit(st: GameState, ctx: Ctx, a: ZMove, out: list[Event]) -> GameState:
     """The reacting unit moves (or, beside a glass door it may attack, stays [10.4]); it is done [7.4]."""
     z = st.unit(a.uid)
-    zt = rec(st.zturn, queue=st.zturn.queue[1:], reacted=st.zturn.reacted + (z.uid,))
     if not a.path:
         out.append(ev("zstay", "10.4", uid=z.uid, square=z.square))
-        return st.evolve(zturn=zt)
-    st = move_unit(st, z.uid, square=a.path[-1])
+        return _done(st, z.uid)
+    st = move_unit(_done(st, z.uid), z.uid, square=a.path[-1])
     out.append(ev("react", "7.0" if not z.berserk else "7.5", uid=z.uid, frm=z.square, to=tuple(a.path)))
-    return st.evolve(zturn=zt).with_knowledge()
+    return st.with_knowledge()
 
 
 def do_break(st: GameState, ctx: Ctx, a: BreakDoor, out: list[Event]) -> GameState:
     """[10.4] the attempt is the unit's reaction move."""
-    zt = rec(st.zturn, queue=st.zturn.queue[1:], reacted=st.zturn.reacted + (a.who,))
-    return movement.start_break(st, zt, a, out)
+    st = _done(st, a.who)
+    return movement.start_break(st, st.zturn, a, out, reaction=True)
 
 
-def check_super(st: GameState, ctx: Ctx, a: SuperMove) -> RuleViolation | None:
+def check_super(st: GameState, ctx: Ctx, a: Action) -> RuleViolation | None:
     if a in super_options(st, ctx):
         return None
     return RuleViolation("11.4", "react.super")
+
+
+def do_super_break(st: GameState, ctx: Ctx, a: BreakDoor, out: list[Event]) -> GameState:
+    """[11.6] the super zombie and its unit smash the glass door: their reaction move."""
+    return movement.start_break(st, st.zturn, a, out, reaction=True)
 
 
 def super_candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
@@ -184,7 +208,8 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
         if not opts:
             out.append(ev("react_exempt", "7.2", uid=uid, square=z.square, why=why))
             return st.evolve(zturn=rec(zt, queue=zt.queue[1:], reacted=zt.reacted + (uid,))), False
-        if len(opts) == 1 and isinstance(opts[0], ZMove):  # one way to go: no decision to ask for
+        opts = _contenders(st, ctx)
+        if len(opts) == 1 and isinstance(opts[0], ZMove):  # one way to go, uncontested: no decision
             return do_unit(st, ctx, opts[0], out), False
         return pend(st, PendingKind.REACTION, "7.0", f"choose the reaction move of {uid} in {z.square}", who=uid), True
     if super_options(st, ctx):
@@ -195,7 +220,8 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
 NODES = [
     Node(PendingKind.REACTION, {ZMove: do_unit, BreakDoor: do_break}, {ZMove: check_unit, BreakDoor: check_unit},
          candidates=unit_candidates, exact=True),
-    Node(PendingKind.REACTION_SUPER, {SuperMove: do_super, EndPhase: do_end}, {SuperMove: check_super, EndPhase: None},
+    Node(PendingKind.REACTION_SUPER, {SuperMove: do_super, ZMove: do_unit, BreakDoor: do_super_break, EndPhase: do_end},
+         {SuperMove: check_super, ZMove: check_super, BreakDoor: check_super, EndPhase: None},
          candidates=super_candidates, exact=True),
 ]
 

@@ -69,7 +69,7 @@ def shot_target_problem(st: GameState, ctx: Ctx, src: str, dst: str) -> Optional
 def check_shoot(st: GameState, ctx: Ctx, a: Shoot) -> Optional[RuleViolation]:
     """[6.2] only characters being moved shoot; [5.6] not while carrying; [6.5] not after panicking;
     [6.1] up to the Fire Rate; then the target [6.0], [6.3], [6.4]."""
-    act = active(st)
+    act = active(st, "6.2")
     if not a.shooters or len(set(a.shooters)) != len(a.shooters):
         return RuleViolation("6.8", "shoot.names")
     for n in a.shooters:
@@ -128,12 +128,13 @@ def do_shoot(st: GameState, ctx: Ctx, a: Shoot, out: list[Event]) -> GameState:
 
 
 def after_shot(st: GameState, shot: Shot, killed: bool, out: list[Event]) -> GameState:
-    """A shot at an attacking unit [8.0] 1: destroyed, the attack is not conducted; else it goes on."""
+    """A shot at an attacking unit [8.0] 1: destroyed, the attack is not conducted; else the others in
+    the square may still shoot, then the attack goes on (ruling E16)."""
     if shot.reaction and st.attack is not None:
         if killed:
             out.append(ev("attack_destroyed", "8.0"))
             return st.evolve(attack=None)
-        return st.evolve(attack=rec(st.attack, step=AttackStep.COUNT))
+        return st.evolve(attack=rec(st.attack, step=AttackStep.FIRE))
     return st
 
 
