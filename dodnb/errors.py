@@ -64,7 +64,19 @@ class RuleViolation(DodnbError):
             raise TypeError("a RuleViolation must name its Case")
         self.key: str | None = detail if _KEY.match(str(detail)) else None
         self.params = dict(params)
-        super().__init__(case, self.text("en") if self.key else detail)
+        self.case = normalise_case(case)
+        self._detail: str | None = None if self.key else str(detail)
+        ValueError.__init__(self, self.case, detail)  # the sentence is written when first read
+
+    @property
+    def detail(self) -> str:  # type: ignore[override]
+        """The English sentence, without the Case."""
+        if self._detail is None:
+            self._detail = self.text("en")
+        return self._detail
+
+    def __str__(self) -> str:
+        return f"[{self.case}] {self.detail}"
 
     def text(self, lang: str | None = None) -> str:
         """The sentence (without its Case) in `lang`: 'en' or 'fr' (default: the package's)."""

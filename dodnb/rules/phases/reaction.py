@@ -137,7 +137,7 @@ def check_unit(st: GameState, ctx: Ctx, a: Action) -> RuleViolation | None:
     opts = _contenders(st, ctx)
     if a in opts:
         return None
-    return RuleViolation("7.0", "react.not_option", uid=uid, n=len(opts))
+    return RuleViolation("7.0", "react.not_option", n=len(opts))
 
 
 def _done(st: GameState, uid: str) -> GameState:
