@@ -110,16 +110,17 @@ def event_line(e: Event, lang: Optional[str] = None, action: Optional[Action] = 
     if e.key == "policy_choice":
         p = dict(e.params)
         what = action_words(action, lang, st) if action is not None else str(p.get("action", ""))
-        why = note_words(p.get("why", ""), lang)
+        why = note_words(p.get("why", ""), lang, e.case)
         return i18n.event_line("policy_choice", e.case, {"side": p.get("side", ""), "action": what, "why": why}, lang)
     key, params = event_words(e)
     return i18n.event_line(key, e.case, params, lang)
 
 
-def note_words(note: Any, lang: Optional[str] = None) -> str:
+def note_words(note: Any, lang: Optional[str] = None, case: str = "") -> str:
     """A policy's note (why it chose), in `lang`: a :class:`~dodnb.rules.events.Note` speaks every
-    language; a plain string (a learner's own policy) is shown as it is."""
-    return note.text(lang) if isinstance(note, Note) else str(note)
+    language (its Case left out when the log line cites the same `case` at its end); a plain string
+    (a learner's own policy) is shown as it is."""
+    return note.text(lang, cite=note.case != case) if isinstance(note, Note) else str(note)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ class Event:
         """The line of the log in `lang` (default: the package's language), with the Case cited at
         the end. (A policy's choice names the action as the engine writes it; the presenter,
         :mod:`dodnb.render.present`, words actions in every language.)"""
-        params = {k: (v.text(lang) if isinstance(v, Note) else v) for k, v in self.params}
+        params = {k: (v.text(lang, cite=v.case != self.case) if isinstance(v, Note) else v) for k, v in self.params}
         return i18n.event_line(self.key, self.case, params, lang)
 
     def __str__(self) -> str:
@@ -62,8 +62,9 @@ class Note(str):
     def __reduce__(self):
         return (_rebuild_note, (self.key, self.case, self.params))
 
-    def text(self, lang: Optional[str] = None) -> str:
-        return _note_text(self.key, self.case, self.params, lang)
+    def text(self, lang: Optional[str] = None, cite: bool = True) -> str:
+        """The note in `lang`, its Case first unless `cite` is False (a log line cites it at its end)."""
+        return _note_text(self.key, self.case if cite else "", self.params, lang)
 
 
 def _rebuild_note(key: str, case: str, params: dict) -> "Note":
