@@ -8,7 +8,7 @@ unit drawn at random; a chance node lists them with exact probabilities
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar
 
 from dodnb.errors import InputError
@@ -22,7 +22,7 @@ class Action:
 
     def __repr__(self) -> str:
         """Pastes back: positional arguments, trailing defaults left out."""
-        fs = [f for f in fields(self) if f.repr]  # type: ignore[arg-type]
+        fs = [f for f in _fields(self) if f.repr]
         vals = [getattr(self, f.name) for f in fs]
         while fs and fs[-1].default is not MISSING and vals[-1] == fs[-1].default:
             fs.pop()
@@ -30,7 +30,13 @@ class Action:
         return f"{type(self).__name__}({', '.join(map(repr, vals))})"
 
     def to_json(self) -> list:
-        return [type(self).__name__, *[_plain(getattr(self, f.name)) for f in fields(self)]]  # type: ignore[arg-type]
+        return [type(self).__name__, *[_plain(getattr(self, f.name)) for f in _fields(self)]]
+
+
+def _fields(action: "Action") -> tuple[Field, ...]:
+    """The dataclass fields of an action (every concrete action is a dataclass)."""
+    assert is_dataclass(action)
+    return fields(action)
 
 
 def _plain(x: Any) -> Any:

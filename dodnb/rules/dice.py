@@ -66,10 +66,10 @@ def _whole(x: object) -> bool:
 
 def _check_entry(entry: object, k: int) -> ScriptedRoll:
     """One scripted roll, checked: a total from 1 to 18, or 1 to 3 faces from 1 to 6 [2.5], [6.8]."""
-    if _whole(entry):
-        if not 1 <= entry <= 6 * MAX_DICE:  # type: ignore[operator]
+    if isinstance(entry, int) and not isinstance(entry, bool):
+        if not 1 <= entry <= 6 * MAX_DICE:
             raise DiceError(f"scripted roll {k}: a total of one to three dice is 1 to {6 * MAX_DICE}, got {entry!r}", "6.8")
-        return entry  # type: ignore[return-value]
+        return entry
     if isinstance(entry, (list, tuple)):
         if not 1 <= len(entry) <= MAX_DICE:
             raise DiceError(f"scripted roll {k}: one to {MAX_DICE} faces, got {len(entry)}", "6.8")

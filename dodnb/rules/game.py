@@ -452,7 +452,10 @@ class Game:
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise InputError("saved game has no list of actions")
-        start = GameState.from_dict(data.get("start"), board)  # type: ignore[arg-type]
+        raw_start = data.get("start")
+        if not isinstance(raw_start, dict):
+            raise InputError(f"saved game has no starting position (a JSON object), got {type(raw_start).__name__}")
+        start = GameState.from_dict(raw_start, board)
         if start.result is None:
             try:
                 settled, _ = engine.settle(replace(start, pending=None), engine.context(board, counters))
