@@ -3,13 +3,18 @@
 * :class:`RuleViolation` — something the rules of *Dawn of the Dead* forbid: an illegal action, an
   impossible position, a question the rules cannot ask. ``.case`` is the Case number in one format
   (``"5.4"``, no brackets), ``.detail`` the sentence for the learner without the Case; ``str(err)``
-  is ``"[5.4] detail"``. Re-raise another error's text with ``RuleViolation(err.case, err.detail)``,
+  is ``"[5.4] detail"``. The rules give a message key and structured parameters, like their events:
+  ``RuleViolation("5.5", "door.closed", door="S05")``; ``.key`` and ``.params`` keep them, the
+  detail is the English sentence of the catalogues (``dodnb/data/i18n``, section ``refusals``) and
+  :meth:`RuleViolation.text` gives any language. Code outside the rules may still pass a sentence.
+  Re-raise another error with ``RuleViolation(err.case, err.detail)`` (or its key and params),
   never by cutting its message.
 * :class:`InputError` — its sibling for input that is not a rules matter: a malformed map, save or
   data file, an unknown id typed by a learner. ``.case`` may be None.
 
 Both are ``ValueError`` subclasses, so older code catching ``ValueError`` still works. This module
-sits below every layer (data ← board ← rules ← prob ← render ← widgets) and imports nothing.
+sits below every layer (data ← board ← rules ← prob ← render ← widgets) and imports nothing at load
+time (a keyed refusal reads its sentence from :mod:`dodnb.i18n` when it is made).
 """
 
 from __future__ import annotations
@@ -45,13 +50,41 @@ class DodnbError(ValueError):
         return f"[{self.case}]" if self.case else ""
 
 
-class RuleViolation(DodnbError):
-    """An action or position the rules forbid; ``case`` names the Case (required)."""
+_KEY = re.compile(r"^[a-z_]+(\.[a-z_0-9]+)+$")
 
-    def __init__(self, case: object, detail: str):
+
+class RuleViolation(DodnbError):
+    """An action or position the rules forbid; ``case`` names the Case (required).
+
+    ``detail`` is a message key of the catalogues' ``refusals`` ("door.closed") with its parameters
+    as keywords, or (outside the rules) a plain sentence; ``key`` is None for a sentence."""
+
+    def __init__(self, case: object, detail: str, /, **params: object):
         if case is None:
             raise TypeError("a RuleViolation must name its Case")
-        super().__init__(case, detail)
+        self.key: str | None = detail if _KEY.match(str(detail)) else None
+        self.params = dict(params)
+        self.case = normalise_case(case)
+        self._detail: str | None = None if self.key else str(detail)
+        ValueError.__init__(self, self.case, detail)  # the sentence is written when first read
+
+    @property
+    def detail(self) -> str:  # type: ignore[override]
+        """The English sentence, without the Case."""
+        if self._detail is None:
+            self._detail = self.text("en")
+        return self._detail
+
+    def __str__(self) -> str:
+        return f"[{self.case}] {self.detail}"
+
+    def text(self, lang: str | None = None) -> str:
+        """The sentence (without its Case) in `lang`: 'en' or 'fr' (default: the package's)."""
+        if self.key is None:
+            return self.detail
+        from dodnb import i18n
+
+        return i18n.refusal(self.key, self.params, lang)
 
 
 class InputError(DodnbError):

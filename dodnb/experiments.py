@@ -89,9 +89,9 @@ def _policy(policy: Union[str, Callable]):
 
 
 def _cause(reason: str) -> str:
-    if "Fran" in reason:
+    if reason.startswith("fran"):
         return "Fran and one other lost [14.1]"
-    if "three" in reason:
+    if reason.startswith("three"):
         return "three characters lost [14.1]"
     return reason
 

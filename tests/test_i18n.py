@@ -11,7 +11,6 @@ import pytest
 
 from dodnb import i18n
 from dodnb.i18n import placeholders, tr
-from dodnb.rules.events import NARRATION_EN
 
 REPO = Path(__file__).resolve().parents[1]
 FOLDER = REPO / "dodnb" / "data" / "i18n"
@@ -28,49 +27,128 @@ def english_default():
     i18n.set_language("en")
 
 
-def test_same_messages_same_placeholders():
-    en, fr = raw("en")["messages"], raw("fr")["messages"]
-    assert set(en) == set(fr), {"only in en": sorted(set(en) - set(fr)), "only in fr": sorted(set(fr) - set(en))}
-    bad = {k: (sorted(placeholders(en[k])), sorted(placeholders(fr[k]))) for k in en if placeholders(en[k]) != placeholders(fr[k])}
-    assert bad == {}
-    same = [k for k in en if en[k] == fr[k] and re.search(r"[a-z]{4}", en[k]) and k not in ("phase.berserk", "map.berserk")]
+SECTIONS = ("messages", "events", "refusals", "notes")
+
+#: English words that must not appear in a French line (names, square and unit ids aside).
+ENGLISH = re.compile(
+    r"\b(?:the|and|is|are|was|moves?|rolled|doors?|zombies?|units?|attacks?|shoots?|stays?|value|squares?|turn|"
+    r"killed|stunned|infected|with|from|to|nobody|of|his|her|he|she|player|hunting|rifle|reveals?|appears?|enters?|"
+    r"main|win|game|over|chooses?|toward|group|first|legal|choice|reaction|free|end|eliminated|destroyed|"
+    r"not|may|cannot|no|only|left|take|takes|closes?|opens?|fires?|together|checks?|keeps?|nerve|becomes?|goes)\b"
+)
+
+
+def test_same_keys_same_placeholders_in_every_section():
+    en, fr = raw("en"), raw("fr")
+    for section in SECTIONS:
+        a, b = en.get(section, {}), fr.get(section, {})
+        assert set(a) == set(b), {section: {"only in en": sorted(set(a) - set(b)), "only in fr": sorted(set(b) - set(a))}}
+        bad = {k: (sorted(placeholders(a[k])), sorted(placeholders(b[k]))) for k in a if placeholders(a[k]) != placeholders(b[k])}
+        assert bad == {}, section
+    m_en, m_fr = en["messages"], fr["messages"]
+    same = [k for k in m_en if m_en[k] == m_fr[k] and re.search(r"[a-z]{4}", m_en[k]) and k not in ("phase.berserk", "map.berserk")]
     assert len(same) <= 3, f"untranslated French messages: {same}"
 
 
-def test_french_narrates_every_event_of_the_engine():
-    fr = raw("fr")["narration"]
-    assert set(fr) == set(NARRATION_EN), {"missing in fr": sorted(set(NARRATION_EN) - set(fr)), "not in the engine": sorted(set(fr) - set(NARRATION_EN))}
-    bad = {k: (sorted(placeholders(NARRATION_EN[k])), sorted(placeholders(fr[k]))) for k in fr if placeholders(fr[k]) != placeholders(NARRATION_EN[k])}
-    assert bad == {}
+def test_same_terms_in_both_languages():
+    en, fr = raw("en")["terms"], raw("fr")["terms"]
+    assert set(en) == set(fr)
+    for table in en:
+        assert set(en[table]) == set(fr[table]), table
 
 
-@pytest.mark.parametrize("key", sorted(NARRATION_EN))
-def test_every_event_narrates_in_both_languages(key):
-    params = {name: "017" for name in placeholders(NARRATION_EN[key])}
-    en = i18n.narrate(key, "5.0", params, NARRATION_EN, "en")
-    fr = i18n.narrate(key, "5.0", params, NARRATION_EN, "fr")
-    assert en == NARRATION_EN[key].format(**params) + " [5.0]"
-    assert fr.endswith(" [5.0]") and key not in fr  # the fallback would print the key
-    if re.search(r"[A-Za-z]{4}", NARRATION_EN[key].replace("{", "").replace("}", "")) and key != "phase":
+def test_the_french_catalogue_has_no_narration_table():
+    """French comes from keys and parameters, not from translating English afterwards."""
+    fr = raw("fr")
+    assert "narration" not in fr
+
+
+def test_placeholders_of_the_format():
+    assert placeholders("{who} {who:one=is|are} {status:@status/who} {n:one=|s} {{x}}") == {"who", "status", "n"}
+
+
+def test_plurals_lists_and_genders_from_the_data():
+    fill = i18n.fill
+    assert fill("{who} {who:one=is|are} activated", {"who": ("Peter",)}, "en") == "Peter is activated"
+    assert fill("{who} {who:one=is|are} activated", {"who": ("Peter", "Roger", "Fran")}, "en") == "Peter, Roger and Fran are activated"
+    fr = "{who} {who:one=est|sont} {who:one.f=activée|one=activé|f=activées|activés}"
+    assert fill(fr, {"who": ("Fran",)}, "fr") == "Fran est activée"
+    assert fill(fr, {"who": ("Steve",)}, "fr") == "Steve est activé"
+    assert fill(fr, {"who": ("Steve", "Fran")}, "fr") == "Steve et Fran sont activés"
+    assert fill("{n} unit{n:one=|s}", {"n": 1}, "en") == "1 unit" and fill("{n} unit{n:one=|s}", {"n": 0}, "en") == "0 units"
+    assert fill("{n} {n:one=unité|unités}", {"n": 0}, "fr") == "0 unité"  # French: 0 and 1 take the singular
+    assert fill("{to:path}", {"to": ("030", "031", "032")}, "en") == "030 → 031 → 032"
+    assert fill("{{literal}} {missing}", {}, "en") == "{literal} {missing}"
+    # each character's gender is a fact of the counters data, not of a catalogue
+    counters = json.loads((REPO / "dodnb" / "data" / "counters.json").read_text(encoding="utf-8"))
+    assert {n: d["gender"] for n, d in counters["characters"].items()} == i18n.genders() == {"Peter": "m", "Roger": "m", "Steve": "m", "Fran": "f"}
+
+
+def test_terms_agree_with_who_they_are_about():
+    assert i18n.event_line("status", "8.3", {"who": "Fran", "status": "stunned"}, "fr") == "Fran est maintenant sonnée [8.3]"
+    assert i18n.event_line("status", "8.3", {"who": "Roger", "status": "stunned"}, "fr") == "Roger est maintenant sonné [8.3]"
+    assert i18n.event_line("keeps_nerve", "6.5", {"who": "Fran", "roll": 4, "level": 2}, "en") == "Fran keeps her nerve (rolled 4 > Panic Level 2) [6.5]"
+    assert i18n.event_line("keeps_nerve", "6.5", {"who": "Peter", "roll": 4, "level": 2}, "en") == "Peter keeps his nerve (rolled 4 > Panic Level 2) [6.5]"
+    assert i18n.event_line("door", "5.5", {"who": ("Steve", "Fran"), "how": "close", "door": "S05", "cost": 1}, "fr") == "Steve et Fran ferment la porte S05 (1 PM) [5.5]"
+    assert i18n.event_line("entrance_roll", "13.5", {"roll": 7, "doors": ("N", "E")}, "fr") == "Table d'entrée des zombis : 7 : nord et est [13.5]"
+    assert i18n.event_line("eliminated_super", "11.3", {"name": "Fran"}, "fr") == "Le super-zombi Fran éliminé [11.3]"
+
+
+def _event_params(text: str) -> dict:
+    """Sample parameters for a line: lists of names where the format asks for grammar."""
+    out = {}
+    for m in re.finditer(r"\{(\w+)(?::([^{}]*))?\}", text):
+        name, spec = m.group(1), m.group(2) or ""
+        if spec == "path":
+            out[name] = ("030", "031")
+        elif spec.startswith("@"):
+            table = spec[1:].split("/")[0]
+            out[name] = next(iter(raw("en")["terms"][table]))
+        elif name not in out:
+            out[name] = ("Peter", "Fran") if name in ("who", "by") else 3
+    return out
+
+
+@pytest.mark.parametrize("key", sorted(raw("en")["events"]))
+def test_every_event_reads_in_both_languages(key):
+    en_fmt = raw("en")["events"][key]
+    params = _event_params(en_fmt)
+    en = i18n.event_line(key, "5.0", params, "en")
+    fr = i18n.event_line(key, "5.0", params, "fr")
+    for line in (en, fr):
+        assert line.endswith(" [5.0]") and "{" not in line and not line.startswith(key + " {"), line
+    assert not ENGLISH.search(fr.replace("[5.0]", "")), fr
+    if re.search(r"[A-Za-z]{4}", re.sub(r"\{[^}]*\}", "", en_fmt)):
         assert fr != en, f"{key}: French line identical to the English"
 
 
-def test_patterns_compile_and_replacements_use_their_groups():
-    for pattern, repl in raw("fr")["patterns"]:
-        rx = re.compile(pattern)
-        for g in re.findall(r"\\(\d)", repl):
-            assert int(g) <= rx.groups, (pattern, repl)
+def _play(seed: int, solitaire: bool, steps: int = 900):
+    from dodnb.rules import solitaire as sol
+    from dodnb.rules.game import Game
+
+    human = sol.sensible_human
+    zombie = sol.zombie_policy if solitaire else "random"
+    g = Game(seed, human=human, zombie=zombie, solitaire=solitaire)
+    for _ in range(steps):
+        if g.over:
+            break
+        g.step()
+    return g
 
 
-def test_words_inside_events_are_translated():
-    assert i18n.word("is", "fr") == "est"
-    assert i18n.word("A Berserk Zombie Phase", "fr") == "A Phase berserk"
-    assert i18n.word("Peter and Roger", "fr") == "Peter et Roger"
-    assert i18n.word("Peter and Roger and Steve and Fran", "fr") == "Peter et Roger et Steve et Fran"
-    assert i18n.word("zombie unit Z07 (value 4)", "fr") == "l'unité zombi Z07 (valeur 4)"
-    assert i18n.word("010 and 001 do not share a side", "fr").startswith("010 et 001 ne partagent pas")
-    assert i18n.word("Peter", "fr") == "Peter" and i18n.word(3, "fr") == 3
-    assert i18n.word("is", "en") == "is"
+@pytest.mark.parametrize("seed,solitaire", [(7, True), (3, True), (11, False)])
+def test_a_french_game_log_has_no_english_word(seed, solitaire):
+    from dodnb.render.present import log_entries
+
+    g = _play(seed, solitaire)
+    fr = [e.text for e in log_entries(g, "fr")]
+    en = [e.text for e in log_entries(g, "en")]
+    assert len(fr) == len(en) > 50
+    leaks = [ln for ln in fr if ENGLISH.search(re.sub(r"\[[^\]]*\]", "", ln)) or "{" in ln]
+    assert leaks == [], leaks[:10]
+    assert not [ln for ln in en if "{" in ln]
+    # the English log calls Fran "she": no "his" next to her name
+    assert not [ln for ln in en if ln.startswith("Fran ") and re.search(r"\bhis\b|\bhim\b", ln)]
 
 
 def test_package_default_and_fallbacks():
@@ -112,3 +190,106 @@ def test_no_french_in_code_paths():
     # the scanner itself finds a French label in code
     probe = REPO / "dodnb" / "i18n.py"
     assert any(french.search(t) for t in ["Annuler", "sonné"]) and _code_strings(probe)
+
+
+# --------------------------------------------------------------------------- keys used by the rules
+
+
+def _calls(names: tuple[str, ...]):
+    """(file, line, callee, key, keyword names or None when ** is passed) of every call in dodnb/rules
+    to one of `names` whose key argument is a string constant (or a choice of two constants)."""
+    import ast
+
+    out = []
+    for path in sorted((REPO / "dodnb" / "rules").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) in names):
+                continue
+            callee = getattr(node.func, "id", getattr(node.func, "attr", None))
+            pos = 1 if callee == "RuleViolation" else 0
+            if len(node.args) <= pos:
+                continue
+            arg = node.args[pos]
+            consts = [arg] if isinstance(arg, ast.Constant) else [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else []
+            keys = [c.value for c in consts if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+            if isinstance(arg, ast.JoinedStr):  # an f-string: a sentence written in code
+                keys = ["f-string " + ast.unparse(arg)[:80]]
+            kws = None if any(k.arg is None for k in node.keywords) else {k.arg for k in node.keywords} - ({"dice"} if callee == "ev" else set())
+            for key in keys:
+                out.append((path.name, node.lineno, callee, key, kws))
+    return out
+
+
+SECTION_OF = {"ev": "events", "RuleViolation": "refusals", "Note": "notes"}
+
+
+def test_every_key_the_rules_use_is_in_both_catalogues_with_its_parameters():
+    calls = _calls(tuple(SECTION_OF))
+    assert len([c for c in calls if c[2] == "ev"]) > 50 and len([c for c in calls if c[2] == "RuleViolation"]) > 80
+    en, fr = raw("en"), raw("fr")
+    bad = []
+    for file, line, callee, key, kws in calls:
+        section = SECTION_OF[callee]
+        if key not in en[section] or key not in fr[section]:
+            bad.append(f"{file}:{line}: {section} key {key!r} missing")
+            continue
+        if kws is not None and placeholders(en[section][key]) != kws:
+            bad.append(f"{file}:{line}: {key!r} given {sorted(kws)}, the catalogue uses {sorted(placeholders(en[section][key]))}")
+    assert bad == []
+
+
+def test_the_phases_speak_in_keys_only():
+    """No sentence inside the rules: every event, refusal and note is a key."""
+    sentences = [c for c in _calls(("ev", "RuleViolation", "Note")) if " " in c[3]]
+    assert sentences == []
+
+
+def test_a_french_refusal_has_no_english_word():
+    from dodnb.rules.actions import Activate, Move
+    from dodnb.rules.game import Game
+    from dodnb.render.present import refusal_text, violation_text
+
+    g = Game(5, human="ask")
+    peter = g.state.character("Peter").square
+    g.apply(Activate("Peter"))
+    why = g.check(Move("001" if peter != "002" else "200"))
+    assert why is not None and why.key == "move.not_adjacent" and why.case == "2.1"
+    fr = violation_text(why, "fr")
+    assert fr.startswith("Interdit") and "ne partagent pas de côté" in fr and not ENGLISH.search(re.sub(r"\[[^\]]*\]", "", fr)), fr
+    assert str(why) == f"[2.1] {why.detail}" and "do not share a side" in why.detail  # the English stays the message
+    # every refusal of the catalogue, in French, with sample parameters
+    for key, text in raw("fr")["refusals"].items():
+        line = i18n.refusal(key, _event_params(raw("en")["refusals"][key]), "fr")
+        assert "{" not in line and not ENGLISH.search(re.sub(r"\[[^\]]*\]|\b(?:Roll|Draw)\b", "", line)), (key, line)
+    assert refusal_text(why, "en") == why.detail
+
+
+def test_no_english_is_translated_afterwards():
+    """The French catalogue holds sentences by key only: no word swaps, no regular expressions."""
+    fr = raw("fr")
+    assert not {"words", "patterns", "narration"} & set(fr)
+    assert not hasattr(i18n, "word") and not hasattr(i18n, "narrate")
+
+
+def test_the_map_words_follow_the_language():
+    """Door labels, store names, the legend and the rifle count on the map, in French [2.1]."""
+    from dodnb.render.shapes import TextShape
+    from dodnb.render.state_scene import game_scene
+    from dodnb.rules.game import Game
+    from dodnb.widgets.stepper import GameStepper
+
+    g = Game(3)
+
+    def words(scene):
+        return [sh.text for sh in scene.shapes if isinstance(sh, TextShape)]
+
+    en, fr = words(game_scene(g, lang="en")), words(game_scene(g, lang="fr"))
+    assert "North doors (004)" in en and "Portes nord (004)" in fr
+    assert "personnage" in fr and "character" in en and "character" not in fr
+    assert any("Pharmacie" in t for t in fr) and not any("Drug" in t for t in fr)
+    assert "2 fusils" in fr or "1 fusil" in fr
+    s = GameStepper(g)
+    assert "North doors (004)" in words(s.map.scene)
+    s.set_language("fr")
+    assert "Portes nord (004)" in words(s.map.scene) and "Portes nord (004)" in words(s.scene())

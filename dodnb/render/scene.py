@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional, Sequence
 
 from dodnb.board.model import Board
+from dodnb import i18n
+from dodnb.i18n import tr
 from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, Shape, TextShape
 
 LAYERS = ("board", "tokens", "overlay", "hover")
@@ -160,8 +162,10 @@ def board_scene(
     id_size: Optional[float] = None,
     label_size: Optional[float] = None,
     squeeze: bool = False,
+    lang: Optional[str] = None,
 ) -> Scene:
-    """Everything printed on the map: floors, walls, doors, ids, store names, placement symbols.
+    """Everything printed on the map: floors, walls, doors, ids, store names, placement symbols,
+    in `lang` (the door labels, store names and legend: dodnb/data/i18n; default: the package's).
 
     `id_size` (pixels) overrides the size of the square ids (default: `Frame.id_px`); `label_size`
     the size of the store names and the legend (default LABEL_SIZE); the canvas map prints both
@@ -176,7 +180,7 @@ def board_scene(
     legend_shapes: list[Shape] = []
     legend_h = 0.0
     if legend:
-        legend_shapes, legend_h = legend_rows(_board_legend_items(), margin, map_bottom, width - 2 * margin, label)
+        legend_shapes, legend_h = legend_rows(_board_legend_items(lang), margin, map_bottom, width - 2 * margin, label)
     height = map_bottom + legend_h
     scene = Scene(width, height, title=board.name, legend_top=map_bottom if legend else 0.0)
     scene.add(RectShape(0, 0, width, height, fill=STYLE["background"]))
@@ -203,17 +207,17 @@ def board_scene(
         dash = (4.0, 3.0) if d.kind == "glass" else ()
         scene.add(LineShape(f.x(d.seg.x0), f.y(d.seg.y0), f.x(d.seg.x1), f.y(d.seg.y1), STYLE[d.kind], DOOR_WIDTH, dash, tag=f"door:{d.id}"))
     # main door labels outside the mall
-    names = {"N": "North doors", "E": "East doors", "S": "South doors", "W": "West doors"}
     for compass, d in board.main_doors.items():
         mx, my = f.point(d.seg.midpoint)
         if compass in ("N", "S"):
             dy = -12 if compass == "N" else 12
-            scene.add(TextShape(mx, my + dy, f"{names[compass]} ({d.squares[0]})", 10, STYLE["main"], bold=True, tag=f"door:{d.id}"))
+            doors_label = tr("map.doors_label", lang, compass=compass, square=d.squares[0])
+            scene.add(TextShape(mx, my + dy, doors_label, 10, STYLE["main"], bold=True, tag=f"door:{d.id}"))
         else:  # stacked in the side margin, outside the outer wall
             dx = -8 if compass == "W" else 8
             anchor = "end" if compass == "W" else "start"
-            word, _ = names[compass].split()
-            for i, line in enumerate((word, "doors", f"({d.squares[0]})")):
+            stacked = tr("map.doors_stacked", lang, compass=compass, square=d.squares[0]).split("|")
+            for i, line in enumerate(stacked):
                 scene.add(TextShape(mx + dx, my + (i - 1) * 11, line, 10, STYLE["main"], anchor, bold=True, tag=f"door:{d.id}"))
     # square ids (top-left corner of each square)
     id_size = f.id_px
@@ -228,10 +232,11 @@ def board_scene(
             continue
         x0, y0 = min(r.x0 for r in rs), min(r.y0 for r in rs)
         x1, y1 = max(r.x1 for r in rs), max(r.y1 for r in rs)
+        text = i18n.term("store", name, lang)
         usable = scale * (x1 - x0) - 4
         # as big as `label`, smaller only if the store's longest word would not fit its width
-        size = label if squeeze else min(label, usable / max(narrow_width(w, 1.0, bold=True) for w in name.split()))
-        lines = _narrow_wrap(name, usable, size)
+        size = label if squeeze else min(label, usable / max(narrow_width(w, 1.0, bold=True) for w in text.split()))
+        lines = _narrow_wrap(text, usable, size)
         # in the store's top row, under the square ids printed in each top-left corner
         row_h = min(r.y1 - r.y0 for r in rs)
         line_h = size * 1.08
@@ -270,18 +275,18 @@ def _narrow_wrap(text: str, max_px: float, size: float) -> list[str]:
     return lines
 
 
-def _board_legend_items() -> list:
-    """(symbol shapes drawn around (0, 0), symbol width, text) of the printed map's legend."""
+def _board_legend_items(lang: Optional[str] = None) -> list:
+    """(symbol shapes drawn around (0, 0), symbol width, text) of the printed map's legend, in `lang`."""
     g = STYLE["grid"]
     return [
-        ([LineShape(0, 0, 22, 0, STYLE["wall"], WALL_WIDTH)], 22, "wall"),
-        ([LineShape(0, 0, 22, 0, STYLE["glass"], DOOR_WIDTH, (4.0, 3.0))], 22, "glass door (store front)"),
-        ([LineShape(0, 0, 22, 0, STYLE["solid"], DOOR_WIDTH)], 22, "solid door (service)"),
-        ([LineShape(0, 0, 22, 0, STYLE["main"], DOOR_WIDTH)], 22, "main door"),
-        ([RectShape(0, -7, 22, 14, fill=STYLE["hall"], stroke=g, width=0.6)], 22, "hall square"),
-        ([RectShape(0, -7, 22, 14, fill=STYLE["service"], stroke=g, width=0.6)], 22, "service corridor"),
-        ([CircleShape(11, 0, 4.2, fill=STYLE["zombie_symbol"])], 22, "zombie placement [3.1]"),
-        ([CircleShape(11, 0, 4.2, fill=STYLE["character_symbol"])], 22, "character placement [3.2]"),
+        ([LineShape(0, 0, 22, 0, STYLE["wall"], WALL_WIDTH)], 22, tr("map.legend.wall", lang)),
+        ([LineShape(0, 0, 22, 0, STYLE["glass"], DOOR_WIDTH, (4.0, 3.0))], 22, tr("map.legend.glass", lang)),
+        ([LineShape(0, 0, 22, 0, STYLE["solid"], DOOR_WIDTH)], 22, tr("map.legend.solid", lang)),
+        ([LineShape(0, 0, 22, 0, STYLE["main"], DOOR_WIDTH)], 22, tr("map.legend.main", lang)),
+        ([RectShape(0, -7, 22, 14, fill=STYLE["hall"], stroke=g, width=0.6)], 22, tr("map.legend.hall", lang)),
+        ([RectShape(0, -7, 22, 14, fill=STYLE["service"], stroke=g, width=0.6)], 22, tr("map.legend.service", lang)),
+        ([CircleShape(11, 0, 4.2, fill=STYLE["zombie_symbol"])], 22, tr("map.legend.zombie_symbol", lang)),
+        ([CircleShape(11, 0, 4.2, fill=STYLE["character_symbol"])], 22, tr("map.legend.character_symbol", lang)),
     ]
 
 

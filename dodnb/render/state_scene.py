@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from dodnb.render.scene import STYLE, TOKEN_COLOURS, board_scene, frame_for, legend_rows, outline_shapes
+from dodnb.i18n import tr
 from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, TextShape
 from dodnb.rules.observe import observation
 from dodnb.rules.state import GameState
@@ -26,21 +27,21 @@ def _state(obj: Any) -> GameState:
     return obj if isinstance(obj, GameState) else obj.state
 
 
-def game_scene(game_or_state: Any, scale: float = 12.0, id_size: Optional[float] = None, legend: bool = True) -> Scene:
-    """The board with the position on it (only what the human player may see)."""
+def game_scene(game_or_state: Any, scale: float = 12.0, id_size: Optional[float] = None, legend: bool = True, lang: Optional[str] = None) -> Scene:
+    """The board with the position on it (only what the human player may see), its words in `lang`."""
     st = _state(game_or_state)
     board = st.board
-    scene = game_board(board_scene(board, scale=scale, legend=legend, id_size=id_size), legend)
+    scene = game_board(board_scene(board, scale=scale, legend=legend, id_size=id_size, lang=lang), legend, lang)
     frame = frame_for(board, scale=scale)
     scene.add(*door_state_shapes(st, frame))
-    scene.add(*piece_shapes(st, frame, radius=max(5.0, scale * 0.45)))
+    scene.add(*piece_shapes(st, frame, radius=max(5.0, scale * 0.45), lang=lang))
     if st.record.entered:
         scene.add(*outline_shapes(board, st.record.entered[-1:], frame, "#1565c0", width=2.0, layer="overlay"))
     scene.description = describe(st)
     return scene
 
 
-def game_board(scene: Scene, legend: bool = True) -> Scene:
+def game_board(scene: Scene, legend: bool = True, lang: Optional[str] = None) -> Scene:
     """A board scene made ready for a game in play: the placement symbols go (they have no effect
     after set-up [3.3]) and the board's legend gives way to the game's (`game_legend`)."""
     scene.shapes = [sh for sh in scene.shapes if not _placement_symbol(sh)]
@@ -49,7 +50,7 @@ def game_board(scene: Scene, legend: bool = True) -> Scene:
         texts = [sh for sh in old if isinstance(sh, TextShape)]
         x = min(_left(sh) for sh in old)
         scene.shapes = [sh for sh in scene.shapes if sh.tag != "legend"]
-        shapes, height = legend_rows(_game_legend_items(), x, scene.legend_top, scene.width - 2 * x, texts[0].size)
+        shapes, height = legend_rows(_game_legend_items(lang), x, scene.legend_top, scene.width - 2 * x, texts[0].size)
         scene.add(*shapes)
         scene.height = scene.legend_top + height
         scene.shapes[0] = _background(scene)
@@ -79,20 +80,21 @@ def _placement_symbol(sh) -> bool:
     return False
 
 
-def _game_legend_items() -> list:
-    """(symbol shapes around (0, 0), symbol width, text) of what the game's marks mean."""
+def _game_legend_items(lang: Optional[str] = None) -> list:
+    """(symbol shapes around (0, 0), symbol width, text) of what the game's marks mean, in `lang`."""
     out: list = []
     items = [
         ("disc", TOKEN_COLOURS["Peter"], None, "P", "character"),
-        ("disc", TOKEN_COLOURS["Steve"], STATUS_RING["stunned"], "S", "stunned [8.3]"),
-        ("disc", TOKEN_COLOURS["Fran"], STATUS_RING["infected"], "F", "infected [8.4]"),
-        ("disc", TOKEN_COLOURS["zombie"], None, "Z4", "unit, value known"),
-        ("disc", TOKEN_COLOURS["zombie"], BERSERK_RING, "Z", "berserk [10.0]"),
-        ("disc", TOKEN_COLOURS["super"], None, "SZ", "super zombie [11.0]"),
-        ("line", CLOSED_DOOR, None, "", "closed door [5.5]"),
-        ("dash", DESTROYED_DOOR, None, "", "destroyed glass door [10.5]"),
+        ("disc", TOKEN_COLOURS["Steve"], STATUS_RING["stunned"], "S", "stunned"),
+        ("disc", TOKEN_COLOURS["Fran"], STATUS_RING["infected"], "F", "infected"),
+        ("disc", TOKEN_COLOURS["zombie"], None, "Z4", "known"),
+        ("disc", TOKEN_COLOURS["zombie"], BERSERK_RING, "Z", "berserk"),
+        ("disc", TOKEN_COLOURS["super"], None, "SZ", "super"),
+        ("line", CLOSED_DOOR, None, "", "closed"),
+        ("dash", DESTROYED_DOOR, None, "", "destroyed"),
     ]
-    for kind, colour, ring, label, text in items:
+    for kind, colour, ring, label, key in items:
+        text = tr("map.legend." + key, lang)
         if kind == "disc":
             sym = []
             if ring:
@@ -122,7 +124,7 @@ def door_state_shapes(st: GameState, frame) -> list:
     return out
 
 
-def piece_shapes(st: GameState, frame, radius: float = 5.4) -> list:
+def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] = None) -> list:
     """Discs for every piece on the map, grouped by square, in the lower part of the square."""
     obs = observation(st)
     by_sq: dict[str, list[tuple[str, str, Optional[str], str]]] = {}
@@ -153,7 +155,7 @@ def piece_shapes(st: GameState, frame, radius: float = 5.4) -> list:
         r = st.board.square(rs).rect
         x, y = frame.x(r.x0) + 3, frame.y(r.y0) + 3
         out.append(RectShape(x, y, 26, 11, fill="#fff8e1", stroke="#8d6e63", width=1.0, layer="tokens", tag="rifles"))
-        out.append(TextShape(x + 13, y + 5.5, f"{st.rifles_left} rifle{'s' if st.rifles_left > 1 else ''}", 6.5, "#5d4037", layer="tokens", tag="rifles"))
+        out.append(TextShape(x + 13, y + 5.5, tr("map.rifles", lang, n=st.rifles_left), 6.5, "#5d4037", layer="tokens", tag="rifles"))
     return out
 
 

@@ -13,19 +13,12 @@ from fractions import Fraction
 from typing import Mapping, Optional
 
 from dodnb.board.model import Board
+from dodnb.i18n import catalogue
 
 __all__ = ["REASON_TITLES", "door_words", "door_state_words", "why", "culprit_words", "and_list"]
 
-#: One-line titles of the reasons sight is blocked [6.3], [6.4].
-REASON_TITLES = {
-    "wall": "a wall is in the way",
-    "wall_corner": "the line touches a wall corner",
-    "closed_door": "a closed solid door is in the way",
-    "main_door": "the line would leave the mall through a main door",
-    "door_not_side": "the door is a side of neither square",
-    "two_doors": "the line passes two doors",
-    "token": "a piece stands in a square in between",
-}
+#: One-line titles of the reasons sight is blocked [6.3], [6.4] (the catalogue's "sight" terms).
+REASON_TITLES = dict(catalogue("en")["terms"]["sight"])
 
 _EPS = Fraction(1, 1000)
 

@@ -30,6 +30,7 @@ from typing import Mapping, Optional, Sequence, Union
 from dodnb.errors import InputError, RuleViolation
 from dodnb.rules.actions import Action
 from dodnb.rules.counters import CHARACTERS
+from dodnb.rules.events import Note
 from dodnb.rules.game import DecisionNeeded, Game, Policy, _policy
 from dodnb.rules.solitaire import zombie_policy
 from dodnb.rules.vocab import Side
@@ -44,7 +45,7 @@ def default_seats(players: Sequence[str]) -> dict[str, tuple[str, ...]]:
         return {p: (c,) for p, c in zip(players, CHARACTERS)}
     if len(players) == 3:
         return {players[0]: ("Peter",), players[1]: ("Roger",), players[2]: ("Steve", "Fran")}
-    raise RuleViolation("15.0", f"the co-operative game is for three or four players, not {len(players)} (one player: the solitaire game)")
+    raise RuleViolation("15.0", "coop.players", n=len(players))
 
 
 class CoopGame:
@@ -74,12 +75,12 @@ class CoopGame:
     def _check_seats(self) -> None:
         got = [c for cs in self.seats.values() for c in cs]
         if sorted(got) != sorted(CHARACTERS) or len(got) != len(set(got)):
-            raise RuleViolation("15.0", f"each of {', '.join(CHARACTERS)} is controlled by exactly one player; got {self.seats}")
+            raise RuleViolation("15.0", "coop.seats", names=tuple(CHARACTERS), seats=str(self.seats))
         n = len(self.seats)
         if n not in (3, 4):
-            raise RuleViolation("15.0", f"the co-operative game is for three or four players, not {n}")
+            raise RuleViolation("15.0", "coop.count", n=n)
         if n == 3 and not any(set(cs) == {"Steve", "Fran"} for cs in self.seats.values()):
-            raise RuleViolation("15.0", "with three players, one player controls both Fran and Steve")
+            raise RuleViolation("15.0", "coop.three")
 
     # ------------------------------------------------------------------ who decides
     def deciders(self) -> list[str]:
@@ -106,7 +107,7 @@ class CoopGame:
             raise DecisionNeeded(f"{who} decides here ({state.pending.purpose}): choose one of legal_actions() and apply() it")
         got = pol(state, legal, rng)
         action, note = got if isinstance(got, tuple) else (got, None)
-        return action, f"[15.0] {who}: {note}" if note else f"[15.0] {who} decides"
+        return action, Note("coop.says", "15.0", who=who, note=note) if note else Note("coop.decides", "15.0", who=who)
 
     # ------------------------------------------------------------------ playing
     @property

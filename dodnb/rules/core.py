@@ -40,9 +40,9 @@ def hit(status: str, result: str) -> str:
     if result == "none":
         return status
     if result not in ("stunned", "infected", "killed"):
-        raise RuleViolation("8.2", f"unknown attack result {result!r}: the table gives stunned, infected or no effect")
+        raise RuleViolation("8.2", "attack.unknown_result", result=repr(result))
     if status not in ("normal", "stunned", "infected"):
-        raise RuleViolation("8.5", f"a {status} character cannot be attacked")
+        raise RuleViolation("8.5", "attack.out", status=status)
     if result == "killed" or status in ("stunned", "infected"):
         return "killed"  # [8.5]
     return result
@@ -62,7 +62,7 @@ def destroys(total: int, reduction: int, value: int) -> bool:
 def strength(value: int, k: int) -> int:
     """[8.0] step 4: the Zombie Value divided by the number of characters attacked, rounded down."""
     if k < 1:
-        raise RuleViolation("8.0", "a zombie attack is made on at least one character")
+        raise RuleViolation("8.0", "attack.nobody")
     return value // k
 
 

@@ -145,17 +145,16 @@ _CHANCE = _Last()
 def _why(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
     p = st.pending
     if st.result is not None or p is None:
-        return RuleViolation("14.0", "the game is over: no more actions")
+        return RuleViolation("14.0", "game.over")
     if not isinstance(a, Action):
-        return RuleViolation("4.0", f"{a!r} is not an action of this game")
+        return RuleViolation("4.0", "game.not_action", what=repr(a))
     if a.side != p.side:
-        who = {"human": "the human player", "zombie": "the zombie player", "chance": "the dice"}[p.side]
-        return RuleViolation("4.0", f"it is {who}'s turn to decide ({p.purpose}), not {str(a)!r}: that is not the decision now")
+        return RuleViolation("4.0", "game.other_side", side=p.side)
     node = NODES[p.kind]
     if p.side == Side.CHANCE:
         return _why_chance(st, ctx, a)
     if type(a) not in node.resolve:
-        return RuleViolation("4.0", f"{str(a)!r} is not a choice at this point of the sequence of play: {p.purpose}")
+        return RuleViolation("4.0", "game.not_now")
     fn = node.checks.get(type(a))
     if fn is None:
         return None
@@ -175,24 +174,24 @@ def _why_chance(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
     assert p is not None
     if p.kind.is_roll:
         if not isinstance(a, Roll):
-            return RuleViolation(p.case, f"the dice decide here ({p.purpose}): give a Roll")
+            return RuleViolation(p.case, "chance.roll")
         if not isinstance(a.total, int) or isinstance(a.total, bool) or a.total not in core.ways(p.dice):
-            return RuleViolation(p.case, f"{p.dice} dice cannot total {a.total!r}")
+            return RuleViolation(p.case, "chance.total", dice=p.dice, total=repr(a.total))
         if a.faces and (len(a.faces) != p.dice or sum(a.faces) != a.total or any(f not in range(1, 7) for f in a.faces)):
-            return RuleViolation(p.case, f"faces {a.faces} do not make {a.total} on {p.dice} dice")
+            return RuleViolation(p.case, "chance.faces", faces=str(a.faces), total=a.total, dice=p.dice)
         return None
     if p.kind.is_draw:
         from dodnb.rules.actions import Draw
 
         if not isinstance(a, Draw):
-            return RuleViolation(p.case, f"a unit is drawn at random here ({p.purpose}): give a Draw")
+            return RuleViolation(p.case, "chance.draw")
         if a not in [o for o, _ in chance_outcomes(st, ctx)]:
-            return RuleViolation(p.case, f"unit {a.uid!r} is not in the pool being drawn from")
+            return RuleViolation(p.case, "chance.pool", uid=str(a.uid))
         return None
     if isinstance(a, Roll) and a.faces:  # [15.4], [15.6] the die's faces are shared out: only the outcome counts
-        return RuleViolation(p.case, f"a die decides among equal options here ({p.purpose}): give the outcome without faces")
+        return RuleViolation(p.case, "chance.no_faces")
     if a not in [o for o, _ in chance_outcomes(st, ctx)]:
-        return RuleViolation(p.case, f"{a} is not an outcome of this die ({p.purpose})")
+        return RuleViolation(p.case, "chance.outcome")
     return None
 
 
@@ -205,7 +204,7 @@ def _advance(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
         res = victory(st)
         if res is not None:
             if st.result is None:
-                out.append(ev("game_over", res.case, winner="the humans" if res.winner == "human" else "the zombies", reason=res.reason))
+                out.append(ev("game_over", res.case, winner=res.winner, reason=res.reason))
             return st.evolve(result=res, phase=Phase.OVER, pending=None, shot=None, attack=None)
         # a shot or an attack in progress comes first, in any phase
         got = shooting.step(st, ctx, out) or attack.step(st, ctx, out)
@@ -251,13 +250,13 @@ def _victory(st: GameState) -> Optional[Result]:
     if st.fran_counts_two:
         tally = sum(2 if n == "Fran" else 1 for n in names)
         if tally >= 3:
-            return Result("zombie", "14.1", "three characters killed or turned into super zombies, Fran counting two (French reading)")
+            return Result("zombie", "14.1", "three_fran_two")
     else:
         if len(lost) >= 3:
-            return Result("zombie", "14.1", "three characters killed and/or turned into super zombies")
+            return Result("zombie", "14.1", "three")
         fran = next((c for c in st.characters if c.name == "Fran"), None)
         if fran is not None and fran.status in ("infected", "killed", "super") and len(names - {"Fran"}) >= 1:
-            return Result("zombie", "14.1", f"Fran is {fran.status if fran.status != 'super' else 'a super zombie'} and another character is lost")
+            return Result("zombie", "14.1", {"super": "fran_super", "killed": "fran_killed"}.get(fran.status, "fran_infected"))
     # [14.2] all four conditions
     if any(z.square is not None for z in st.zombies) or any(c.is_super for c in st.characters):
         return None
@@ -276,25 +275,11 @@ def _victory(st: GameState) -> Optional[Result]:
 
 
 def victory_reason(st: GameState) -> str:
-    """The human player's win [14.2] in words naming only the conditions that hold: a rifle is asked
-    of Steve and Fran only when each is in the game, neither killed nor a super zombie [14.2] 2."""
-    armed, excused = [], []
-    for n in RIFLE_HOLDERS:
-        c = next((c for c in st.characters if c.name == n), None)
-        if c is None:
-            excused.append(f"{n}: not in the game")
-        elif c.status == Status.KILLED:
-            excused.append(f"{n}: killed")
-        elif c.status == Status.SUPER:
-            excused.append(f"{n}: a super zombie")
-        else:
-            armed.append(n)
-    if len(armed) == 2:
-        rifles = "Steve and Fran armed with hunting rifles"
-    elif armed:
-        rifles = f"{armed[0]} armed with a hunting rifle"
-    else:
-        rifles = "no hunting rifle asked"
-    if excused:
-        rifles += f" (no rifle asked of {'; '.join(excused)})"
-    return f"all four main doors closed, {rifles}, every zombie eliminated"
+    """The key of the human player's win [14.2] naming only the conditions that hold: a rifle is
+    asked of Steve and Fran only when each is in play, neither killed nor a super zombie [14.2] 2
+    (ruling P3): 'humans' (both armed), 'humans_steve' or 'humans_fran' (one asked), 'humans_none'."""
+    asked = [n for n in RIFLE_HOLDERS
+             if any(c.name == n and c.status not in (Status.KILLED, Status.SUPER) for c in st.characters)]
+    if len(asked) == 2:
+        return "humans"
+    return f"humans_{asked[0].lower()}" if asked else "humans_none"

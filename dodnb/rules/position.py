@@ -71,8 +71,9 @@ _FIELDS: dict[str, Any] = {
 
 def _bad(piece: str, field: str, detail: str, case: Optional[str] = None) -> DodnbError:
     """An error naming the piece and the field: a RuleViolation when a rule forbids it, else an InputError."""
-    text = f"{piece}, {field}: {detail}"
-    return RuleViolation(case, text) if case else InputError(text)
+    if case:  # a rule forbids it: the refusal names the piece and the field (catalogue key position.field)
+        return RuleViolation(case, "position.field", piece=piece, field=field, detail=detail)
+    return InputError(f"{piece}, {field}: {detail}")
 
 
 def _flag(piece: str, field: str, v: Any) -> bool:
@@ -263,7 +264,7 @@ class Position:
             for s in hid:
                 why = hidden_square_allowed(b, s)
                 if why:
-                    raise _bad(f"hidden zombie in {s}", "square", why, "3.1")
+                    raise _bad(f"hidden zombie in {s}", "square", why.detail, "3.1")
             edwin = b.square(b.rifle_square or "177").store
             ed = [s for s in hid if b.square(s).store == edwin]
             if len(ed) > 1:
@@ -486,7 +487,7 @@ class Position:
             st = st.with_knowledge(lower=False)
             st.check()
         except StateError as err:
-            raise RuleViolation(err.case, f"position: {err.detail}") from None
+            raise RuleViolation(err.case, "position.field", piece="position", field="pieces", detail=err.detail) from None
         object.__setattr__(self, "_raw", st)
         return st
 
@@ -514,7 +515,7 @@ class Position:
                 a = Activate(f["actor"])
                 why = engine.check(st, ctx, a)
                 if why is not None:
-                    raise RuleViolation(why.case, f"start, actor: {why.detail}")
+                    raise RuleViolation(why.case, "position.field", piece="start", field="actor", detail=why.detail)
                 st, more = engine.apply(st, ctx, a)
                 out += more
         else:
@@ -531,7 +532,7 @@ class Position:
                 out = [e for e in ended if e.key == "phase"]
             elif start == "berserk":
                 st = st.evolve(phase=Phase.BERSERK)  # solitaire: the Hidden Zombie Table is skipped
-                out = [ev("phase", "4.0", phase=Phase.BERSERK.label)]
+                out = [ev("phase", "4.0", phase=Phase.BERSERK)]
                 st = st.evolve(zturn=replace(st.zturn, step=ZStep.BERSERK_STAY))
             elif start == "reaction":
                 st = reaction.enter(st, ctx, out)

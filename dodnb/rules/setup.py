@@ -12,16 +12,16 @@ from dodnb.errors import RuleViolation
 HIDDEN_COUNT = 5
 
 
-def hidden_square_allowed(board: Board, square: str) -> str | None:
+def hidden_square_allowed(board: Board, square: str) -> RuleViolation | None:
     """None if a hidden zombie may be assigned to the square, else why not (Case [3.1], numbered restriction)."""
     sq = board.square(square)
     if sq.is_hall:
-        return f"1. square {sq.id} is a hall square: no hidden zombie may be assigned to a hall square"
+        return RuleViolation("3.1", "hidden.hall", square=sq.id)
     if sq.character_symbol:
-        return f"2. square {sq.id} holds a Character Placement Symbol"
+        return RuleViolation("3.1", "hidden.symbol", square=sq.id)
     for n in board.neighbours(sq.id):
         if board.square(n).character_symbol and board.passable(sq.id, n):
-            return f"2. square {sq.id} is next to {n}, a Character Placement Symbol square, with no wall between"
+            return RuleViolation("3.1", "hidden.next_to", square=sq.id, other=n)
     return None
 
 
@@ -34,16 +34,16 @@ def check_hidden_squares(board: Board, squares: Iterable) -> tuple[str, ...]:
     """The five squares, normalised, or RuleViolation naming the restriction of [3.1] broken."""
     ids = [board.square_id(s) for s in squares]
     if len(ids) != HIDDEN_COUNT:
-        raise RuleViolation("3.1", f"the zombie player assigns exactly {HIDDEN_COUNT} hidden zombies, got {len(ids)} squares")
+        raise RuleViolation("3.1", "hidden.count", n=HIDDEN_COUNT, got=len(ids))
     if len(set(ids)) != len(ids):
-        raise RuleViolation("3.1", "3. two hidden zombies may not be assigned to the same square")
+        raise RuleViolation("3.1", "hidden.twice")
     for s in ids:
         why = hidden_square_allowed(board, s)
-        if why:
-            raise RuleViolation("3.1", why)
+        if why is not None:
+            raise why
     edwin = [s for s in ids if board.square(s).store == board.square(board.rifle_square or "177").store]
     if len(edwin) > 1:
-        raise RuleViolation("3.1", f"4. no more than one hidden zombie may be assigned to Edwin's Sports Centre (got {', '.join(edwin)})")
+        raise RuleViolation("3.1", "hidden.edwin", squares=tuple(edwin))
     return tuple(sorted(ids))
 
 

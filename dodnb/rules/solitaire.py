@@ -39,6 +39,7 @@ from dodnb.rules.actions import (
     TakeRifle, ZMove,
 )
 from dodnb.rules.counters import CHARACTERS
+from dodnb.rules.events import Note
 from dodnb.rules.state import CharacterState, GameState, ZombieUnit
 
 __all__ = [
@@ -205,9 +206,10 @@ def _open_main_door_square(st: GameState, ctx, sq: str) -> bool:
     return d is not None and st.door_state(d.id) != "closed"
 
 
-def _describe(st: GameState, who: str) -> str:
+def _describe(st: GameState, who: str) -> dict:
+    """A mover as note parameters: its id and whether it is a unit or a super zombie."""
     names = {c.name for c in st.characters}
-    return f"super zombie {who}" if who in names else who
+    return {"who": who, "sz": "super" if who in names else "unit"}
 
 
 # ============================================================================================
@@ -241,8 +243,8 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
                 if best is None or k < best[0]:
                     best = (k, a)
         if best is not None:
-            who = ", ".join(c.name for c in humans if c.square == _end(best[1], m))
-            out.append((best[0], 1, best[1], f"[15.5] priority 1: {_describe(state, m.who)} ends its move in {who}'s square {_end(best[1], m)}"))
+            owners = tuple(c.name for c in humans if c.square == _end(best[1], m))
+            out.append((best[0], 1, best[1], Note("free.p1", "15.5", **_describe(state, m.who), owners=owners, square=_end(best[1], m))))
             taken.add(m.who)
 
     # ---- priority 2: leave a square with an open main door as one of its sides
@@ -252,7 +254,7 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
         walks = _walks(m)
         if walks:
             k, a = min((_move_key(state, ctx, m, a), a) for a in walks)
-            out.append((k, 2, a, f"[15.5] priority 2: {_describe(state, m.who)} leaves the open main door square {m.square}"))
+            out.append((k, 2, a, Note("free.p2", "15.5", **_describe(state, m.who), square=m.square)))
             taken.add(m.who)
             continue
         chain = _make_room(state, ctx, movers, m)
@@ -260,7 +262,7 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
             mover, a, length = chain
             if mover.who not in taken:
                 k = _move_key(state, ctx, mover, a)
-                out.append((k, 2, a, f"[15.5] priority 2: {_describe(state, mover.who)} makes room so that {_describe(state, m.who)} can leave the open main door square {m.square} ({length} unit{'s' if length > 1 else ''} moved, the minimum)"))
+                out.append((k, 2, a, Note("free.p2_room", "15.5", **_describe(state, mover.who), other=m.who, sz2=_describe(state, m.who)["sz"], square=m.square, n=length)))
                 taken.add(mover.who)
 
     # ---- priority 3: within sight of a character: toward him (the closest if several)
@@ -276,7 +278,7 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
         brk = _break_toward(state, ctx, m, target, dist)
         if brk is not None:
             out.append(((0 if m.free else 1,) + _threat_key(state, ctx, m.square) + (0, m.who, ()), 3, brk,
-                        f"[15.5] priority 3: {_describe(state, m.who)} sees {target.name} through glass door {brk.door} and attacks it, the way toward him [10.4]"))
+                        Note("free.p3_door", "15.5", **_describe(state, m.who), target=target.name, door=brk.door)))
             taken.add(m.who)
             continue
         toward = [a for a in _walks(m) if dist.get(_end(a, m), INF) < d0]
@@ -284,7 +286,7 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
             held.add(m.who)  # ruling S-P3: it cannot be moved as priority 3 says; it is not moved
             continue
         k, a = min(((dist.get(_end(a, m), INF),) + _move_key(state, ctx, m, a), a) for a in toward)
-        out.append((k[1:], 3, a, f"[15.5] priority 3: {_describe(state, m.who)} is within sight of {target.name} and moves toward him"))
+        out.append((k[1:], 3, a, Note("free.p3", "15.5", **_describe(state, m.who), target=target.name)))
         taken.add(m.who)
 
     # ---- priority 4: a move that ends within sight of a character (not into a main door square)
@@ -295,7 +297,7 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
         if ok:
             k, a = min((_move_key(state, ctx, m, a), a) for a in ok)
             seen_by = [c.name for c in humans if _end(a, m) in sights[c.name]]
-            out.append((k, 4, a, f"[15.5] priority 4: {_describe(state, m.who)} moves to {_end(a, m)}, within sight of {' and '.join(seen_by)}"))
+            out.append((k, 4, a, Note("free.p4", "15.5", **_describe(state, m.who), square=_end(a, m), seen_by=tuple(seen_by))))
             taken.add(m.who)
 
     # ---- priority 5: the closest other unit toward the nearest character (hall 1, store 2)
@@ -319,7 +321,7 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
         if not toward:
             continue  # the main-door exception [15.5] or no way closer: a different unit is moved
         k, a = min(((w.get(_end(a, m), INF),) + _move_key(state, ctx, m, a), a) for a in toward)
-        fives.append(((d0,) + k, 5, a, f"[15.5] priority 5: {_describe(state, m.who)} is the closest remaining unit to {target.name} ({d0}, hall squares 1, store squares 2) and moves toward him"))
+        fives.append(((d0,) + k, 5, a, Note("free.p5", "15.5", **_describe(state, m.who), target=target.name, d=d0)))
     out += fives
     out.sort(key=lambda t: (t[1], t[0]))
     return [(p, a, note) for _, p, a, note in out]
@@ -401,8 +403,7 @@ def free_move_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tup
         _, a, note = plan[0]
         return a, note
     left = state.zturn.moves_left
-    why = "no unit meets a priority" if left > 0 else "the free moves are used"
-    return EndPhase(), f"[15.5] end of free movement: {why}"
+    return EndPhase(), Note("free.end", "15.5", why="none" if left > 0 else "used")
 
 
 # ============================================================================================
@@ -420,14 +421,14 @@ def reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tupl
     legal = [a for a in legal if getattr(a, "uid", getattr(a, "who", "")) == head] or list(legal)
     brk = sorted((a for a in legal if isinstance(a, BreakDoor)), key=lambda a: a.door)
     if brk:
-        return brk[0], f"[15.5] reaction (ruling S-R1): {brk[0].who} attacks the glass door {brk[0].door} rather than stay [10.4]"
+        return brk[0], Note("react.break", "15.5", who=brk[0].who, door=brk[0].door)
     walks = [a for a in legal if isinstance(a, ZMove) and a.path]
     if not walks:
-        return legal[0], "[15.5] reaction (ruling S-R1): the only choice"
+        return legal[0], Note("react.only", "15.5")
     uid = walks[0].uid
     m = _Mover(uid, _sq(state.unit(uid)), False, False)
     a = min(walks, key=lambda a: _move_key(state, ctx, m, a))
-    return a, f"[15.5] reaction (ruling S-R1): of {len(walks)} equally direct moves, {uid} takes the one least advantageous to the characters"
+    return a, Note("react.least", "15.5", n=len(walks), who=uid)
 
 
 def super_reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, str]:
@@ -440,8 +441,8 @@ def super_reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -
     if hits:
         m = _Mover(hits[0].name, _sq(state.character(hits[0].name)), True, True)
         a = min(hits, key=lambda a: _move_key(state, ctx, m, a))
-        return a, f"[15.5] super zombie reaction (ruling S-R2): {a.name} reaches a character's square {a.path[-1]}"
-    return EndPhase(), "[15.5] super zombie reaction (ruling S-R2): no reaction move reaches a character; the super zombies keep their moves for free movement"
+        return a, Note("super.reach", "15.5", name=a.name, square=a.path[-1])
+    return EndPhase(), Note("super.keep", "15.5")
 
 
 # ============================================================================================
@@ -464,10 +465,10 @@ def zombie_policy(state: GameState, legal: Sequence[Action], rng: Optional[rando
     if kind == "berserk_pick":
         near = engine.solitaire_berserk_candidates(state, ctx)
         a = BerserkCheck(near[0]) if near else BerserkCheck("")
-        return a, "[15.4] the unit nearest the characters who moved (first by id if several)"
+        return a, Note("berserk.nearest", "15.4")
     if kind == "reveal":
-        return EndPhase(), "[15.1] no hidden zombies are assigned to squares in solitaire"
-    return legal[0], f"[15.0] {kind}: first legal choice"
+        return EndPhase(), Note("reveal.none", "15.1")
+    return legal[0], Note("first", "15.0")
 
 
 solitaire_policy = zombie_policy
@@ -526,23 +527,23 @@ def _goal(state: GameState, ctx, names: Sequence[str], sq: str) -> tuple[str, st
     chars = [state.character(n) for n in names]
     rs = ctx.board.rifle_square or "177"
     if state.rifles_left > 0 and any(c.name in ("Steve", "Fran") and not c.rifle for c in chars):
-        return rs, "get the rifles [12.2]"
+        return rs, "rifles"
     doors = [d.squares[0] for d in ctx.board.main_doors.values() if state.door_state(d.id) != "closed"]
     if doors:
         dist = engine.mp_distances(state, ctx, [sq])
         g = min(doors, key=lambda s: (dist.get(s, INF), s))
         if dist.get(g, INF) < INF:
-            return g, "close the main doors [5.5]"
+            return g, "doors"
     stunned = [c for c in _humans(state) if c.status == "stunned" and c.square != sq]
     if stunned:
-        return _sq(stunned[0]), "wake a stunned friend [8.3]"
+        return _sq(stunned[0]), "wake"
     units = sorted(state.unit_squares()) + sorted(state.super_squares())
     if units:
         dist = engine.mp_distances(state, ctx, [sq])
         g = min(units, key=lambda s: (dist.get(s, INF), s))
-        return g, "hunt the last zombies [14.2]"
+        return g, "hunt"
     others = [_sq(c) for c in _humans(state) if c.square != sq]
-    return (others[0], "group up") if others else (sq, "stay")
+    return (others[0], "group") if others else (sq, "stay")
 
 
 def sensible_human(state: GameState, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
@@ -563,16 +564,16 @@ def sensible_human(state: GameState, legal: Sequence[Action], rng: random.Random
     ctx = engine.context(state.board)
     if kind == "reaction_fire":
         best = max(legal, key=lambda a: len(getattr(a, "shooters", ())))
-        return best, "[8.1] everyone able fires at the attacker first"
+        return best, Note("human.fire_all", "8.1")
     if kind == "attack_targets":
         order = {"normal": 0, "stunned": 1, "infected": 1}
 
         def cost(a):
             return sum(order.get(state.character(n).status, 2) * 2 + (n == "Fran") for n in a.targets)
 
-        return min(legal, key=lambda a: (cost(a), getattr(a, "targets", ()))), "[8.0] step 3: characters at normal status named first, Fran last"
+        return min(legal, key=lambda a: (cost(a), getattr(a, "targets", ()))), Note("human.targets", "8.0")
     if kind != "act":
-        return legal[0], f"{kind}: first legal choice"
+        return legal[0], Note("first")
     act = state.activation
     if act is None:
         return _choose_stack(state, ctx, legal)
@@ -583,31 +584,31 @@ def sensible_human(state: GameState, legal: Sequence[Action], rng: random.Random
         scored = [(kill_estimate(state, ctx, a.shooters, sq, a.target), a) for a in shots if len(a.shooters) == most]
         p, a = max(scored, key=lambda t: (t[0], [-ord(ch) for ch in t[1].target]))
         if p >= GOOD_ODDS:
-            return a, f"[6.0] shoot: kill chance about {float(p):.0%} ≥ 1/2"
+            return a, Note("human.shoot", "6.0", percent=round(100 * float(p)))
     rifles = sorted((a for a in legal if isinstance(a, TakeRifle)), key=lambda a: a.who != "Fran")
     if rifles:
-        return rifles[0], "[12.2] take a hunting rifle"
+        return rifles[0], Note("human.rifle", "12.2")
     mains = [a for a in legal if isinstance(a, CloseMainDoor)]
     if mains:
-        return mains[0], "[5.5] close the main door"
+        return mains[0], Note("human.main_door", "5.5")
     goal, why = _goal(state, ctx, act.stack, sq)
     if goal == sq or act.left == 0:
-        return EndTurn(), f"at the goal ({why})"
+        return EndTurn(), Note("human.at_goal", why=why)
     step = _next_step(state, ctx, sq, goal)
     if step is None:
-        return EndTurn(), f"no way toward {goal} ({why})"
+        return EndTurn(), Note("human.no_way", goal=goal, why=why)
     if state.zombie_occupied(step) and step != goal:
-        return EndTurn(), f"a zombie blocks the way to {goal}: wait"
+        return EndTurn(), Note("human.blocked", goal=goal)
     mv = Move(step)
     if mv in legal:
-        return mv, f"toward {goal}: {why}"
-    return EndTurn(), f"no Movement Points left toward {goal}"
+        return mv, Note("human.toward", goal=goal, why=why)
+    return EndTurn(), Note("human.no_mp", goal=goal)
 
 
 def _choose_stack(state: GameState, ctx, legal: Sequence[Action]) -> tuple[Action, str]:
     acts = [a for a in legal if isinstance(a, Activate) and not a.carrier]
     if not acts:
-        return EndTurn(), "nobody may move"
+        return EndTurn(), Note("human.nobody")
     by_sq: dict[str, Activate] = {}
     for a in acts:
         sq = _sq(state.character(a.stack[0]))
@@ -626,8 +627,7 @@ def _choose_stack(state: GameState, ctx, legal: Sequence[Action]) -> tuple[Actio
             best = cand
     assert best is not None, "some stack may be activated"
     rank, sq, a = best
-    why = {0: "a good shot", 1: "Steve and Fran first", 2: "the others"}[rank]
-    return a, f"[5.2] group up: activate everyone eligible in {sq} ({why})"
+    return a, Note("human.group", "5.2", square=sq, why=("shot", "steve_fran", "others")[rank])
 
 
 HUMAN_POLICIES = {"random": random_human, "sensible": sensible_human}

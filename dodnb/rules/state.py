@@ -219,7 +219,7 @@ class Result:
 
     winner: str  # 'human' | 'zombie'
     case: str
-    reason: str
+    reason: str  # a key of the catalogues' "victory" terms (dodnb/data/i18n)
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,7 @@ class PositionEditor(widgets.VBox):
                                           style={"description_width": "auto"})
         self.face_up = widgets.Checkbox(value=False, description=tr("editor.face_up", lang), indent=False, layout=lay(width="auto", margin="0 14px 0 0"))
         self.berserk = widgets.Checkbox(value=False, description=tr("editor.berserk", lang), indent=False, layout=lay(width="auto", margin="0 14px 0 0"))
-        self.status = widgets.Dropdown(options=[(i18n.word(s, lang), s) for s in STATUSES], value="normal",
+        self.status = widgets.Dropdown(options=[(i18n.term("status", s, lang), s) for s in STATUSES], value="normal",
                                        description=tr("editor.status", lang), layout=lay(width="200px"), style={"description_width": "auto"})
         self.rifle = widgets.Checkbox(value=False, description=tr("editor.rifle", lang), indent=False, layout=lay(width="auto", margin="0 14px 0 0"))
         self.super_of = widgets.Dropdown(options=list(CHARACTERS), value="Steve", description=tr("editor.super_of", lang),

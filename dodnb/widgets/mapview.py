@@ -57,9 +57,10 @@ ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0)
 DOOR_REACH = 0.5
 
 
-def canvas_scene(board: Board, scale: float = 12.0) -> tuple[Scene, Frame]:
-    """The board scene and frame the canvas map draws (see MARGIN, SIDE_MARGIN, ID_SIZE)."""
-    scene = board_scene(board, scale=scale, margin=MARGIN, side_margin=SIDE_MARGIN, id_size=ID_SIZE, label_size=LABEL_SIZE, squeeze=True)
+def canvas_scene(board: Board, scale: float = 12.0, lang: Optional[str] = None) -> tuple[Scene, Frame]:
+    """The board scene and frame the canvas map draws (see MARGIN, SIDE_MARGIN, ID_SIZE), its words in `lang`."""
+    scene = board_scene(board, scale=scale, margin=MARGIN, side_margin=SIDE_MARGIN, id_size=ID_SIZE, label_size=LABEL_SIZE,
+                        squeeze=True, lang=lang)
     return scene, frame_for(board, scale, MARGIN, SIDE_MARGIN, ID_SIZE)
 
 

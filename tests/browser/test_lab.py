@@ -1183,7 +1183,7 @@ def test_stepper_plays_a_turn(lab_server, browser, browser_summary, tmp_path_fac
             canvas.click(position={"x": x * DENSITY * box["width"] / size[0], "y": y * DENSITY * box["height"] / size[1]})
 
         def options():
-            return root.locator(".dodnb-choices select").evaluate("s => Array.from(s.options).map(o => o.text.replace(/\\u00a0/g, ' '))")
+            return root.locator(".dodnb-choices .widget-radio-box").evaluate("b => Array.from(b.querySelectorAll('label')).map(l => l.innerText.replace(/\\u00a0/g, ' ').trim())")
 
         # Peter (in 010 with Roger) is activated by a click on his square
         click_square("010")
@@ -1543,3 +1543,124 @@ def test_editor_places_a_unit_and_play_goes_on(lab_server, browser, browser_summ
         f"{EDITOR_NOTEBOOK}: {time.monotonic() - t0:.1f} s; a click on 010 placed a value-5 unit ({before_px} -> {placed_px} px "
         f"of the zombie colour there), the stepper opened at the Attack Phase and played a choice; screenshots: {shot_editor} {shot_play}"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# The stepper on one screen (issue 19): 1400x900, map, decision, dice and log all in view, nothing
+# moves after a choice, labels wrap, greyed Step buttons say why, a history handle a finger catches.
+
+SCREEN = {"width": 1400, "height": 900}
+STEPPER_SCREEN_NOTEBOOK = "stepper_screen.ipynb"
+STEPPER_SCREEN_CELLS = [
+    "from dodnb.widgets import GameStepper\nstepper = GameStepper(seed=7)\nstepper",
+]
+PARTS = {"map": ".dodnb-stepper-map", "decision": ".dodnb-decision", "choices": ".dodnb-choices", "dice": ".dodnb-dice",
+         "log": ".dodnb-log-scroll", "step": ".dodnb-step-why"}
+BOXES_JS = """([root, parts]) => {
+  const r = document.querySelector(root);
+  const out = {};
+  for (const [name, sel] of Object.entries(parts)) {
+    const e = r.querySelector(sel);
+    if (!e) { out[name] = null; continue; }
+    const b = e.getBoundingClientRect();
+    out[name] = {x: b.x, y: b.y, w: b.width, h: b.height};
+  }
+  return out;
+}"""
+CUT_LABELS_JS = """(root) => Array.from(document.querySelectorAll(root + ' .dodnb-choices .widget-radio-box label'))
+  .filter(l => l.scrollWidth > l.clientWidth + 1).map(l => l.innerText)"""
+HANDLE_JS = """(root) => { const h = document.querySelector(root + ' .dodnb-history-slider .noUi-handle');
+  if (!h) return null; const b = h.getBoundingClientRect(); return [b.width, b.height]; }"""
+LOG_BOTTOM_JS = """(root) => { const s = document.querySelector(root + ' .dodnb-log-scroll');
+  const last = s.querySelector('.dodnb-log .widget-html-content > div > div:last-child'); if (!last) return null;
+  const a = s.getBoundingClientRect(), b = last.getBoundingClientRect(); return [a.top, a.bottom, b.top, b.bottom, last.innerText]; }"""
+
+
+def _write_notebook(path: Path, cells: list[str]) -> None:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, str(path))
+
+
+def test_stepper_fits_one_screen(lab_server, browser, browser_summary, tmp_path_factory):
+    """At 1400x900 in JupyterLab, the stepper scrolled to its top shows the map, the decision, the
+    dice tray and the latest log lines without scrolling; after a choice (a click on the map) every
+    part is where it was; no choice label is cut; the history handle is at least 28 px; in a watched
+    game the log's last line is in view; in French too. Screenshots in English and French."""
+    _write_notebook(lab_server.root / STEPPER_SCREEN_NOTEBOOK, STEPPER_SCREEN_CELLS)
+    case = Case(notebook=STEPPER_SCREEN_NOTEBOOK)
+    shots = tmp_path_factory.mktemp("screens-stepper-screen")
+    context = browser.new_context(viewport=SCREEN, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    run = _Run(case, page, lab_server, shots)
+    root_sel = STEPPER
+    lines = []
+    try:
+        page.goto(f"{lab_server.url}/lab/workspaces/s{uuid.uuid4().hex[:12]}/tree/{STEPPER_SCREEN_NOTEBOOK}")
+        run.wait_kernel()
+        run.run_all()
+        root = page.locator(root_sel)
+        root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+        page.wait_for_timeout(1500)
+        root.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(500)
+
+        def boxes():
+            return page.evaluate(BOXES_JS, [root_sel, PARTS])
+
+        def in_view(b, what):
+            missing = [k for k in ("map", "decision", "dice", "log") if b[k] is None]
+            assert not missing, (what, missing)
+            out = {k: (round(v["y"]), round(v["y"] + v["h"])) for k, v in b.items() if v}
+            bottom = page.evaluate("() => { const p = document.querySelector('.jp-NotebookPanel-notebook'); return p ? p.getBoundingClientRect().bottom : innerHeight; }")
+            low = [k for k in ("map", "decision", "dice", "log") if b[k]["y"] < 0 or b[k]["y"] + b[k]["h"] > min(bottom, SCREEN["height"]) + 0.5]
+            assert not low, f"{what}: parts outside the 1400x900 viewport: {low} {out}; screenshot {run.screenshot('stepper-screen-failed')}"
+            return out
+
+        first = in_view(boxes(), "new game")
+        lines.append(f"stepper at 1400x900 (top, bottom px): {first}")
+        handle = page.evaluate(HANDLE_JS, root_sel)
+        assert handle is not None and min(handle) >= 28, f"history handle {handle} px"
+        shot_en = run.screenshot("stepper-1400x900-en")
+        # a choice: activate Peter by a click on his square (as in notebook 05's stepper test)
+        before = boxes()
+        root.locator(".dodnb-choices .widget-radio-box label").first.click()
+        root.get_by_role("button", name="Play this choice", exact=True).click()
+        page.wait_for_function(f"() => document.querySelector('{root_sel} .dodnb-choices .widget-radio-box label') && "
+                               f"document.querySelector('{root_sel} .dodnb-choices .widget-radio-box label').innerText.startsWith('Move to')", timeout=PAINT_TIMEOUT_MS)
+        after = boxes()
+        moved = {k: (before[k]["y"], after[k]["y"], before[k]["h"], after[k]["h"]) for k in PARTS if before[k] and after[k]
+                 and (abs(before[k]["y"] - after[k]["y"]) > 1 or abs(before[k]["h"] - after[k]["h"]) > 1)}
+        assert moved == {}, f"the layout jumped after a choice: {moved}; screenshot {run.screenshot('stepper-jumped')}"
+        in_view(after, "after a choice")
+        cut = page.evaluate(CUT_LABELS_JS, root_sel)
+        assert cut == [], f"choice labels cut: {cut}"
+        shot_choice = run.screenshot("stepper-1400x900-choice")
+        # French, and a watched game: Step until the log has a few turns' worth of lines
+        root.get_by_role("button", name="FR", exact=True).click()
+        page.wait_for_function(f"() => Array.from(document.querySelectorAll('{root_sel} button')).some(b => b.innerText.trim() === 'Pas')", timeout=PAINT_TIMEOUT_MS)
+        page.wait_for_timeout(800)
+        cut = page.evaluate(CUT_LABELS_JS, root_sel)
+        assert cut == [], f"French choice labels cut: {cut}"
+        shot_fr_choice = run.screenshot("stepper-1400x900-fr-choice")
+        root.locator(".widget-dropdown", has=page.locator("label", has_text="Vous jouez")).locator("select").select_option(label="personne : regarder")
+        root.locator("button", has_text="Nouvelle partie").click()
+        step = root.get_by_role("button", name="Phase suivante", exact=True)
+        for _ in range(5):
+            step.click()
+            page.wait_for_timeout(1200)
+        page.wait_for_timeout(1000)
+        # JupyterLab scrolls a clicked cell's input into view; a teacher scrolls the stepper back up
+        root.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(500)
+        shot_fr = run.screenshot("stepper-1400x900-fr")
+        in_view(boxes(), "watched game, French")
+        log = page.evaluate(LOG_BOTTOM_JS, root_sel)
+        assert log is not None and log[2] >= log[0] - 1 and log[3] <= log[1] + 1, f"the log's last line is not in view: {log}"
+    finally:
+        context.close()
+    browser_summary.extend(lines + [f"  screenshots: {shot_en} {shot_choice} {shot_fr_choice} {shot_fr}"])

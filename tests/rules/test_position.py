@@ -380,18 +380,25 @@ def test_victory_check_off_is_a_drill_14_0():
     assert engine.victory(drill.raw_state()) is None
 
 
+def Game_log_line(game) -> str:
+    """The game-over line of a game's log, in English."""
+    return next(e.text("en") for e in game.log if e.key == "game_over")
+
+
 def test_victory_message_names_the_conditions_that_hold_14_2():
     """[14.2] 2 the rifle is asked only of Steve and Fran when each is in the game, not killed, not
     a super zombie: the message says so instead of naming rifles nobody holds."""
     only_peter = Position(characters={"Peter": "031"}, doors=MAIN_CLOSED).game()
     r = only_peter.result
     assert r.winner == "human" and r.case == "14.2"
-    assert "Steve and Fran armed" not in r.reason
-    assert r.reason == "all four main doors closed, no hunting rifle asked (no rifle asked of Steve: not in the game; Fran: not in the game), every zombie eliminated"
+    assert r.reason == "humans_none"  # a message key: no rifle asked of Steve nor Fran, neither in the game
+    assert "rifle" not in Game_log_line(only_peter) or "no hunting rifle asked" in Game_log_line(only_peter)
     steve = Position(characters={"Peter": "031", "Steve": {"square": "100", "rifle": True}, "Fran": {"status": "killed"}}, doors=MAIN_CLOSED).game()
-    assert steve.result.reason == "all four main doors closed, Steve armed with a hunting rifle (no rifle asked of Fran: killed), every zombie eliminated"
+    assert steve.result.reason == "humans_steve"
+    assert "Steve armed with a hunting rifle (none asked of Fran" in Game_log_line(steve)
     both = Position(characters={"Steve": {"square": "100", "rifle": True}, "Fran": {"square": "100", "rifle": True}}, doors=MAIN_CLOSED).game()
-    assert both.result.reason == "all four main doors closed, Steve and Fran armed with hunting rifles, every zombie eliminated"
+    assert both.result.reason == "humans"
+    assert "Steve and Fran armed with hunting rifles" in Game_log_line(both)
     unarmed = Position(characters={"Peter": "031", "Fran": "100"}, doors=MAIN_CLOSED).game()
     assert not unarmed.over  # [14.2] 2 applies to Fran, infected or not
 
@@ -400,8 +407,8 @@ def test_victory_message_reads_in_french():
     from dodnb import i18n
 
     g = Position(characters={"Peter": "031", "Steve": {"square": "100", "rifle": True}}, doors=MAIN_CLOSED).game()
-    fr = i18n.word(g.result.reason, "fr")
-    assert fr.startswith("les quatre portes principales fermées, Steve armé d'un fusil de chasse") and "absent de la partie" in fr
+    fr = i18n.term("victory", g.result.reason, "fr")
+    assert fr.startswith("les quatre portes principales fermées, Steve armé d'un fusil de chasse") and "aucun demandé à Fran" in fr
 
 
 def test_gamestate_build_names_a_misspelled_key():

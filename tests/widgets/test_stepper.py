@@ -251,3 +251,47 @@ def test_refresh_sends_one_batched_message_per_change():
     finally:
         cv._CANVAS_MANAGER._send_custom = orig
     assert len(sent) == 1 and sent[0] > 10
+
+
+def test_log_reads_in_time_order_with_each_phase_heading_above_its_events():
+    """Issue 19: oldest first; the heading of a phase comes before the events of that phase."""
+    from dodnb.render.present import log_entries
+
+    s = GameStepper(seed=2, play="none")
+    for _ in range(8):
+        s.step_phase()
+    entries = log_entries(s.game, "en")
+    keys = [e.key for e in entries]
+    heads = [i for i, e in enumerate(entries) if e.heading]
+    assert heads and all(entries[i].key in ("turn", "phase", "game_over") for i in heads)
+    free = next(i for i, e in enumerate(entries) if e.key == "phase" and "Free Movement" in e.text)
+    attack = next(i for i, e in enumerate(entries) if e.key == "phase" and "Attack Phase" in e.text)
+    assert free < keys.index("free_roll") < attack  # the free-movement roll sits under its own heading
+    assert [e.text for e in entries] == s.log_lines()
+    html_log = s.log_box.value
+    assert html_log.index("C Zombie Free Movement Phase") < html_log.index("The zombie player may move")
+
+
+def test_greyed_step_says_why_and_nothing_appears_or_vanishes():
+    """Issue 19: Step is greyed while the learner decides, and a line says why; the choice list, Play
+    and End-turn buttons stay in place (disabled, not hidden) so the layout does not jump."""
+    s = GameStepper(seed=5)
+    assert s.step_button.disabled and "decision is yours" in s.step_why.value and s.step_button.tooltip
+    parts = (s.choice_box, s.play_button, s.end_button, s.threat_button, s.decision, s.dice)
+    before = [(w.layout.display, w.layout.height) for w in parts]
+    s.click(s.game.state.character("Peter").square)
+    s.end_button.click()
+    while not s.game.over and s.step_button.disabled is False and s.game.state.phase != "human":
+        s.step()
+    assert [(w.layout.display, w.layout.height) for w in parts] == before
+    w = GameStepper(seed=5, play="none")
+    assert not w.step_button.disabled and w.step_why.value == ""
+    assert w.play_button.disabled and w.end_button.disabled  # shown, greyed: nothing to choose
+
+
+def test_french_stepper_refusal_log_and_map_words():
+    s = GameStepper(seed=5, lang="fr")
+    s.click(s.game.state.character("Peter").square)
+    assert any("activé" in ln for ln in s.log_lines())
+    s.click("200")
+    assert s.message.startswith("Interdit") and "[2.1]" in s.message

@@ -24,7 +24,7 @@ from dodnb.rules.vocab import AttackStep, PendingKind, Phase, Status, ZStep
 
 def enter(st: GameState, out: list[Event]) -> GameState:
     """D. the Zombie Attack Phase: an attack in every square holding characters and a zombie [8.0]."""
-    out.append(ev("phase", "4.0", phase=Phase.ATTACK.label))
+    out.append(ev("phase", "4.0", phase=Phase.ATTACK))
     squares = sorted(sq for sq in st.human_squares() if st.zombie_occupied(sq))
     return st.evolve(phase=Phase.ATTACK, zturn=rec(st.zturn, step=ZStep.ATTACK_SQUARES, queue=tuple(squares)))
 
@@ -51,14 +51,14 @@ def check_fire(st: GameState, ctx: Ctx, a: ReactionFire) -> Optional[RuleViolati
     att = attack_of(st)
     here = {c.name: c for c in st.characters_in(att.square)}
     if len(set(a.shooters)) != len(a.shooters):
-        return RuleViolation("6.9", "a character is named twice")
+        return RuleViolation("6.9", "fire.twice")
     for n in a.shooters:
         if n not in here:
-            return RuleViolation("8.1", f"{n} is not in square {att.square}: a character not in the square of the attack may not shoot")
+            return RuleViolation("8.1", "fire.elsewhere", who=n, square=att.square)
         if here[n].status == Status.STUNNED:
-            return RuleViolation("8.3", f"{n} is stunned and may not shoot")
+            return RuleViolation("8.3", "shoot.stunned", who=n)
         if n in att.fired:
-            return RuleViolation("6.9", f"{n} has already shot at this attacker")
+            return RuleViolation("6.9", "fire.already", who=n)
     return None
 
 
@@ -69,7 +69,7 @@ def do_fire(st: GameState, ctx: Ctx, a: ReactionFire, out: list[Event]) -> GameS
     if not a.shooters:
         return st.evolve(attack=rec(att, step=AttackStep.COUNT))
     st = st.evolve(attack=rec(att, fired=att.fired + tuple(a.shooters)))
-    out.append(ev("shot_declared", "8.1", who=" and ".join(a.shooters), verb="shoot" if len(a.shooters) > 1 else "shoots", target=att.square))
+    out.append(ev("shot_declared", "8.1", who=tuple(a.shooters), target=att.square))
     return st.evolve(shot=shooting.start_shot(st, ctx, a.shooters, att.square, att.square, reaction=True))
 
 
@@ -85,7 +85,7 @@ def count_candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
 def check_count(st: GameState, ctx: Ctx, a: AttackCount) -> Optional[RuleViolation]:
     n = len(st.characters_in(attack_of(st).square))
     if not isinstance(a.k, int) or isinstance(a.k, bool) or not 1 <= a.k <= n:
-        return RuleViolation("8.0", f"the zombie attacks between 1 and {n} of the characters in the square, not {a.k!r}")
+        return RuleViolation("8.0", "attack.count", n=n, k=str(a.k))
     return None
 
 
@@ -95,7 +95,7 @@ def set_count(st: GameState, ctx: Ctx, k: int, out: list[Event]) -> GameState:
     att = attack_of(st)
     here = st.characters_in(att.square)
     value = zombie_value_in(st, att.square)
-    out.append(ev("attack_count", "8.0", k=k, s="s" if k != 1 else "", strength=core.strength(value, k)))
+    out.append(ev("attack_count", "8.0", k=k, strength=core.strength(value, k)))
     if k == len(here):
         return st.evolve(attack=rec(att, step=AttackStep.ROLL, value=value, k=k, targets=tuple(c.name for c in here)))
     return st.evolve(attack=rec(att, step=AttackStep.TARGETS, value=value, k=k))
@@ -129,10 +129,10 @@ def check_targets(st: GameState, ctx: Ctx, a: ChooseTargets) -> Optional[RuleVio
     att = attack_of(st)
     here = {c.name for c in st.characters_in(att.square)}
     if len(a.targets) != att.k or len(set(a.targets)) != att.k:
-        return RuleViolation("8.0", f"step 3: name exactly {att.k} different character(s) to be attacked")
+        return RuleViolation("8.0", "attack.name_k", k=att.k)
     bad = [t for t in a.targets if t not in here]
     if bad:
-        return RuleViolation("8.0", f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not in square {att.square}")
+        return RuleViolation("8.0", "attack.not_there", who=tuple(bad), square=att.square)
     return None
 
 
@@ -152,7 +152,7 @@ def roll_attack(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState
     s = core.strength(att.value, att.k)
     result = ctx.tables.attack_result(a.total, s) if s else "none"
     new = core.hit(c.status, result)
-    out.append(ev("attack_roll", "8.8", dice=faces(a), who=who, roll=a.total, strength=s, outcome=result if result != "none" else "no effect"))
+    out.append(ev("attack_roll", "8.8", dice=faces(a), who=who, roll=a.total, strength=s, outcome=result))
     att = rec(att, rolled=att.rolled + (who,))
     st = st.evolve(attack=att)
     if new != c.status:

@@ -137,7 +137,7 @@ def active(st: GameState, case: str = "4.0") -> Activation:
     """The stack being moved. None is: a RuleViolation — the sequence of play [4.0] 1 moves one
     character or stack, activated first (a shot cites [6.2]: a character not being moved may not shoot)."""
     if st.activation is None:
-        raise RuleViolation(case, "no character or stack is being moved yet: activate one first")
+        raise RuleViolation(case, "act.none")
     return st.activation
 
 

@@ -34,14 +34,14 @@ def check_pick(st: GameState, ctx: Ctx, a: BerserkCheck) -> Optional[RuleViolati
     if not a.uid:
         return None
     if any(c.name == a.uid and c.status == Status.SUPER for c in st.characters):
-        return RuleViolation("11.7", f"{a.uid} is a super zombie, and a super zombie may not go berserk")
+        return RuleViolation("11.7", "berserk.super", name=a.uid)
     z = st.unit(a.uid)
     if z.square is None:
-        return RuleViolation("10.0", f"{z.uid} is not on the map")
+        return RuleViolation("10.0", "unit.off_map", uid=z.uid)
     if z.berserk:
-        return RuleViolation("10.0", f"{z.uid} is already berserk")
+        return RuleViolation("10.0", "berserk.already", uid=z.uid)
     if z.uid in st.zturn.ended_berserk:
-        return RuleViolation("10.1", f"{z.uid} stopped being berserk in this phase and may not be checked again")
+        return RuleViolation("10.1", "berserk.stopped", uid=z.uid)
     return None
 
 

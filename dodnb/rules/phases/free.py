@@ -22,13 +22,13 @@ from dodnb.rules.vocab import PendingKind, Phase, ZStep
 
 
 def enter(st: GameState, out: list[Event]) -> GameState:
-    out.append(ev("phase", "4.0", phase=Phase.FREE.label))
+    out.append(ev("phase", "4.0", phase=Phase.FREE))
     return st.evolve(phase=Phase.FREE, zturn=rec(st.zturn, step=ZStep.FREE_ROLL))
 
 
 def roll_free(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     """[7.0] 2 the die is the number of units that may be moved."""
-    out.append(ev("free_roll", "7.0", dice=faces(a), n=a.total, s="s" if a.total != 1 else "", roll=a.total))
+    out.append(ev("free_roll", "7.0", dice=faces(a), n=a.total, roll=a.total))
     return st.evolve(zturn=rec(st.zturn, step=ZStep.FREE_MOVES, moves_left=a.total))
 
 
@@ -151,30 +151,30 @@ def check_unit(st: GameState, ctx: Ctx, a: ZMove) -> Optional[RuleViolation]:
     [7.5] one square, two if berserk."""
     z = st.unit(a.uid)
     if z.square is None:
-        return RuleViolation("7.0", f"{z.uid} is not on the map")
+        return RuleViolation("7.0", "unit.off_map", uid=z.uid)
     if z.uid in st.zturn.reacted:
-        return RuleViolation("7.4", f"{z.uid} was moved (or had to move) in reaction and may not be moved in this phase")
+        return RuleViolation("7.4", "free.reacted", uid=z.uid)
     if z.uid in st.zturn.moved:
-        return RuleViolation("7.5", f"{z.uid} has already moved this phase")
+        return RuleViolation("7.5", "free.moved", uid=z.uid)
     if st.characters_in(z.square):
-        return RuleViolation("7.6", f"{z.uid} is in a character's square and may never be moved out of it")
+        return RuleViolation("7.6", "free.with_character", uid=z.uid)
     if counts_against_die(st, z.uid) and st.zturn.moves_left <= 0:
-        return RuleViolation("7.0", "the free moves allowed by the die are used up (berserk units and super zombies do not count)")
+        return RuleViolation("7.0", "free.used")
     limit = 2 if z.berserk else 1
     if not 1 <= len(a.path) <= limit:
-        return RuleViolation("7.5", f"{z.uid} may move {limit} square{'s' if limit > 1 else ''} in this phase")
+        return RuleViolation("7.5", "free.limit", uid=z.uid, n=limit)
     why = movement.path_problem(st, ctx, z.square, a.path, z.uid)
     if why is None:
         why = _one_route(a.path, movement.unit_free_paths(st, ctx, z), z.uid, "7.5")
     return why
 
 
-def _one_route(path: tuple[str, ...], routes: list[tuple[str, ...]], who: str, case: str) -> Optional[RuleViolation]:
+def _one_route(path: tuple[str, ...], routes: list[tuple[str, ...]], who: str, case: str, sz: str = "unit") -> Optional[RuleViolation]:
     """A zombie's move is where it ends (ruling E22): of several routes to one square the engine
     offers one, the first in square order; the others are refused with a pointer to it."""
     listed = next((r for r in routes if r[-1] == path[-1]), None)
     if listed is not None and listed != path:
-        return RuleViolation(case, f"{who} reaches {path[-1]} by {' → '.join(listed)}: one route is offered per square (ruling E22)")
+        return RuleViolation(case, "route.one", who=who, sz=sz, square=path[-1], path=tuple(listed))
     return None
 
 
@@ -182,12 +182,12 @@ def check_super(st: GameState, ctx: Ctx, a: SuperMove) -> Optional[RuleViolation
     """[11.0] a super zombie on the map; [11.4] in reaction or free movement, not both."""
     c = st.character(a.name)
     if not c.is_super:
-        return RuleViolation("11.0", f"{c.name} is not a super zombie on the map")
+        return RuleViolation("11.0", "super.not", name=c.name)
     if c.name in st.zturn.reacted or c.name in st.zturn.moved:
-        return RuleViolation("11.4", f"super zombie {c.name} has already moved this Zombie Player-Turn")
+        return RuleViolation("11.4", "super.moved", name=c.name)
     why = movement.super_path_problem(st, ctx, c, a)
     if why is None:
-        why = _one_route(a.path, movement.super_paths(st, ctx, c), f"super zombie {c.name}", "11.2")
+        why = _one_route(a.path, movement.super_paths(st, ctx, c), c.name, "11.2", sz="super")
     return why
 
 
@@ -196,14 +196,14 @@ def check_break(st: GameState, ctx: Ctx, a: BreakDoor) -> Optional[RuleViolation
     why = movement.break_problem(st, ctx, a)
     if why is not None or a in movement.break_options(st, ctx):
         return why
-    return RuleViolation("10.4", f"{a.who} may not attack door {a.door} now")  # pragma: no cover - break_problem names it
+    return RuleViolation("10.4", "glass.not_now", who=a.who, door=a.door)  # pragma: no cover - break_problem names it
 
 
 def do_unit(st: GameState, ctx: Ctx, a: ZMove, out: list[Event]) -> GameState:
     z = st.unit(a.uid)
     zt = rec(st.zturn, moved=st.zturn.moved + (z.uid,), moves_left=st.zturn.moves_left - counts_against_die(st, z.uid))
     st = move_unit(st, z.uid, square=a.path[-1])
-    out.append(ev("zmove", "7.0" if not z.berserk else "7.5", uid=z.uid, frm=z.square, to=" → ".join(a.path)))
+    out.append(ev("zmove", "7.0" if not z.berserk else "7.5", uid=z.uid, frm=z.square, to=tuple(a.path)))
     return st.evolve(zturn=zt).with_knowledge()
 
 
@@ -218,7 +218,7 @@ def super_move(st: GameState, ctx: Ctx, a: SuperMove, out: list[Event], reaction
         st = move_unit(st, u.uid, square=end)
     zt = st.zturn
     zt = rec(zt, reacted=zt.reacted + tags) if reaction else rec(zt, moved=zt.moved + tags)
-    out.append(ev("super_move", "11.2", name=c.name, frm=c.square, to=" → ".join(a.path), extra=" with its unit" if u else ""))
+    out.append(ev("super_move_stack" if u else "super_move", "11.2", name=c.name, frm=c.square, to=tuple(a.path)))
     return st.evolve(zturn=zt).with_knowledge()
 
 

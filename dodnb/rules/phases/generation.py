@@ -17,11 +17,10 @@ from dodnb.rules.phases.base import Node, begin_attack, faces, move_unit, pend, 
 from dodnb.rules.state import GameState, TurnRecord, ZombieTurn
 from dodnb.rules.vocab import DoorState, PendingKind, Phase, Pool, Status, ZStep
 
-COMPASS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def enter(st: GameState, out: list[Event]) -> GameState:
-    out.append(ev("phase", "4.0", phase=Phase.GENERATION.label))
+    out.append(ev("phase", "4.0", phase=Phase.GENERATION))
     infected = tuple(c.name for c in st.characters if c.status == Status.INFECTED and c.square is not None and c.infected_turn < st.turn)
     return st.evolve(phase=Phase.GENERATION, zturn=rec(st.zturn, step=ZStep.ENTRANCE, super_rolls=infected))
 
@@ -34,15 +33,17 @@ def entrance_skip(st: GameState, ctx: Ctx) -> str:
         if st.door_state(d.id) != DoorState.CLOSED and not st.zombie_occupied(d.squares[0])
     ]
     if not usable:
-        return "every main door is closed or has a zombie in its square"
+        return "all_doors"  # a key of the catalogues' "why" terms
     return ""
 
 
 def roll_entrance(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     """[13.1], [13.5] none, one or two doors, in the table's order."""
     doors = ctx.tables.entrance_order(a.total)
-    names = " and ".join(COMPASS[d] for d in doors) or "no unit enters"
-    out.append(ev("entrance_roll", "13.5", dice=faces(a), roll=a.total, doors=names))
+    if doors:
+        out.append(ev("entrance_roll", "13.5", dice=faces(a), roll=a.total, doors=tuple(doors)))
+    else:
+        out.append(ev("entrance_none", "13.5", dice=faces(a), roll=a.total))
     return st.evolve(zturn=rec(st.zturn, step=ZStep.ENTERING, entering=tuple(doors)))
 
 
@@ -65,7 +66,7 @@ def draw_eliminated(st: GameState, ctx: Ctx, a: Draw, out: list[Event]) -> GameS
         return st
     st = st.evolve(zturn=rec(st.zturn, drawing="", entering=st.zturn.entering[1:])).with_knowledge()
     compass = next(c for c, s in ctx.board.main_door_squares.items() if s == sq)
-    out.append(ev("enter", "13.3", compass=COMPASS[compass], square=sq))
+    out.append(ev("enter", "13.3", compass=compass, square=sq))
     if st.characters_in(sq):
         st = begin_attack(st, sq, "13.4", out)
     return st
@@ -78,9 +79,9 @@ def roll_super(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     st = st.evolve(zturn=rec(st.zturn, super_rolls=st.zturn.super_rolls[1:]))
     c = st.character(who)
     if not ctx.tables.becomes_super_zombie(a.total):
-        out.append(ev("super_roll", "11.0", dice=faces(a), who=who, roll=a.total, outcome="stays infected"))
+        out.append(ev("super_roll", "11.0", dice=faces(a), who=who, roll=a.total, outcome="stays"))
         return st
-    out.append(ev("super_roll", "11.0", dice=faces(a), who=who, roll=a.total, outcome="becomes a super zombie"))
+    out.append(ev("super_roll", "11.0", dice=faces(a), who=who, roll=a.total, outcome="becomes"))
     out.append(ev("super_created", "11.0", who=who))
     if c.rifle:
         out.append(ev("rifle_lost", "12.3", who=who))
@@ -115,13 +116,13 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
         sq = door.squares[0]
         why, case = "", "13.2"
         if st.door_state(door.id) == DoorState.CLOSED:
-            why = "that main door is closed"
+            why = "main_closed"
         elif st.zombie_occupied(sq):
-            why = f"{sq} is zombie-occupied"
+            why = "entry_occupied"
         elif not any(z.pool == Pool.ELIMINATED for z in st.zombies):
-            why, case = "no eliminated unit is available", "13.3"
-        if why:  # the event cites the Case once (issue 16 item 8)
-            out.append(ev("enter_ignored", case, compass=COMPASS[compass], why=why))
+            why, case = "no_unit", "13.3"
+        if why:  # the event cites the Case once (issue 16 item 8); `why` a key of the catalogues' "why" terms
+            out.append(ev("enter_ignored", case, compass=compass, why=why))
             return st.evolve(zturn=rec(zt, entering=zt.entering[1:])), False
         return st.evolve(zturn=rec(zt, drawing=sq)), False
     if zt.super_rolls:

@@ -57,17 +57,17 @@ def forced_reveals(st: GameState, ctx: Ctx) -> list[str]:
 def check_reveal(st: GameState, ctx: Ctx, a: Reveal) -> Optional[RuleViolation]:
     if a.square not in reveal_options(st, ctx):
         if a.square not in st.hidden_squares:
-            return RuleViolation("9.2", f"no hidden zombie is assigned to square {a.square}")
+            return RuleViolation("9.2", "reveal.none", square=a.square)
         if st.zombie_occupied(a.square):
-            return RuleViolation("9.3", f"a hidden zombie may not be revealed in {a.square} while a zombie unit is there")
-        return RuleViolation("9.2", f"the hidden zombie of {a.square} may be revealed in this phase only if it could then move in reaction")
+            return RuleViolation("9.3", "reveal.occupied", square=a.square)
+        return RuleViolation("9.2", "reveal.cannot_react", square=a.square)
     return None
 
 
 def check_end(st: GameState, ctx: Ctx, a: EndPhase) -> Optional[RuleViolation]:
     """[9.4] the phase may not end while a forced reveal is owed."""
     if forced_reveals(st, ctx):
-        return RuleViolation("9.4", "every zombie unit on the map is eliminated: the hidden zombies must be revealed at the earliest opportunity")
+        return RuleViolation("9.4", "reveal.owed")
     return None
 
 

@@ -70,31 +70,31 @@ def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
 def check_activate(st: GameState, ctx: Ctx, a: Activate) -> Optional[RuleViolation]:
     """[5.0] one eligible character or stack per Human Player-Turn; [5.2] stacks; [5.6] carrying."""
     if st.activation is not None:
-        return RuleViolation("5.0", "a character or stack is already being moved this turn: only one may be moved per Human Player-Turn")
+        return RuleViolation("5.0", "activate.already")
     if not a.stack:
-        return RuleViolation("5.0", "name at least one character to move")
+        return RuleViolation("5.0", "activate.nobody")
     if len(set(a.stack)) != len(a.stack):
-        return RuleViolation("5.2", "a character is named twice in the stack")
+        return RuleViolation("5.2", "activate.twice")
     chars = [st.character(n) for n in a.stack]
     for c in chars:
         if not c.in_play:
-            return RuleViolation("8.5" if c.status == Status.KILLED else "11.0", f"{c.name} is no longer a character in play")
+            return RuleViolation("8.5" if c.status == Status.KILLED else "11.0", "activate.out", who=c.name)
         if c.status == Status.STUNNED:
-            return RuleViolation("8.3", f"{c.name} is stunned and may not spend Movement Points")
+            return RuleViolation("8.3", "activate.stunned", who=c.name)
         if c.moved_last_turn:
-            return RuleViolation("5.0", f"{c.name} was moved in the previous Human Player-Turn and may not be moved this turn")
+            return RuleViolation("5.0", "activate.moved_before", who=c.name)
     if len({c.square for c in chars}) > 1:
-        return RuleViolation("5.2", "characters that begin the Player-Turn in different squares may not be moved together")
+        return RuleViolation("5.2", "activate.apart")
     if a.carrier or a.carried:
         if a.carrier not in a.stack:
-            return RuleViolation("5.6", f"the carrier {a.carrier or '(none)'} must be one of the characters being moved")
+            return RuleViolation("5.6", "carry.carrier", who=a.carrier or "—")
         carried = st.character(a.carried)
         if carried.name in a.stack:
-            return RuleViolation("5.6", f"{carried.name} is being carried, so is not moving on his own")
+            return RuleViolation("5.6", "carry.carried_moves", who=carried.name)
         if not carried.in_play or carried.square != chars[0].square:
-            return RuleViolation("5.6", f"{carried.name} must begin the turn in the carrier's square to be carried")
+            return RuleViolation("5.6", "carry.apart", who=carried.name)
         if st.character(a.carrier).status == Status.INFECTED:
-            return RuleViolation("5.9", f"{a.carrier} is infected: an infected character may not carry another character")
+            return RuleViolation("5.9", "carry.infected", who=a.carrier)
     return None
 
 
@@ -118,15 +118,23 @@ def check_move(st: GameState, ctx: Ctx, a: Move) -> Optional[RuleViolation]:
     except ValueError as e:
         return RuleViolation("2.1", str(e))
     if act.panicked:
-        return RuleViolation("6.5", f"{', '.join(act.panicked)} panicked: the stack's Movement Allowance is considered expended")
-    reason = None if to in ctx.moves(st)[frm] else ctx.board.blocking_reason(frm, to, st.doors)
-    if reason:
-        case = "2.1" if "share a side" in reason or "same square" in reason else "5.3"
-        return RuleViolation(case, reason.rsplit(" [", 1)[0])
+        return RuleViolation("6.5", "move.panicked", who=tuple(act.panicked))
+    if to not in ctx.moves(st)[frm]:
+        board = ctx.board
+        if to == frm:
+            return RuleViolation("2.1", "move.same_square", square=to)
+        if not board.adjacent(frm, to):
+            return RuleViolation("2.1", "move.not_adjacent", frm=frm, to=to)
+        if not board.passable(frm, to, st.doors):  # [5.3]
+            closed = [d.id for d in board.doors_between(frm, to) if st.door_state(d.id) == DoorState.CLOSED]
+            if closed:
+                return RuleViolation("5.3", "move.door_closed", door=closed[0], frm=frm, to=to)
+            return RuleViolation("5.3", "move.wall", frm=frm, to=to)
     cost = move_cost(st, ctx, frm)
     if cost > act.left:
-        extra = f" (1 to enter, +{zombie_value_in(st, frm)} to leave a zombie square [5.4])" if st.zombie_occupied(frm) else ""
-        return RuleViolation("5.1", f"moving to {to} costs {cost} Movement Points{extra}; only {act.left} left")
+        if st.zombie_occupied(frm):
+            return RuleViolation("5.1", "move.cost_zombie", to=to, cost=cost, leave=zombie_value_in(st, frm), left=act.left)
+        return RuleViolation("5.1", "move.cost", to=to, cost=cost, left=act.left)
     return None
 
 
@@ -134,9 +142,9 @@ def non_movement_problem(st: GameState, sq: str, what: str) -> Optional[RuleViol
     """The Human Movement Point Cost Chart's limits on actions other than moving [5.9]: none while
     carrying [5.6], none in a zombie-occupied square (note b) [5.5], [12.2]."""
     if st.activation is not None and st.activation.carrier:
-        return RuleViolation("5.6", "while carrying, neither character may do anything but move")
+        return RuleViolation("5.6", "carry.only_move")
     if st.zombie_occupied(sq):
-        return RuleViolation("12.2" if what == "rifle" else "5.5", f"{'no rifle may be acquired' if what == 'rifle' else 'a door may not be opened or closed'} while in a zombie-occupied square ({sq})")
+        return RuleViolation("12.2", "rifle.zombie_square", square=sq) if what == "rifle" else RuleViolation("5.5", "door.zombie_square", square=sq)
     return None
 
 
@@ -147,24 +155,24 @@ def check_door(st: GameState, ctx: Ctx, a: Door) -> Optional[RuleViolation]:
     sq = stack_square(st)
     d = ctx.board.doors.get(a.door)
     if d is None:
-        return RuleViolation("5.5", f"there is no door {a.door!r} on this map")
+        return RuleViolation("5.5", "door.unknown", door=str(a.door))
     if d.kind == DoorKind.MAIN:
-        return RuleViolation("5.5", "a main door is closed with CloseMainDoor (it costs the entire Movement Allowance) and never reopened")
+        return RuleViolation("5.5", "door.main")
     if sq not in d.squares:
-        return RuleViolation("5.5", f"door {d.id} is not on a side of square {sq}, where the characters stand")
+        return RuleViolation("5.5", "door.not_here", door=d.id, square=sq)
     why = non_movement_problem(st, sq, "door")
     if why:
         return why
     state = st.door_state(d.id)
     if state == DoorState.DESTROYED:
-        return RuleViolation("10.5", f"glass door {d.id} is destroyed: always open, never closed")
+        return RuleViolation("10.5", "door.destroyed", door=d.id)
     if a.close and state == DoorState.CLOSED:
-        return RuleViolation("5.5", f"door {d.id} is already closed")
+        return RuleViolation("5.5", "door.closed", door=d.id)
     if not a.close and state == DoorState.OPEN:
-        return RuleViolation("5.5", f"door {d.id} is already open")
+        return RuleViolation("5.5", "door.open", door=d.id)
     cost = ctx.tables.door_cost()
     if cost > act.left:
-        return RuleViolation("5.5", f"opening or closing a door costs {cost} Movement Points; only {act.left} left")
+        return RuleViolation("5.5", "door.cost", cost=cost, left=act.left)
     return None
 
 
@@ -174,14 +182,14 @@ def check_main(st: GameState, ctx: Ctx, a: CloseMainDoor) -> Optional[RuleViolat
     sq = stack_square(st)
     d = ctx.board.doors.get(a.door)
     if d is None or d.kind != DoorKind.MAIN:
-        return RuleViolation("5.5", f"{a.door!r} is not a main door (the main doors are {', '.join(sorted(ctx.board.main_doors))})")
+        return RuleViolation("5.5", "main.not_main", door=str(a.door), mains=tuple(sorted(ctx.board.main_doors)))
     if sq != d.squares[0] or act.start != sq or act.spent:
-        return RuleViolation("5.5", f"closing the main door {d.id} takes the entire Movement Allowance: the character must begin the turn in {d.squares[0]} and spend nothing first")
+        return RuleViolation("5.5", "main.whole_turn", door=d.id, square=d.squares[0])
     why = non_movement_problem(st, sq, "door")
     if why:
         return why
     if st.door_state(d.id) == DoorState.CLOSED:
-        return RuleViolation("5.5", f"the main door {d.id} is already closed, for good")
+        return RuleViolation("5.5", "main.closed", door=d.id)
     return None
 
 
@@ -190,25 +198,25 @@ def check_rifle(st: GameState, ctx: Ctx, a: TakeRifle) -> Optional[RuleViolation
     act = active(st)
     c = st.character(a.who)
     if c.name not in RIFLE_HOLDERS:
-        return RuleViolation("12.1", f"{c.name} may never acquire a hunting rifle (only Steve and Fran may)")
+        return RuleViolation("12.1", "rifle.never", who=c.name)
     if c.name not in act.stack:
-        return RuleViolation("12.2", f"{c.name} is not being moved this turn")
+        return RuleViolation("12.2", "rifle.not_moving", who=c.name)
     if c.rifle:
-        return RuleViolation("12.1", f"{c.name} already has a hunting rifle: no more than one each")
+        return RuleViolation("12.1", "rifle.has", who=c.name)
     rs = ctx.board.rifle_square or "177"
     if act.start != rs or c.square != rs:
-        return RuleViolation("12.2", f"a hunting rifle is acquired by a character who begins the Human Player-Turn in square {rs}")
+        return RuleViolation("12.2", "rifle.square", square=rs)
     if act.spent:
-        return RuleViolation("12.2", "acquiring a hunting rifle expends the entire Movement Allowance: nothing may be spent before")
+        return RuleViolation("12.2", "rifle.whole_turn")
     if st.rifles_left <= 0:
-        return RuleViolation("12.0", f"no hunting rifle is left in square {rs}")
+        return RuleViolation("12.0", "rifle.none_left", square=rs)
     return non_movement_problem(st, rs, "rifle")
 
 
 def check_drop(st: GameState, ctx: Ctx, a: Drop) -> Optional[RuleViolation]:
     """[5.6] carrying may be ceased at any point."""
     if not active(st).carrier:
-        return RuleViolation("5.6", "nobody is being carried")
+        return RuleViolation("5.6", "carry.nobody")
     return None
 
 
@@ -221,8 +229,7 @@ def do_activate(st: GameState, ctx: Ctx, a: Activate, out: list[Event]) -> GameS
     start = chars[0].square
     assert start is not None
     act = Activation(tuple(c.name for c in chars), allowance, start, carrier=a.carrier, carried=a.carried)
-    names = " and ".join(act.stack)
-    out.append(ev("activate", "5.2" if len(chars) > 1 else "5.0", who=names, verb="are" if len(chars) > 1 else "is", allowance=allowance))
+    out.append(ev("activate", "5.2" if len(chars) > 1 else "5.0", who=act.stack, allowance=allowance))
     if a.carrier:
         out.append(ev("carry", "5.6", carrier=a.carrier, carried=a.carried))
     return st.evolve(activation=act, record=rec(st.record, actors=act.stack))
@@ -239,9 +246,9 @@ def do_move(st: GameState, ctx: Ctx, a: Move, out: list[Event]) -> GameState:
     changed += [replace(c, status=Status.NORMAL.value) for c in woken]  # [8.3]
     st = set_chars(st, *changed)
     act = rec(act, spent=act.spent + cost)
-    out.append(ev("move", "5.0", who=" and ".join(act.stack), verb="move" if len(act.stack) > 1 else "moves", square=to, cost=cost, left=act.left))
+    out.append(ev("move", "5.0", who=act.stack, square=to, cost=cost, left=act.left))
     for c in woken:
-        out.append(ev("wake", "8.3", who=c.name, by=" and ".join(act.stack)))
+        out.append(ev("wake", "8.3", who=c.name, by=act.stack))
     st = record(st.evolve(activation=act), entered=[to])
     z = st.zombie_in(to)
     if z is not None:
@@ -260,7 +267,7 @@ def do_door(st: GameState, ctx: Ctx, a: Door, out: list[Event]) -> GameState:
     cost = ctx.tables.door_cost()
     st = set_door(st, a.door, DoorState.CLOSED.value if a.close else DoorState.OPEN.value)
     st = record(st.evolve(activation=rec(act, spent=act.spent + cost)), acted=[sq])  # [7.3]
-    out.append(ev("door", "5.5", who=" and ".join(act.stack), verb="closes" if a.close else "opens", door=a.door, cost=cost))
+    out.append(ev("door", "5.5", who=act.stack, how="close" if a.close else "open", door=a.door, cost=cost))
     return st
 
 
@@ -270,7 +277,7 @@ def do_main(st: GameState, ctx: Ctx, a: CloseMainDoor, out: list[Event]) -> Game
     st = set_door(st, a.door, DoorState.CLOSED.value)
     # [5.5] the entire allowance is spent; shooting remains possible [6.1], [6.2] (ruling E1)
     st = record(st.evolve(activation=rec(act, spent=act.allowance)), acted=[sq])
-    out.append(ev("main_door", "5.5", who=" and ".join(act.stack), compass=ctx.board.doors[a.door].compass or a.door))
+    out.append(ev("main_door", "5.5", who=act.stack, compass=ctx.board.doors[a.door].compass or a.door))
     return st
 
 
@@ -302,7 +309,7 @@ def do_end(st: GameState, ctx: Ctx, a: EndTurn, out: list[Event]) -> GameState:
     first = Phase.HIDDEN if st.solitaire else Phase.BERSERK
     step = ZStep.HIDDEN_TABLE if st.solitaire else ZStep.BERSERK_STAY
     st = st.evolve(characters=chars, activation=None, phase=first, zturn=ZombieTurn(step=step, queue=berserk, stacks=stacks))
-    out.append(ev("phase", "15.2" if st.solitaire else "4.0", phase=first.label))
+    out.append(ev("phase", "15.2" if st.solitaire else "4.0", phase=first))
     return st
 
 

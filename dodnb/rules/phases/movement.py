@@ -22,7 +22,7 @@ _BERSERK = attrgetter("berserk")
 
 
 def path_problem(st: GameState, ctx: Ctx, start: str, path: tuple[str, ...], who: str,
-                 toward: Optional[Mapping[str, int]] = None, allow_unit_end: bool = False) -> Optional[RuleViolation]:
+                 toward: Optional[Mapping[str, int]] = None, allow_unit_end: bool = False, sz: str = "unit") -> Optional[RuleViolation]:
     """Why a zombie may not follow `path` from `start`, or None: adjacent open sides [7.0], towards the
     characters when `toward` is given [7.0] 1, never out of a character's square, never ending on a
     zombie unit (a super zombie may stack [11.1]) [7.6]."""
@@ -31,16 +31,16 @@ def path_problem(st: GameState, ctx: Ctx, start: str, path: tuple[str, ...], who
     humans = st.human_squares()
     for nxt in path:
         if nxt not in moves.get(cur, ()):
-            return RuleViolation("7.0", f"{who} cannot move from {cur} to {nxt}: not adjacent, or a wall or closed door is in the way")
+            return RuleViolation("7.0", "path.blocked", who=who, sz=sz, frm=cur, to=nxt)
         if toward is not None and toward.get(nxt, 99) != toward.get(cur, 99) - 1:
-            return RuleViolation("7.0", f"{cur} → {nxt} does not bring {who} towards the characters")
+            return RuleViolation("7.0", "path.not_toward", who=who, sz=sz, frm=cur, to=nxt)
         if cur in humans:
-            return RuleViolation("7.6", f"{who} may never be moved out of a character-occupied square ({cur})")
+            return RuleViolation("7.6", "path.with_character", who=who, sz=sz, square=cur)
         cur = nxt
     if cur == start:
-        return RuleViolation("7.0", f"{who} must end its move in another square")
+        return RuleViolation("7.0", "path.same", who=who, sz=sz)
     if not allow_unit_end and st.zombie_occupied(cur):
-        return RuleViolation("7.6", f"a zombie unit may never end its move in a zombie-occupied square ({cur})")
+        return RuleViolation("7.6", "path.end_occupied", square=cur)
     return None
 
 
@@ -80,15 +80,15 @@ def super_path_problem(st: GameState, ctx: Ctx, c: CharacterState, a: SuperMove,
                        toward: Optional[Mapping[str, int]] = None) -> Optional[RuleViolation]:
     """[11.2] a super zombie moves 1-3 squares, with the unit it began the turn with if wanted."""
     if not 1 <= len(a.path) <= ctx.counters.super_zombie_moves:
-        return RuleViolation("11.2", f"a super zombie moves 1 to {ctx.counters.super_zombie_moves} squares")
+        return RuleViolation("11.2", "super.range", n=ctx.counters.super_zombie_moves)
     if a.with_unit and stacked_unit(st, c) is None:
-        return RuleViolation("11.2", f"no zombie unit began this Zombie Player-Turn stacked with {c.name}")
-    why = path_problem(st, ctx, square_of(c), a.path, f"super zombie {c.name}", toward, allow_unit_end=True)
+        return RuleViolation("11.2", "super.no_unit", name=c.name)
+    why = path_problem(st, ctx, square_of(c), a.path, c.name, toward, allow_unit_end=True, sz="super")
     if why:
         return why
     end = a.path[-1]
     if st.zombie_in(end) is not None and a.with_unit:
-        return RuleViolation("7.6", f"{end} already holds a zombie unit: a super zombie stacks with one unit only (ruling)")
+        return RuleViolation("7.6", "super.one_unit", square=end)
     return None
 
 
@@ -155,33 +155,33 @@ def break_problem(st: GameState, ctx: Ctx, a: BreakDoor) -> Optional[RuleViolati
     if any(c.name == a.who for c in st.characters):  # a super zombie [11.6]
         c = st.character(a.who)
         if not c.is_super:
-            return RuleViolation("11.6", f"{c.name} is not a super zombie on the map")
+            return RuleViolation("11.6", "super.not", name=c.name)
         if c.name in st.zturn.moved or c.name in st.zturn.reacted:
-            return RuleViolation("11.4", f"super zombie {c.name} has already moved this Zombie Player-Turn")
+            return RuleViolation("11.4", "super.moved", name=c.name)
         if stacked_unit(st, c) is None:
-            return RuleViolation("11.6", f"super zombie {c.name} may smash a glass door only stacked with a zombie unit that began the turn with it")
+            return RuleViolation("11.6", "glass.super_alone", name=c.name)
         sq = square_of(c)
     else:
         z = st.unit(a.who)
         if z.square is None:
-            return RuleViolation("10.4", f"{z.uid} is not on the map")
+            return RuleViolation("10.4", "unit.off_map", uid=z.uid)
         if not z.berserk:
-            return RuleViolation("10.4", f"{z.uid} is not berserk: only a berserk unit may attack a glass door")
+            return RuleViolation("10.4", "glass.not_berserk", uid=z.uid)
         if z.uid in st.zturn.reacted:
-            return RuleViolation("7.4", f"{z.uid} moved (or had to move) in reaction and may not move again in this phase")
+            return RuleViolation("7.4", "glass.reacted", uid=z.uid)
         if z.uid in st.zturn.moved:
-            return RuleViolation("10.4", f"{z.uid} has already moved this phase: the attempt is its move")
+            return RuleViolation("10.4", "glass.moved", uid=z.uid)
         sq = z.square
     if st.characters_in(sq):
-        return RuleViolation("7.6", f"{a.who} is in a character's square and may not move out of it")
+        return RuleViolation("7.6", "glass.with_character", who=a.who)
     if d is None or sq not in d.squares:
-        return RuleViolation("10.4", f"door {a.door} is not on a side of square {sq}, where {a.who} begins its move")
+        return RuleViolation("10.4", "glass.not_side", door=a.door, square=sq, who=a.who)
     if d.kind != DoorKind.GLASS:
-        return RuleViolation("10.4", f"door {d.id} is a {d.kind} door: only a glass door may be destroyed")
+        return RuleViolation("10.4", "glass.kind", door=d.id, kind=d.kind)
     if st.door_state(d.id) != DoorState.CLOSED:
-        return RuleViolation("10.4", f"glass door {d.id} is {st.door_state(d.id)}: only a closed glass door may be attacked")
+        return RuleViolation("10.4", "glass.state", door=d.id, state=st.door_state(d.id))
     if not any(c.name == a.who for c in st.characters) and not character_seen_through(st, ctx, sq, d.id):
-        return RuleViolation("10.4", f"no character is within sight of {a.who} through door {d.id}")
+        return RuleViolation("10.4", "glass.no_sight", who=a.who, door=d.id)
     return None
 
 
@@ -238,7 +238,7 @@ def start_break(st: GameState, zt: ZombieTurn, a: BreakDoor, out: list[Event], r
         u = stacked_unit(st, c)
         both = (c.name,) + ((u.uid,) if u else ())  # [11.6] a move for both zombies
         zt = rec(zt, reacted=zt.reacted + both) if reaction else rec(zt, moved=zt.moved + both)
-        out.append(ev("glass_auto", "11.6", who=f"super zombie {c.name}", door=a.door))
+        out.append(ev("glass_auto", "11.6", name=c.name, door=a.door))
         return set_door(st.evolve(zturn=zt), a.door, DoorState.DESTROYED.value)
     st = move_unit(st, a.who, seen=True, candidates=())  # [10.5] flipped to reveal its value
     return st.evolve(zturn=rec(zt, breaking=(a.who, a.door)))
@@ -258,7 +258,7 @@ def roll_glass(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     z = st.unit(who)
     ok = core.glass_breaks(a.total, z.value)
     out.append(ev("glass_attempt", "10.5", dice=faces(a), who=who, door=door, roll=a.total, value=z.value,
-                  outcome="the door is destroyed" if ok else "the door holds"))
+                  outcome="destroyed" if ok else "holds"))
     st = st.evolve(zturn=rec(st.zturn, breaking=()))
     return set_door(st, door, DoorState.DESTROYED.value) if ok else st
 

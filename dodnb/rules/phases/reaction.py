@@ -39,7 +39,7 @@ def units_in_reaction(st: GameState, ctx: Ctx, squares: Iterable[str]) -> tuple[
 
 def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
     """The phase begins: the units that must react, nearest the characters first (ruling E10)."""
-    out.append(ev("phase", "4.0", phase=Phase.REACTION.label))
+    out.append(ev("phase", "4.0", phase=Phase.REACTION))
     triggers = set(st.record.entered) | set(st.record.acted)
     actors = [st.character(n) for n in st.record.actors]
     target = next((c.square for c in actors if c.in_play), None)
@@ -60,7 +60,7 @@ def options(st: GameState, ctx: Ctx, uid: str) -> tuple[list[Action], str]:
     assert s is not None
     paths, steps, blocked_doors = movement.reaction_paths(st, ctx, s, z.berserk)
     if not steps:
-        return [], "no square is nearer the characters"
+        return [], "no_nearer"  # keys of the catalogues' "why" terms
     acts: list[Action] = [ZMove(uid, p) for p in paths]
     if acts:
         return acts, ""
@@ -69,8 +69,8 @@ def options(st: GameState, ctx: Ctx, uid: str) -> tuple[list[Action], str]:
         if brk:
             return brk + [ZMove(uid, ())], ""
     if blocked_doors and len(blocked_doors) == len(steps):
-        return [], "a closed door is in the way (item 2)"
-    return [], "the square nearer the characters is zombie-occupied (item 3)"
+        return [], "closed_door"
+    return [], "occupied"
 
 
 def super_options(st: GameState, ctx: Ctx) -> list[Action]:
@@ -137,7 +137,7 @@ def check_unit(st: GameState, ctx: Ctx, a: Action) -> RuleViolation | None:
     opts = _contenders(st, ctx)
     if a in opts:
         return None
-    return RuleViolation("7.0", f"{a} is not a reaction move open now: choose one of {', '.join(map(str, opts))}")
+    return RuleViolation("7.0", "react.not_option", n=len(opts))
 
 
 def _done(st: GameState, uid: str) -> GameState:
@@ -153,7 +153,7 @@ def do_unit(st: GameState, ctx: Ctx, a: ZMove, out: list[Event]) -> GameState:
         out.append(ev("zstay", "10.4", uid=z.uid, square=z.square))
         return _done(st, z.uid)
     st = move_unit(_done(st, z.uid), z.uid, square=a.path[-1])
-    out.append(ev("react", "7.0" if not z.berserk else "7.5", uid=z.uid, frm=z.square, to=" → ".join(a.path)))
+    out.append(ev("react", "7.0" if not z.berserk else "7.5", uid=z.uid, frm=z.square, to=tuple(a.path)))
     return st.with_knowledge()
 
 
@@ -166,7 +166,7 @@ def do_break(st: GameState, ctx: Ctx, a: BreakDoor, out: list[Event]) -> GameSta
 def check_super(st: GameState, ctx: Ctx, a: Action) -> RuleViolation | None:
     if a in super_options(st, ctx):
         return None
-    return RuleViolation("11.4", f"{a} is not a reaction move: a super zombie reacting moves up to three squares towards the characters")
+    return RuleViolation("11.4", "react.super")
 
 
 def do_super_break(st: GameState, ctx: Ctx, a: BreakDoor, out: list[Event]) -> GameState:

@@ -43,26 +43,26 @@ def shooter_problem(st: GameState, name: str) -> Optional[RuleViolation]:
     stunned [8.3]."""
     c = st.character(name)
     if c.status == Status.KILLED or c.square is None:
-        return RuleViolation("8.5", f"{c.name} is not in play and cannot shoot")
+        return RuleViolation("8.5", "shoot.out", who=c.name)
     if c.status == Status.SUPER:
-        return RuleViolation("11.0", f"{c.name} is a super zombie now, on the zombies' side")
+        return RuleViolation("11.0", "shoot.super", who=c.name)
     if c.status == Status.STUNNED:
-        return RuleViolation("8.3", f"{c.name} is stunned and may not shoot")
+        return RuleViolation("8.3", "shoot.stunned", who=c.name)
     return None
 
 
 def shot_target_problem(st: GameState, ctx: Ctx, src: str, dst: str) -> Optional[RuleViolation]:
     """Why characters in `src` may not shoot at what stands in `dst`, or None [6.0], [6.3], [6.4]."""
     if not st.zombie_occupied(dst):
-        return RuleViolation("6.0", f"there is no zombie unit or super zombie in square {dst} to shoot at")
+        return RuleViolation("6.0", "shoot.nothing", square=dst)
     if src != dst:
         if st.zombie_occupied(src):
-            return RuleViolation("6.3", f"a character in the same square as a zombie unit ({src}) may shoot only at that unit")
+            return RuleViolation("6.3", "shoot.own_square", square=src)
         if st.characters_in(dst):
-            return RuleViolation("6.3", f"square {dst} holds a character: nobody may shoot at a zombie unit in another character's square")
+            return RuleViolation("6.3", "shoot.character_there", square=dst)
         if dst not in ctx.visible_from(st, src):
             s = line_of_sight(ctx.board, src, dst, occupied=st.occupied(), door_states=st.doors)
-            return RuleViolation("6.4" if s.reason != "token" else "6.3", f"{dst} is not within sight of {src}: {(s.message or '').rsplit(' [', 1)[0]}")
+            return RuleViolation("6.4" if s.reason != "token" else "6.3", "shoot.no_sight", target=dst, shooter=src, reason=s.reason or "wall")
     return None
 
 
@@ -71,17 +71,17 @@ def check_shoot(st: GameState, ctx: Ctx, a: Shoot) -> Optional[RuleViolation]:
     [6.1] up to the Fire Rate; then the target [6.0], [6.3], [6.4]."""
     act = active(st, "6.2")
     if not a.shooters or len(set(a.shooters)) != len(a.shooters):
-        return RuleViolation("6.8", "name the shooters, each once")
+        return RuleViolation("6.8", "shoot.names")
     for n in a.shooters:
         if n not in act.stack:
-            return RuleViolation("6.2", f"{n} is not being moved, and a character that is not being moved may not shoot")
+            return RuleViolation("6.2", "shoot.not_moving", who=n)
         if n in (act.carrier, act.carried):
-            return RuleViolation("5.6", f"{n} is carrying or being carried and may not shoot")
+            return RuleViolation("5.6", "shoot.carrying", who=n)
         if n in act.panicked:
-            return RuleViolation("6.5", f"{n} panicked this turn and may not shoot again")
+            return RuleViolation("6.5", "shoot.panicked", who=n)
         c = st.character(n)
         if act.shots_of(n) >= ctx.side(c).fire_rate:
-            return RuleViolation("6.1", f"{n} has shot {act.shots_of(n)} times, his Fire Rate: his shooting must cease")
+            return RuleViolation("6.1", "shoot.fire_rate", who=n, n=act.shots_of(n))
     src = stack_square(st)
     try:
         dst = ctx.board.square_id(a.target)
@@ -122,7 +122,7 @@ def do_shoot(st: GameState, ctx: Ctx, a: Shoot, out: list[Event]) -> GameState:
     for n in a.shooters:
         shots[n] = shots.get(n, 0) + 1  # [6.1]
     act = rec(act, shots=tuple(sorted(shots.items())))
-    out.append(ev("shot_declared", "6.0", who=" and ".join(a.shooters), verb="shoot" if len(a.shooters) > 1 else "shoots", target=dst))
+    out.append(ev("shot_declared", "6.0", who=tuple(a.shooters), target=dst))
     st = st.evolve(activation=act, shot=shot)
     return record(st, acted=[src])  # [7.3]
 
@@ -189,7 +189,7 @@ def roll_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     value = zombie_value_in(st, shot.target)  # [11.3] unit plus super zombies
     killed = core.destroys(a.total, reduction, value)
     out.append(ev("shot", "6.0", dice=faces(a), n=n, roll=a.total, mod=reduction, result=a.total - reduction, value=value,
-                  outcome="destroyed" if killed else "not affected"))
+                  outcome="destroyed" if killed else "not_affected"))
     for d in shot.doors:
         st = set_door(st, d, DoorState.DESTROYED.value)  # [6.7], [10.5]
         out.append(ev("door_destroyed", "6.7", door=d))
@@ -200,10 +200,10 @@ def roll_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     if killed:
         if z is not None:
             st = move_unit(st, z.uid, square=None, pool=Pool.ELIMINATED.value, berserk=False, face_up=False)
-            out.append(ev("eliminated", "6.0", what=f"zombie unit {z.uid} (value {z.value})"))
+            out.append(ev("eliminated_unit", "6.0", uid=z.uid, value=z.value))
         for c in supers:
             st = set_chars(st, replace(c, square=None))
-            out.append(ev("eliminated", "11.3", what=f"super zombie {c.name}"))
+            out.append(ev("eliminated_super", "11.3", name=c.name))
     st = st.evolve(shot=None).with_knowledge()
     return after_shot(st, shot, killed, out)
 

@@ -83,16 +83,16 @@ def roll_row(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     digit = ctx.tables.hidden_zombie(col, a.total)
     st = st.evolve(zturn=rec(st.zturn, column=0, step=ZStep.HIDDEN_DONE))
     if digit is None:
-        out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total, result="no hidden zombie this turn"))
+        out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total))
         return st
     sq = solitaire_hidden_square(st, ctx, digit)
     if sq is None:
-        out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total, result=f"digit {digit}, but no square ending in {digit} can take it [15.3]"))
+        out.append(ev("hidden_table_no_square", "15.8", dice=(col, a.total), first=col, second=a.total, digit=digit))
         return st
     if not any(z.pool == Pool.ELIMINATED for z in st.zombies):
-        out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total, result=f"digit {digit}, but no unit is left to appear [15.1]"))
+        out.append(ev("hidden_table_no_unit", "15.8", dice=(col, a.total), first=col, second=a.total, digit=digit))
         return st
-    out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total, result=f"a hidden zombie appears in {sq} (nearest square ending in {digit}) [15.2], [15.3]"))
+    out.append(ev("hidden_table_appears", "15.8", dice=(col, a.total), first=col, second=a.total, square=sq, digit=digit))
     return st.evolve(zturn=rec(st.zturn, drawing=sq))
 
 
@@ -105,7 +105,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
         return pend(st, PendingKind.ROLL_COLUMN, "15.8", "Hidden Zombie Table: first die chooses the column", 1), True
     if zt.drawing:
         return pend(st, PendingKind.DRAW_ELIMINATED, "15.1", f"a hidden zombie is drawn at random from the eliminated units for {zt.drawing}", who=zt.drawing), True
-    out.append(ev("phase", "4.0", phase=Phase.BERSERK.label))
+    out.append(ev("phase", "4.0", phase=Phase.BERSERK))
     return st.evolve(phase=Phase.BERSERK, zturn=rec(zt, step=ZStep.BERSERK_STAY)), False
 
 
