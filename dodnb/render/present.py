@@ -402,37 +402,40 @@ STATUSES = ("normal", "stunned", "infected", "killed", "super")
 
 
 class ThreatOdds:
-    """Per character, the chance of each status once the coming zombie turn is over."""
+    """Per character, the chance of each status once the coming zombie turn is over — the odds of
+    :func:`dodnb.prob.zombie_turn`, ready to format (this module computes nothing)."""
 
-    def __init__(self, rows, exact: bool, method: str, n: int, seconds: float, why: str = ""):
+    def __init__(self, rows, exact: bool, method: str, n: int, seconds: float, why: str = "", intervals=None):
         self.rows = rows  # [(name, status now, {status: Fraction})]
         self.exact = exact
         self.method = method  # 'exact' | 'montecarlo'
         self.n = n
         self.seconds = seconds
-        self.why = why
-
-    def stderr(self, p: Fraction) -> float:
-        return 0.0 if self.exact else math.sqrt(float(p) * (1 - float(p)) / self.n)
+        self.why = why  # the question answered: 'solitaire' | 'two_player_solitaire_rules' (ruling Z3)
+        self.intervals = intervals or {}  # {name: {status: (low, high)}}: 95 % Wilson intervals
 
     def columns(self) -> list[str]:
         return [c for c in STATUSES if c != "super" or any(c in r[2] for r in self.rows)]
 
-    def cell(self, p: Fraction) -> str:
+    def cell(self, p: Fraction, name: str = "", status: str = "") -> str:
+        """An exact percentage, or an estimate with its 95 % interval (never "± 0.0")."""
         if not p:
-            return "·"
-        return fmt_percent(p) if self.exact else f"{fmt_percent(p)} ± {100 * self.stderr(p):.1f}"
+            return "·" if self.exact else "0 %"
+        if self.exact:
+            return fmt_percent(p)
+        lo, hi = self.intervals.get(name, {}).get(status, (float(p), float(p)))
+        return f"{fmt_percent(p)} ({100 * lo:.0f}–{100 * hi:.0f})"
 
     def table(self, lang: Optional[str] = None) -> str:
         return threat_table(self, lang)
 
 
 def _note(odds: ThreatOdds, lang: Optional[str], short: bool) -> str:
+    question = tr("threat.question_two_player", lang) + " " if odds.why == "two_player_solitaire_rules" else ""
     if odds.exact:
-        return tr("threat.exact_short", lang) if short else tr("threat.exact", lang, seconds=f"{odds.seconds:.1f}")
-    if odds.why == "random":
-        return tr("threat.montecarlo_random", lang, n=odds.n)
-    return tr("threat.montecarlo_short", lang, n=odds.n) if short else tr("threat.montecarlo", lang, n=odds.n, budget=f"{EXACT_SECONDS:g}")
+        return question + (tr("threat.exact_short", lang) if short else tr("threat.exact", lang, seconds=f"{odds.seconds:.1f}"))
+    return question + (tr("threat.montecarlo_short", lang, n=odds.n) if short
+                       else tr("threat.montecarlo", lang, n=odds.n, budget=f"{EXACT_SECONDS:g}"))
 
 
 def threat_table(odds: ThreatOdds, lang: Optional[str] = None) -> str:
@@ -441,7 +444,7 @@ def threat_table(odds: ThreatOdds, lang: Optional[str] = None) -> str:
     width = 16 if odds.exact else 20
     out = ["".ljust(20) + "".join(tr("status." + c, lang).rjust(width) for c in cols)]
     for name, now, dist in odds.rows:
-        cells = "".join(odds.cell(dist.get(c, Fraction(0))).rjust(width) for c in cols)
+        cells = "".join(odds.cell(dist.get(c, Fraction(0)), name, c).rjust(width) for c in cols)
         out.append(f"{name} ({tr('status.' + now, lang)})".ljust(20) + cells)
     out.append(_note(odds, lang, short=True))
     return "\n".join(out)
@@ -454,7 +457,7 @@ def threat_html(odds: ThreatOdds, lang: Optional[str] = None) -> str:
     head = "".join(f"<th style='padding:0 6px'>{esc(tr('status.' + c, lang))}</th>" for c in cols)
     rows = []
     for name, now, dist in odds.rows:
-        cells = "".join(f"<td style='text-align:right;padding:0 6px'>{odds.cell(dist.get(c, Fraction(0)))}</td>" for c in cols)
+        cells = "".join(f"<td style='text-align:right;padding:0 6px'>{odds.cell(dist.get(c, Fraction(0)), name, c)}</td>" for c in cols)
         rows.append(f"<tr><th style='text-align:left'>{esc(name)} <small>({esc(tr('status.' + now, lang))})</small></th>{cells}</tr>")
     return (f"<b>{esc(tr('threat.title', lang))}</b><br><small>{esc(tr('threat.if_end', lang))}</small>"
             f"<table style='border-collapse:collapse;margin:4px 0'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
@@ -465,44 +468,17 @@ def zombie_threat(game, st: Optional[GameState] = None, *, max_seconds: float = 
     """The coming zombie turn if the human player ended the turn now: per character, the chance
     of being unharmed, stunned, infected or killed (or turned into a super zombie).
 
-    Solitaire games [15.0]: :func:`dodnb.prob.zombie_turn`, exact within `max_seconds`, else its
-    Monte Carlo estimate. Two-player games: the zombie player's choices are nobody's dice, so the
-    estimate plays the zombies at random (:func:`dodnb.prob.enumerate.sample`) and says so.
-    (One seam: ``dodnb.prob``'s one zombie-turn odds API replaces the computing here.)"""
-    from dodnb.prob.enumerate import sample
+    One API computes it, :func:`dodnb.prob.zombie_turn` — exact within `max_seconds`, else a Monte
+    Carlo estimate with 95 % Wilson intervals; in a two-player game it answers the question "if the
+    zombies played by the solitaire rules [15.5]" (ruling Z3), and the panel says so."""
     from dodnb.prob.zombieturn import zombie_turn
-    from dodnb.rules import solitaire
-    from dodnb.rules.game import random_policy
 
     st = st or game.state
     t0 = time.perf_counter()
-    names = [c.name for c in st.characters if c.in_play]
-    rows = []
-    if st.solitaire:
-        odds = zombie_turn(st, max_seconds=max_seconds, n=n, seed=seed)
-        for name in names:
-            rows.append((name, st.character(name).status, dict(odds.status(name).items())))
-        return ThreatOdds(rows, odds.exact, "exact" if odds.exact else "montecarlo", odds.n, time.perf_counter() - t0, "solitaire")
-    # two players: a zombie player's choices are not dice; the estimate plays them at random, and
-    # the characters' own choices in the zombie turn (reaction fire, who is attacked) sensibly
-    def human(s, legal, rng):
-        got = solitaire.sensible_human(s, legal, rng)
-        return got[0] if isinstance(got, tuple) else got
-
-    pols = {Side.ZOMBIE.value: random_policy, Side.HUMAN.value: human}
-    if st.phase == Phase.HUMAN:
-        st, _ = engine.apply(st, game.ctx, EndTurn())  # the human player ends the turn as it stands
-    turn = st.turn
-    stop = lambda s: s.result is not None or (s.phase == Phase.HUMAN and s.turn > turn)  # noqa: E731
-    key = lambda s: tuple((c.name, c.status) for c in s.characters)  # noqa: E731
-    d = sample(st, stop=stop, key=key, n=n, seed=seed, policies=pols, ctx=game.ctx)
-    for name in names:
-        dist: dict[str, Fraction] = {}
-        for k, p in d.items():
-            s = dict(k)[name]
-            dist[s] = dist.get(s, Fraction(0)) + p
-        rows.append((name, st.character(name).status, dist))
-    return ThreatOdds(rows, False, "montecarlo", n, time.perf_counter() - t0, "random")
+    odds = zombie_turn(st, max_seconds=max_seconds, n=n, seed=seed)
+    rows = [r for r in odds.rows() if r.in_play]
+    return ThreatOdds([(r.name, r.now or st.character(r.name).status, dict(r.probs)) for r in rows], odds.exact, odds.kind,
+                      odds.n, time.perf_counter() - t0, odds.question_id, {r.name: dict(r.intervals) for r in rows})
 
 
 # =============================================================================================

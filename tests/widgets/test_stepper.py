@@ -205,16 +205,31 @@ def test_zombie_threat_exact_on_a_small_position():
     assert "Exact" in s.threat_box.value and "±" not in s.threat_box.value
 
 
-def test_zombie_threat_monte_carlo_is_labelled_with_its_error():
-    g = Game(seed=5, human="ask", zombie="random")  # two players: the zombie player's choices are not dice
-    odds = zombie_threat(g, n=60)
-    assert not odds.exact and odds.n == 60
+def test_zombie_threat_monte_carlo_is_labelled_with_its_interval():
+    """Issue 17: an estimate shows its 95 % Wilson interval and how many games, never "± 0.0"; a
+    two-player game answers the stated question "if the zombies played by the solitaire rules [15.5]"."""
+    g = Game(seed=5, human="ask", zombie="random")
+    odds = zombie_threat(g, max_seconds=0, n=60)  # no time for the exact count: the estimate
+    assert not odds.exact and odds.n == 60 and odds.why == "two_player_solitaire_rules"
     for name, now, dist in odds.rows:
         assert sum(dist.values()) == 1
+        for status, p in dist.items():
+            lo, hi = odds.intervals[name][status]
+            assert lo <= float(p) <= hi and hi - lo > 0  # an interval, even at 0 % or 100 %
     s = GameStepper(g)
     s._threat_cache[g.state] = odds
     s.ask_zombies()
-    assert "Monte Carlo" in s.threat_box.value and "±" in s.threat_box.value and "at random" in s.threat_box.value
+    box = s.threat_box.value
+    assert "Monte Carlo" in box and "60" in box and "95 %" in box and "±" not in box
+    assert "solitaire rules [15.5]" in box
+
+
+def test_zombie_threat_exact_in_a_two_player_game():
+    """Ruling Z3: the two-player question is answered exactly when the count fits the budget."""
+    g = Game(seed=5, human="ask", zombie="random")
+    odds = zombie_threat(g, max_seconds=60)
+    assert odds.exact and odds.why == "two_player_solitaire_rules"
+    assert all(sum(d.values()) == 1 for _, _, d in odds.rows)
 
 
 def test_save_and_load_round_trip():
