@@ -91,6 +91,19 @@ def outcomes(
     return Dist(final, title=title)
 
 
+def draw(outs, rng: random.Random):
+    """One outcome of a chance node drawn with its exact probability: a whole number below the common
+    denominator picks it (no floating point), one `randrange` per draw."""
+    den = math.lcm(*(q.denominator for _, q in outs))
+    r = rng.randrange(den)
+    acc = 0
+    for a, q in outs:
+        acc += q.numerator * (den // q.denominator)
+        if r < acc:
+            return a
+    return outs[-1][0]  # pragma: no cover - the probabilities sum to 1
+
+
 def play_once(
     state: GameState,
     *,
@@ -109,14 +122,7 @@ def play_once(
         if s.pending is None or stop(s):
             return s
         if s.pending.side == Side.CHANCE:
-            outs = engine.chance_outcomes(s, ctx)
-            den = math.lcm(*(q.denominator for _, q in outs))
-            r = rng.randrange(den)
-            acc = 0
-            for a, q in outs:
-                acc += q.numerator * (den // q.denominator)
-                if r < acc:
-                    break
+            a = draw(engine.chance_outcomes(s, ctx), rng)
         else:
             a = pol.get(s.pending.side, first_legal)(s, engine.legal_actions(s, ctx), rng)
             if isinstance(a, tuple):  # a policy's (action, note)

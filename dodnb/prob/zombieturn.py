@@ -57,7 +57,7 @@ from fractions import Fraction
 from typing import Any, Callable, NamedTuple, Optional
 
 from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
-from dodnb.prob.enumerate import TooBig
+from dodnb.prob.enumerate import TooBig, draw
 from dodnb.prob.errors import ProbError
 from dodnb.rules import core, engine
 from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal
@@ -517,13 +517,7 @@ def walk_once(st: GameState, walk: _Walk, rng: random.Random, max_steps: int = 1
             outs = walk.branches(s)
         a = outs[0][0]
         if p.side == Side.CHANCE or len(outs) > 1:
-            den = math.lcm(*(q.denominator for _, q in outs))
-            r = rng.randrange(den)
-            acc = 0
-            for a, q in outs:
-                acc += q.numerator * (den // q.denominator)
-                if r < acc:
-                    break
+            a = draw(outs, rng)
         t, _ = engine.apply(s, ctx, a)
         dd, ee = _counts(s, t)
         d, e = d + dd, e + ee
