@@ -43,7 +43,7 @@ A position prints as its literal (``eval(repr(p)) == p``) and draws itself in a 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 from dodnb.board.model import DOOR_STATES, Board, load_board
 from dodnb.errors import DodnbError, InputError, RuleViolation
@@ -74,6 +74,13 @@ def _bad(piece: str, field: str, detail: str, case: Optional[str] = None) -> Dod
     if case:  # a rule forbids it: the refusal names the piece and the field (catalogue key position.field)
         return RuleViolation(case, "position.field", piece=piece, field=field, detail=detail)
     return InputError(f"{piece}, {field}: {detail}")
+
+
+def _known(piece: str, given: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
+    """Every key of `given` is one of `allowed`, else an InputError naming the piece and the key."""
+    for k in given:
+        if k not in allowed:
+            raise _bad(piece, repr(k), f"unknown {what} {', '.join(allowed)})")
 
 
 def _flag(piece: str, field: str, v: Any) -> bool:
@@ -176,9 +183,7 @@ class Position:
                 raise _bad(piece, "name", "named twice", "2.3")
             if not isinstance(spec, Mapping):
                 spec = {"square": spec}
-            for k in spec:
-                if k not in _CHAR_KEYS:
-                    raise _bad(piece, repr(k), f"unknown key (a character has {', '.join(_CHAR_KEYS)})")
+            _known(piece, spec, _CHAR_KEYS, "key (a character has")
             d: dict[str, Any] = {}
             status = spec.get("status", "normal")
             if status == "super":
@@ -237,9 +242,7 @@ class Position:
                 raise _bad(piece, "square", "two zombie units in one square", "7.6")
             if not isinstance(spec, Mapping):
                 spec = {"value": spec}
-            for k in spec:
-                if k not in _UNIT_KEYS:
-                    raise _bad(piece, repr(k), f"unknown key (a unit has {', '.join(_UNIT_KEYS)})")
+            _known(piece, spec, _UNIT_KEYS, "key (a unit has")
             if "value" not in spec:
                 raise _bad(piece, "value", "missing: every zombie unit has a Zombie Value", "2.3")
             d = {"value": _whole(piece, "value", spec["value"], 1, "2.3")}
@@ -408,9 +411,7 @@ class Position:
 
     def replace(self, **changes: Any) -> "Position":
         """A copy with some fields changed (checked like a new position)."""
-        for k in changes:
-            if k not in _FIELDS:
-                raise _bad("Position", repr(k), f"unknown field (the fields are {', '.join(_FIELDS)})")
+        _known("Position", changes, _FIELDS, "field (the fields are")
         return Position(**{**self.literal(), **changes}, board=self._board)
 
     @classmethod
