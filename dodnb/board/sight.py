@@ -876,27 +876,44 @@ def _close_doors(board: Board, open_rows: list[dict[int, int]], closed_solid: fr
 
     With every door open, a visible line that touches a solid door has that door on a side of one of
     its end squares (S4). Closing the door turns it into a wall, so exactly those pairs go; nothing
-    else changes. Only the rows of the doors' own squares are looked at (tests check this equals
-    the full computation)."""
-    ids = sorted(board.squares)
-    index = {s: i for i, s in enumerate(ids)}
+    else changes. The pairs each door cuts are found once per board (:func:`_door_cuts`); tests
+    check the result equals the full computation."""
     rows = list(open_rows)
     copied: set[int] = set()
     for d_id in sorted(closed_solid):
+        for i, j in _door_cuts(board, open_rows, d_id):
+            for x, y in ((i, j), (j, i)):
+                if x not in copied:
+                    rows[x] = dict(rows[x])
+                    copied.add(x)
+                rows[x].pop(y, None)
+    return rows
+
+
+_CUTS: "weakref.WeakKeyDictionary[Board, dict[str, tuple[tuple[int, int], ...]]]" = weakref.WeakKeyDictionary()
+
+
+def _door_cuts(board: Board, open_rows: list[dict[int, int]], d_id: str) -> tuple[tuple[int, int], ...]:
+    """The visible pairs (i, j) of the all-open table whose line touches door `d_id` [6.4], S4.
+
+    Only lines from the door's own squares can touch it (S4), so only their rows are looked at.
+    Computed once per board and door: the exact geometry is the slow part of a new door state."""
+    per_board = _CUTS.setdefault(board, {})
+    cuts = per_board.get(d_id)
+    if cuts is None:
+        ids = sorted(board.squares)
+        index = {s: i for i, s in enumerate(ids)}
         door = board.doors[d_id]
         a0, a1 = door.seg.ends
+        found = []
         for sq in door.squares:
             i = index[sq]
             p = board.squares[sq].centre
-            for j in list(rows[i]):
-                q = board.squares[ids[j]].centre
-                if segments_touch(p, q, a0, a1):
-                    for x, y in ((i, j), (j, i)):
-                        if x not in copied:
-                            rows[x] = dict(rows[x])
-                            copied.add(x)
-                        rows[x].pop(y, None)
-    return rows
+            for j in open_rows[i]:
+                if segments_touch(p, board.squares[ids[j]].centre, a0, a1):
+                    found.append((i, j))
+        cuts = per_board[d_id] = tuple(found)
+    return cuts
 
 
 def _compute_rows(board: Board, closed_solid: frozenset) -> list[dict[int, int]]:
