@@ -35,6 +35,9 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 # nbval runs the course notebooks (tests/browser/*.ipynb are fixtures, not collected)
 TEST_PATHS = tests $(wildcard notebooks/*.ipynb)
 NBVAL_ARGS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+# One worker per core; a file's tests stay together in one worker, in order (a notebook's cells
+# share one kernel). Serial: make test PYTEST_ARGS='-p no:xdist'
+XDIST_ARGS := -n auto --dist loadfile
 
 .PHONY: help lab test chromium venv clean git-filter lab-settings
 
@@ -84,9 +87,9 @@ lab-settings: | $(BIN)/python
 test: $(TEST_STAMP) chromium
 	@home="$$(mktemp -d "$${TMPDIR:-/tmp}/dodnb-home.XXXXXX")"; \
 	trap 'rm -rf "$$home"' EXIT; \
-	echo "HOME=$$home $(BIN)/python -m pytest $(TEST_PATHS) $(NBVAL_ARGS) $(PYTEST_ARGS)"; \
+	echo "HOME=$$home $(BIN)/python -m pytest $(TEST_PATHS) $(NBVAL_ARGS) $(XDIST_ARGS) $(PYTEST_ARGS)"; \
 	HOME="$$home" JUPYTER_PLATFORM_DIRS=1 \
-	  $(BIN)/python -m pytest $(TEST_PATHS) $(NBVAL_ARGS) $(PYTEST_ARGS)
+	  $(BIN)/python -m pytest $(TEST_PATHS) $(NBVAL_ARGS) $(XDIST_ARGS) $(PYTEST_ARGS)
 
 # Serves the repository root (not only notebooks/): the notebooks' links to ../docs/*.md open in the lab.
 lab: $(LAB_STAMP) lab-settings git-filter

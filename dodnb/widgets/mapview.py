@@ -184,7 +184,7 @@ class MapView(widgets.VBox):
 
             board = load_board()
         self.board = board
-        self.scene, self.frame = canvas_scene(board, scale)
+        self.scene, self.frame = self._make_scene(board, scale)
         self.density = DENSITY
         w, h = int(round(self.scene.width)), int(round(self.scene.height))
         self.canvas = MultiCanvas(len(self.LAYERS), width=w * DENSITY, height=h * DENSITY)
@@ -231,6 +231,10 @@ class MapView(widgets.VBox):
         super().__init__([self.controls, self.scroller, self.info], **kwargs)
         self.set_zoom(1.0)
         self.redraw()
+
+    def _make_scene(self, board: Board, scale: float) -> tuple[Scene, Frame]:
+        """The board scene drawn from the first paint on (a subclass draws its own board)."""
+        return canvas_scene(board, scale)
 
     # ----- text -------------------------------------------------------------------------------
     def _label(self, sid: str) -> str:

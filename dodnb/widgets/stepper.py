@@ -124,9 +124,12 @@ class GameMap(MapView):
         self.state = state
         self.lang = i18n.check_language(lang)
         super().__init__(state.board, **kwargs)
-        self.scene = game_board(canvas_scene(self.board, lang=self.lang)[0], lang=self.lang)  # no placement symbols after set-up [3.3]; the game's legend
-        self.redraw()
         self.relabel()
+
+    def _make_scene(self, board, scale):
+        """The game's board from the first paint: no placement symbols after set-up [3.3]; the game's legend."""
+        scene, frame = canvas_scene(board, scale, lang=self.lang)
+        return game_board(scene, lang=self.lang), frame
 
     def token_shapes(self, tokens) -> list:
         st = self.state
