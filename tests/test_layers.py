@@ -16,8 +16,6 @@ import os
 import subprocess
 import sys
 import textwrap
-from concurrent.futures import ThreadPoolExecutor
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -169,19 +167,42 @@ def loaded_after_import(module: str, extra_path: Path | None = None) -> tuple[in
     return proc.returncode, proc.stderr, json.loads(lines[-1]) if proc.returncode == 0 and lines else []
 
 
-@lru_cache(maxsize=1)
-def all_core_imports() -> dict[str, tuple[int, str, list[str]]]:
-    """Each core module imported alone in its own interpreter (a few at a time)."""
+PROBE_ALL = textwrap.dedent(
+    """
+    import importlib, json, sys
+    for name in sys.argv[1:]:
+        importlib.import_module(name)
+    print(json.dumps(sorted(sys.modules)))
+    """
+)
+
+
+def loaded_after_importing_all(modules: list[str]) -> tuple[int, str, list[str]]:
+    """Every core module imported in one fresh interpreter (nothing else): what is loaded then."""
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE_ALL, *modules],
+        capture_output=True, text=True, timeout=300, env=dict(os.environ), cwd=REPO,
+    )  # fmt: skip
+    lines = proc.stdout.strip().splitlines()
+    return proc.returncode, proc.stderr, json.loads(lines[-1]) if proc.returncode == 0 and lines else []
+
+
+def test_importing_core_modules_loads_no_widget_module():
+    """Import every core module in one fresh interpreter: no widget module may be loaded then. A
+    forbidden import by any of them shows in the union, so one interpreter sees it; only when one
+    does is each module imported alone, to name the culprit."""
     modules = core_modules()
-    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        return dict(zip(modules, pool.map(loaded_after_import, modules)))
-
-
-@pytest.mark.parametrize("module", core_modules())
-def test_importing_core_module_loads_no_widget_module(module):
-    code, stderr, loaded = all_core_imports()[module]
-    assert code == 0, f"importing {module} failed:\n{stderr}"
-    assert [m for m in loaded if is_forbidden(m)] == []
+    code, stderr, loaded = loaded_after_importing_all(modules)
+    assert code == 0, f"importing the core modules failed:\n{stderr}"
+    bad = [m for m in loaded if is_forbidden(m)]
+    if bad:
+        culprits = {}
+        for module in modules:
+            _, _, alone = loaded_after_import(module)
+            hits = [m for m in alone if is_forbidden(m)]
+            if hits:
+                culprits[module] = hits
+        pytest.fail(f"core modules load widget modules: {culprits or bad}")
 
 
 def test_dynamic_check_sees_an_indirect_widget_import(tmp_path):
@@ -191,6 +212,17 @@ def test_dynamic_check_sees_an_indirect_widget_import(tmp_path):
     code, stderr, loaded = loaded_after_import("layer_probe_a", tmp_path)
     assert code == 0, stderr
     assert "ipywidgets" in loaded and is_forbidden("ipywidgets")
+    env_path = os.environ.get("PYTHONPATH")
+    try:  # the all-at-once probe sees it too, among other modules
+        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tmp_path), env_path]))
+        code, stderr, loaded = loaded_after_importing_all(["fractions", "layer_probe_a", "json"])
+    finally:
+        if env_path is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = env_path
+    assert code == 0, stderr
+    assert "ipywidgets" in loaded
     assert not is_forbidden("ipywidgetsx") and not is_forbidden("IPython")
 
 
