@@ -59,7 +59,7 @@ from typing import Any, Callable, NamedTuple, Optional
 from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
 from dodnb.prob.enumerate import TooBig, draw
 from dodnb.prob.errors import ProbError
-from dodnb.rules import core, engine
+from dodnb.rules import core, engine, solitaire
 from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from dodnb.rules.vocab import Phase, Side, ZStep
@@ -186,6 +186,7 @@ class _Walk:
         self.solitaire = st0.solitaire
         self.pol = _policies(zombie, human)
         self.shortcuts = (zombie is None and human is None) if shortcuts is None else shortcuts
+        self.default_zombie = zombie is None
         self.stop = _stop_fn(st0.turn)
         self.rng = random.Random(0)  # the default policies do not use it
         self.entrances = frozenset(ctx.main_square_door)
@@ -213,7 +214,11 @@ class _Walk:
             key = self._free_key(s)
             a = self._free.get(key)
             if a is None:
-                a = self._free[key] = self.pol[p.side](s, engine.legal_actions(s, ctx), self.rng)
+                legal = engine.legal_actions(s, ctx)
+                if self.default_zombie:  # the automaton's choice without its note (nobody reads it here)
+                    a = self._free[key] = solitaire.free_move_action(s, legal, ctx)
+                else:
+                    a = self._free[key] = self.pol[p.side](s, legal, self.rng)
                 if not self.solitaire and isinstance(a, EndPhase) and EndPhase() not in engine.legal_actions(s, ctx):
                     a = self._free[key] = next(x for x in engine.legal_actions(s, ctx) if isinstance(x, Reveal))
             else:
@@ -303,7 +308,9 @@ class _Walk:
         is zombie-occupied [13.2]; the values in the eliminated pool while a unit may still be drawn
         [13.3]; the doors; whether any zombie is left on the map [14.2]. So: a unit elsewhere than a
         character's square or an entrance square is reduced to one stand-in, a unit alone in an
-        entrance square to a plain blocker, the pool is emptied once no unit can be drawn any more, what
+        entrance square to a plain blocker, the pool is emptied once no unit can be drawn any more (and
+        while nobody stands in a main-door square, its values are forgotten and at most two units kept:
+        a drawn unit then attacks nobody [13.4], and a roll calls at most two [13.5]), what
         the players know of each unit (seen, candidates: no rule reads them) is dropped, the units are
         renamed in a fixed order, and the movement bookkeeping (who moved, reacted, stacked; the Human
         Player-Turn's record) is dropped."""
@@ -313,13 +320,17 @@ class _Walk:
         occupied = frozenset(c.square for c in s.characters if c.square is not None)
         zt = s.zturn
         draws_left = s.phase == Phase.ATTACK or bool(zt.drawing) or zt.step == ZStep.ENTRANCE or bool(zt.entering)
+        # ruling Z1 (pool): nobody stands in a main-door square (nobody moves in a zombie turn), so no
+        # unit drawn can attack [13.4]: the pool counts only as "a unit is left to draw" [13.3], for
+        # at most two draws [13.5]
+        plain_pool = 2 if draws_left and not humans & self.entrances else None
         zs = s.zombies
-        key = (id(zs), humans, occupied, draws_left)
+        key = (id(zs), humans, occupied, draws_left, plain_pool)
         got = self._units.get(key)
         if got is None or got[0] is not zs:
             if len(self._units) > 200_000:
                 self._units.clear()
-            got = self._units[key] = (zs, self._canon_units(zs, humans, occupied, draws_left))
+            got = self._units[key] = (zs, self._canon_units(zs, humans, occupied, draws_left, plain_pool))
         units = got[1]
         zturn = ZombieTurn(step=zt.step, queue=zt.queue if s.phase == Phase.ATTACK else (), moves_left=0,
                            entering=zt.entering, super_rolls=zt.super_rolls, drawing=zt.drawing)
@@ -327,12 +338,18 @@ class _Walk:
             return s
         return s.evolve(zombies=units, zturn=zturn, record=_NO_RECORD, crossed_squares=())
 
-    def _canon_units(self, zs, humans, occupied, draws_left) -> tuple:
+    def _canon_units(self, zs, humans, occupied, draws_left, plain_pool) -> tuple:
         kept = []
         inert = None
+        pooled = 0
         for z in zs:
             if z.square is None:
-                if draws_left:
+                if plain_pool is not None and z.pool == "eliminated":
+                    pooled += 1
+                    self.used["pool values forgotten"] = self.used.get("pool values forgotten", 0) + 1
+                    if pooled <= plain_pool:
+                        kept.append(_unit(z, value=1, seen=False, candidates=(), face_up=False, berserk=False))
+                elif draws_left:
                     kept.append(_unit(z, seen=False, candidates=(), face_up=False, berserk=False))
             elif z.square in humans:
                 kept.append(_unit(z, seen=z.face_up, candidates=()))
@@ -359,7 +376,12 @@ class _Walk:
         return self.canon(t), d, e
 
     def children(self, s: GameState) -> list:
-        """[(next position, probability, destroyed, entered)] from `s`."""
+        """[(next position, probability, destroyed, entered)] from `s`; a next position may be the end
+        of the turn already, as (_END, statuses, winner)."""
+        if self.shortcuts and s.pending.kind == "roll:entrance":
+            got = self._entrance_children(s)
+            if got is not None:
+                return got
         outs = self.branches(s)
         if self.shortcuts and len(outs) > 2 and s.pending.kind in _THRESHOLD:
             return self._threshold_children(s, outs)
@@ -370,6 +392,29 @@ class _Walk:
             t, d, e = self.child(s, a)
             out.append((t, q, d, e))
         return out
+
+    def _entrance_children(self, s: GameState) -> Optional[list]:
+        """Ruling Z1 (generation): with nobody in a main-door square and no infected character to roll
+        for [11.0], the rest of the turn after the Zombie Entrance Table roll [13.5] changes no status
+        and no winner (units entering where nobody stands attack nobody [13.4]; a unit on the map rules
+        out the characters' win [14.2]): only how many units enter counts. Per total, the doors the
+        table calls [13.5], each taking a unit unless closed, zombie-occupied [13.2] or the pool empty
+        [13.3]: the end of the turn at once, with the number entered."""
+        if s.zturn.super_rolls or any(c.square in self.entrances for c in s.characters if c.in_play):
+            return None
+        board, tables = self.ctx.board, self.ctx.tables
+        pool = sum(1 for z in s.zombies if z.pool == "eliminated")
+        end = (_END, tuple((c.name, c.status) for c in s.characters), "")
+        by_count: dict[int, Fraction] = {}
+        for a, q in engine.chance_outcomes(s, self.ctx):
+            entered, left = 0, pool
+            for compass in tables.entrance_order(a.total):
+                door = board.main_doors[compass]
+                if left and s.door_state(door.id) != "closed" and not s.zombie_occupied(door.squares[0]):
+                    entered, left = entered + 1, left - 1
+            by_count[entered] = by_count.get(entered, Fraction(0)) + q
+        self.used["entrance rolls summed"] = self.used.get("entrance rolls summed", 0) + 1
+        return [(end, q, 0, e) for e, q in by_count.items()]
 
     def _attack_classes(self, s: GameState, outs: list) -> list:
         """Ruling Z2 (4): an attack roll [8.8] changes the position only through the Zombie Attack
@@ -460,7 +505,12 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
             raise TooBig(f"exact enumeration passed its budget of {max_seconds} s")
         kids: dict = {}
         for t, q, d, e in walk.children(s):
-            child = (_END, tuple((c.name, c.status) for c in t.characters), t.result.winner if t.result else "") if walk.stop(t) else t
+            if type(t) is tuple:
+                child = t
+            elif walk.stop(t):
+                child = (_END, tuple((c.name, c.status) for c in t.characters), t.result.winner if t.result else "")
+            else:
+                child = t
             kids[(child, d, e)] = kids.get((child, d, e), Fraction(0)) + q
         succ[s] = [(c, d, e, q) for (c, d, e), q in kids.items()]
         for c in {c for c, _, _ in kids}:

@@ -24,7 +24,7 @@ from dodnb.rules.game import Game
 from dodnb.rules.solitaire import sensible_human, zombie_policy
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from tests.solitaire.helpers import build
-from tests.solitaire.zturn_positions import TooLong, mid_turn_states, plain_walk, random_position
+from tests.solitaire.zturn_positions import TooLong, game_positions, mid_turn_states, plain_walk, random_position
 
 CLOSED = {"N": "closed", "E": "closed", "S": "closed", "W": "closed"}
 
@@ -123,6 +123,30 @@ def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
     assert used.get("threshold rolls", 0) > 0 and used.get("units reduced", 0) > 0, used
     assert used.get("draws that cannot matter", 0) > 0 and used.get("free moves shared", 0) > 0, used
     assert used.get("attack rolls by result", 0) > 0, used
+    assert used.get("entrance rolls summed", 0) > 0, used
+
+
+def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
+    """The same proof on positions of real seeded solitaire games (45 units on the map, the [15.5]
+    automaton against sensible and random humans): positions met during the zombie turns that follow
+    the first Human Player-Turns, the plain walk where it fits a unit test's budget."""
+    used: dict = {}
+    compared: dict = {}
+    for seed, st in game_positions(range(4), max_turn=2):
+        st0, ctx = _start(st)
+        for m in mid_turn_states(st0, seed, every=4):
+            try:
+                plain = plain_walk(m, max_nodes=300)
+            except TooLong:
+                continue
+            walk = _Walk(m, ctx)
+            assert as_plain(walk_exact(m, walk)) == plain, (seed, m.turn, m.phase, m.pending)
+            for k, v in walk.used.items():
+                used[k] = used.get(k, 0) + v
+            compared[m.phase] = compared.get(m.phase, 0) + 1
+    assert sum(compared.values()) >= 6 and {"attack", "generation"} <= set(compared), compared
+    assert used.get("pool values forgotten", 0) > 0 and used.get("entrance rolls summed", 0) > 0, used
+    assert used.get("units reduced", 0) > 0 and used.get("threshold rolls", 0) > 0, used
 
 
 def test_15_0_entrance_draw_classes_equal_the_plain_walk():
