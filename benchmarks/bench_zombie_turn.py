@@ -16,6 +16,7 @@ CPU time, so that other work on a shared machine does not inflate it), by kind o
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -90,6 +91,8 @@ def main() -> None:
               f"| worst {max(times):6.2f} s{' (budget hit)' if not all(r[3] for r in sel) else ''}")
 
     print()
+    load = os.getloadavg()
+    print(f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} cores at the end (times are CPU time of this process)")
     line("all", rows)
     for label, *_ in KINDS:
         line(label, [r for r in rows if r[0] == label])

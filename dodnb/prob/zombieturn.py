@@ -513,11 +513,11 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
                 child = t
             kids[(child, d, e)] = kids.get((child, d, e), Fraction(0)) + q
         succ[s] = [(c, d, e, q) for (c, d, e), q in kids.items()]
-        for c in {c for c, _, _ in kids}:
+        for c, _, _ in kids:
             if type(c) is tuple:
                 continue
             if c in indeg:
-                indeg[c] += 1
+                indeg[c] += 1  # one per edge: the flow below takes one off per edge
             else:
                 indeg[c] = 1
                 todo.append(c)
