@@ -193,6 +193,7 @@ class _Walk:
         self.spare = [s for s in ctx.board.ids if s not in self.entrances]
         self._units: dict = {}
         self._free: dict = {}
+        self._chains: dict = {}
         self.main_doors = {sq: d.id for sq, d in ctx.main_square_door.items()}
         self.used: dict = {}  # how often each shortcut applied (the tests check they are exercised)
 
@@ -320,10 +321,16 @@ class _Walk:
         occupied = frozenset(c.square for c in s.characters if c.square is not None)
         zt = s.zturn
         draws_left = s.phase == Phase.ATTACK or bool(zt.drawing) or zt.step == ZStep.ENTRANCE or bool(zt.entering)
-        # ruling Z1 (pool): nobody stands in a main-door square (nobody moves in a zombie turn), so no
-        # unit drawn can attack [13.4]: the pool counts only as "a unit is left to draw" [13.3], for
-        # at most two draws [13.5]
-        plain_pool = 2 if draws_left and not humans & self.entrances else None
+        # ruling Z1 (pool): nobody stands in a main-door square where a unit may still be drawn in the
+        # turn (nobody moves in a zombie turn; after the Zombie Entrance Table roll, only the doors it
+        # called), so no unit drawn can attack [13.4]: the pool counts only as "a unit is left to
+        # draw" [13.3], for as many draws as may come (two at most [13.5])
+        if s.phase == Phase.ATTACK or zt.step == ZStep.ENTRANCE:
+            future, cap = self.entrances, 2
+        else:
+            future = {self.ctx.board.main_doors[c].squares[0] for c in zt.entering} | ({zt.drawing} if zt.drawing else set())
+            cap = len(future)
+        plain_pool = cap if draws_left and not humans & future else None
         zs = s.zombies
         key = (id(zs), humans, occupied, draws_left, plain_pool)
         got = self._units.get(key)
@@ -373,7 +380,30 @@ class _Walk:
             d = e = 0
         else:
             d, e = _counts(s, t)
+        if self.shortcuts and t.pending is not None and t.pending.kind == "free" and t.result is None:
+            return self._free_chain(t, d, e)
         return self.canon(t), d, e
+
+    def _free_chain(self, t: GameState, d: int, e: int) -> tuple:
+        """The Zombie Free Movement Phase [7.0], [15.5] has no chance node: one decision after another,
+        each with one branch. They are followed at once to the first position that is not a free-move
+        decision (the positions in between are not kept: nothing else leads into them but the same
+        chain), remembered per starting position."""
+        got = self._chains.get(t)
+        if got is not None:
+            return got[0], d + got[1], e + got[2]
+        start, d0, e0 = t, d, e
+        while t.pending is not None and t.pending.kind == "free" and t.result is None:
+            (a, _), = self.branches(t)
+            u, _ = engine.apply(t, self.ctx, a)
+            if u.zombies is not t.zombies or u.characters is not t.characters:
+                dd, ee = _counts(t, u)
+                d, e = d + dd, e + ee
+            t = u
+            self.used["free moves followed at once"] = self.used.get("free moves followed at once", 0) + 1
+        t = self.canon(t)
+        self._chains[start] = (t, d - d0, e - e0)
+        return t, d, e
 
     def children(self, s: GameState) -> list:
         """[(next position, probability, destroyed, entered)] from `s`; a next position may be the end
@@ -394,27 +424,46 @@ class _Walk:
         return out
 
     def _entrance_children(self, s: GameState) -> Optional[list]:
-        """Ruling Z1 (generation): with nobody in a main-door square and no infected character to roll
-        for [11.0], the rest of the turn after the Zombie Entrance Table roll [13.5] changes no status
-        and no winner (units entering where nobody stands attack nobody [13.4]; a unit on the map rules
-        out the characters' win [14.2]): only how many units enter counts. Per total, the doors the
-        table calls [13.5], each taking a unit unless closed, zombie-occupied [13.2] or the pool empty
-        [13.3]: the end of the turn at once, with the number entered."""
-        if s.zturn.super_rolls or any(c.square in self.entrances for c in s.characters if c.in_play):
+        """Ruling Z1 (generation): with no infected character to roll for [11.0], a Zombie Entrance
+        Table total [13.5] whose units all enter where nobody stands changes no status and no winner
+        (they attack nobody [13.4]; a unit on the map rules out the characters' win [14.2]): only how
+        many units enter counts, so it ends the turn at once, with that number (per door called: a
+        unit unless the door is closed, its square zombie-occupied [13.2] or the pool empty [13.3]).
+        The other totals are followed, one per set of doors called (the roll changes the position only
+        through them)."""
+        if s.zturn.super_rolls:
             return None
         board, tables = self.ctx.board, self.ctx.tables
+        humans = {c.square for c in s.characters if c.in_play}
         pool = sum(1 for z in s.zombies if z.pool == "eliminated")
         end = (_END, tuple((c.name, c.status) for c in s.characters), "")
         by_count: dict[int, Fraction] = {}
+        follow: dict[tuple, list] = {}
         for a, q in engine.chance_outcomes(s, self.ctx):
-            entered, left = 0, pool
-            for compass in tables.entrance_order(a.total):
+            doors = tables.entrance_order(a.total)
+            entered, left, attack = 0, pool, False
+            for compass in doors:
                 door = board.main_doors[compass]
-                if left and s.door_state(door.id) != "closed" and not s.zombie_occupied(door.squares[0]):
+                sq = door.squares[0]
+                if left and s.door_state(door.id) != "closed" and not s.zombie_occupied(sq):
+                    if sq in humans:
+                        attack = True
+                        break
                     entered, left = entered + 1, left - 1
-            by_count[entered] = by_count.get(entered, Fraction(0)) + q
+            if attack:
+                g = follow.get(doors)
+                if g is None:
+                    follow[doors] = [a, q]
+                else:
+                    g[1] += q
+            else:
+                by_count[entered] = by_count.get(entered, Fraction(0)) + q
         self.used["entrance rolls summed"] = self.used.get("entrance rolls summed", 0) + 1
-        return [(end, q, 0, e) for e, q in by_count.items()]
+        out = [(end, q, 0, e) for e, q in by_count.items()]
+        for a, q in follow.values():
+            t, d, e = self.child(s, a)
+            out.append((t, q, d, e))
+        return out
 
     def _attack_classes(self, s: GameState, outs: list) -> list:
         """Ruling Z2 (4): an attack roll [8.8] changes the position only through the Zombie Attack
