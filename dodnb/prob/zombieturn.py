@@ -212,19 +212,7 @@ class _Walk:
             if got is not None:
                 return got
         if p.kind == "free" and self.shortcuts:
-            key = self._free_key(s)
-            a = self._free.get(key)
-            if a is None:
-                legal = engine.legal_actions(s, ctx)
-                if self.default_zombie:  # the automaton's choice without its note (nobody reads it here)
-                    a = self._free[key] = solitaire.free_move_action(s, legal, ctx)
-                else:
-                    a = self._free[key] = self.pol[p.side](s, legal, self.rng)
-                if not self.solitaire and isinstance(a, EndPhase) and EndPhase() not in engine.legal_actions(s, ctx):
-                    a = self._free[key] = next(x for x in engine.legal_actions(s, ctx) if isinstance(x, Reveal))
-            else:
-                self.used["free moves shared"] = self.used.get("free moves shared", 0) + 1
-            return [(a, Fraction(1))]
+            return [(self._free_move(s), Fraction(1))]
         legal = engine.legal_actions(s, ctx)
         a = self.pol[p.side](s, legal, self.rng)
         if p.side == Side.ZOMBIE and not self.solitaire and a not in legal:
@@ -232,6 +220,43 @@ class _Walk:
             # hidden zombie [15.1]; they come out in the order the engine lists them (ruling Z3)
             a = next(x for x in legal if isinstance(x, Reveal))
         return [(a, Fraction(1))]
+
+    def _free_move(self, s: GameState):
+        """The zombie side's free move at `s`, shared between positions that differ only in the number
+        of free moves left (1 or more) wherever the choice does not read it (ruling Z2 (3))."""
+        ctx = self.ctx
+        if not self.default_zombie:
+            key = self._free_key(s)
+            a = self._free.get(key)
+            if a is None:
+                legal = engine.legal_actions(s, ctx)
+                a = self._free[key] = self._two_player_end(s, self.pol[s.pending.side](s, legal, self.rng), legal)
+            return a
+        zt = s.zturn
+        norm = s.evolve(zturn=_unit(zt, moves_left=1) if zt.moves_left > 1 else zt, pending=_FREE_PENDING)
+        got = self._free.get(norm)
+        if got is not None and got is not _COUNTS:
+            self.used["free moves shared"] = self.used.get("free moves shared", 0) + 1
+            return got
+        exact = s.evolve(pending=_FREE_PENDING) if got is _COUNTS else None
+        if exact is not None and exact in self._free:
+            return self._free[exact]
+        legal = engine.legal_actions(s, ctx)
+        a, counts = solitaire.free_move_decision(s, legal, ctx)  # the automaton's choice, without its note
+        a = self._two_player_end(s, a, legal)
+        if counts:  # priority 2 made room (ruling S-P2): the number left is read, the key keeps it
+            self._free[norm] = _COUNTS
+            self._free[s.evolve(pending=_FREE_PENDING)] = a
+        else:
+            self._free[norm] = a
+        return a
+
+    def _two_player_end(self, s: GameState, a, legal):
+        """[9.4] in a two-player game the phase may not end while a hidden zombie must come out: the
+        first reveal the engine lists (ruling Z3)."""
+        if not self.solitaire and isinstance(a, EndPhase) and EndPhase() not in legal:
+            return next(x for x in legal if isinstance(x, Reveal))
+        return a
 
     def _free_key(self, s: GameState) -> GameState:
         """Ruling Z2 (3): the [15.5] automaton's free move reads the free moves left only as "some are
@@ -519,6 +544,7 @@ class _Walk:
 
 _NO_RECORD = TurnRecord()
 _FREE_PENDING = Pending(Side.ZOMBIE.value, "free")
+_COUNTS = "the choice reads the number of free moves left"
 _THRESHOLD = frozenset({"roll:panic", "roll:shot", "roll:glass", "roll:berserk_stay", "roll:berserk_go"})
 
 

@@ -43,7 +43,8 @@ from dodnb.rules.events import Note
 from dodnb.rules.state import CharacterState, GameState, ZombieUnit
 
 __all__ = [
-    "zombie_policy", "solitaire_policy", "free_move_choice", "free_move_action", "free_move_plan", "reaction_choice",
+    "zombie_policy", "solitaire_policy", "free_move_choice", "free_move_action", "free_move_decision",
+    "free_move_plan", "reaction_choice",
     "super_reaction_choice", "random_human", "sensible_human", "HUMAN_POLICIES", "INF",
 ]
 
@@ -497,8 +498,9 @@ def _entry(state: GameState, ctx, m: _Mover, env: _Env):
 
 
 def _free_best(state: GameState, legal: Sequence[Action], ctx):
-    """The first entry of :func:`free_move_plan` as (action, note maker), or None when no unit meets a
-    priority. Found faster than the plan: each mover is classified on its own (:func:`_entry`,
+    """The first entry of :func:`free_move_plan` as (action, note maker, room), or None when no unit
+    meets a priority (action None when the room-making plan is empty); `room`: priority 2 had to make
+    room for a unit, the only choice that reads how many free moves are left (ruling S-P2). Found faster than the plan: each mover is classified on its own (:func:`_entry`,
     cached), except when priority 2 must make room for a unit (then the plan decides: which unit it
     moves depends on the others). tests/solitaire/test_solitaire_cases.py checks both agree on the
     positions of seeded games."""
@@ -515,19 +517,19 @@ def _free_best(state: GameState, legal: Sequence[Action], ctx):
             best = e
     else:
         if not _boxed_in(state, ctx, movers):
-            return None if best is None else (best[2], lambda: _note(best))
+            return None if best is None else (best[2], lambda: _note(best), False)
     plan = free_move_plan(state, legal, ctx)
     if not plan:
-        return None
+        return None, None, True
     _, a, note = plan[0]
-    return a, lambda: note
+    return a, lambda: note, True
 
 
 def free_move_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, str]:
     """[15.5] the next free move: the best move of the highest priority any unit meets, or the end of
     the phase when none does (ruling S-G1: the priorities are read again after every move)."""
     got = _free_best(state, legal, ctx or engine.context(state.board))
-    if got is not None:
+    if got is not None and got[0] is not None:
         return got[0], got[1]()
     left = state.zturn.moves_left
     return EndPhase(), Note("free.end", "15.5", why="none" if left > 0 else "used")
@@ -535,8 +537,17 @@ def free_move_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tup
 
 def free_move_action(state: GameState, legal: Sequence[Action], ctx=None) -> Action:
     """:func:`free_move_choice` without its note (for a walk over many positions)."""
+    return free_move_decision(state, legal, ctx)[0]
+
+
+def free_move_decision(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, bool]:
+    """(:func:`free_move_action`, whether the choice read how many free moves are left): only priority
+    2's room-making counts them (ruling S-P2); otherwise the automaton reads them only through the
+    legal actions, as "some are left" [7.0] 2."""
     got = _free_best(state, legal, ctx or engine.context(state.board))
-    return EndPhase() if got is None else got[0]
+    if got is None:
+        return EndPhase(), False
+    return (EndPhase() if got[0] is None else got[0]), got[2]
 
 
 # ============================================================================================
