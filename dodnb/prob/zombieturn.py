@@ -26,8 +26,12 @@ tests/solitaire/test_zombie_turn_odds.py): equal positions merge wherever they a
 is over a graph of positions, not a tree of dice sequences); once no zombie can move any more in the
 turn (Attack and Generation Phases) a position is put in a canonical form (units renamed in a fixed
 order, the movement bookkeeping dropped, units that can no longer attack, block an entrance or be
-shot reduced to one), and units drawn from a pool are grouped into classes of interchangeable units
-drawn with their multiplicity. Outside their proofs (custom policies) the walk is the plain one.
+shot reduced to one; the pool's values forgotten while nobody stands where a unit may still be
+drawn), units drawn from a pool are grouped into classes of interchangeable units drawn with their
+multiplicity, a Zombie Entrance Table roll that brings units only where nobody stands ends the turn
+with the number entered, the free movement (no chance node) is followed at once to its end with the
+automaton's choices shared between the die's faces, and rolls are grouped by the result they give.
+Outside their proofs (custom policies) the walk is the plain one.
 
 The work is bounded (``max_seconds``, ``max_states``). Beyond the bound it either raises
 :class:`~dodnb.prob.enumerate.TooBig` (``fallback=None``) or plays the same turn ``n`` times with
