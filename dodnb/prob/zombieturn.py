@@ -360,13 +360,26 @@ class _Walk:
             future = {self.ctx.board.main_doors[c].squares[0] for c in zt.entering} | ({zt.drawing} if zt.drawing else set())
             cap = len(future)
         plain_pool = cap if draws_left and not humans & future else None
+        # a unit in a character's square whose attack is over [8.0] attacks again only with a super
+        # zombie created there [11.8]: with no infected character left to roll [11.0], it is a unit
+        # like any other (a blocker if in an entrance square [13.2], else the stand-in)
+        if s.phase == Phase.ATTACK:
+            supers = any(c.status == "infected" and c.square is not None and c.infected_turn < s.turn for c in s.characters)
+            later = set(zt.queue)
+        else:
+            supers, later = bool(zt.super_rolls), set()
+        if s.attack is not None:
+            later.add(s.attack.square)
+        attacking = humans if supers else humans & frozenset(later)
+        if attacking != humans and s.unit_squares().keys() & (humans - attacking):
+            self.used["units reduced after their attack"] = self.used.get("units reduced after their attack", 0) + 1
         zs = s.zombies
-        key = (id(zs), humans, occupied, draws_left, plain_pool)
+        key = (id(zs), attacking, occupied, draws_left, plain_pool)
         got = self._units.get(key)
         if got is None or got[0] is not zs:
             if len(self._units) > 200_000:
                 self._units.clear()
-            got = self._units[key] = (zs, self._canon_units(zs, humans, occupied, draws_left, plain_pool))
+            got = self._units[key] = (zs, self._canon_units(zs, attacking, occupied, draws_left, plain_pool))
         units = got[1]
         zturn = ZombieTurn(step=zt.step, queue=zt.queue if s.phase == Phase.ATTACK else (), moves_left=0,
                            entering=zt.entering, super_rolls=zt.super_rolls, drawing=zt.drawing)
@@ -374,7 +387,7 @@ class _Walk:
             return s
         return s.evolve(zombies=units, zturn=zturn, record=_NO_RECORD, crossed_squares=())
 
-    def _canon_units(self, zs, humans, occupied, draws_left, plain_pool) -> tuple:
+    def _canon_units(self, zs, attacking, occupied, draws_left, plain_pool) -> tuple:
         kept = []
         inert = None
         pooled = 0
@@ -387,7 +400,7 @@ class _Walk:
                         kept.append(_unit(z, value=1, seen=False, candidates=(), face_up=False, berserk=False))
                 elif draws_left:
                     kept.append(_unit(z, seen=False, candidates=(), face_up=False, berserk=False))
-            elif z.square in humans:
+            elif z.square in attacking:
                 kept.append(_unit(z, seen=z.face_up, candidates=()))
             elif z.square in self.entrances:
                 kept.append(_unit(z, value=1, berserk=False, face_up=False, seen=False, candidates=()))
