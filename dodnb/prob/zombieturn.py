@@ -361,16 +361,16 @@ class _Walk:
             cap = len(future)
         plain_pool = cap if draws_left and not humans & future else None
         # a unit in a character's square whose attack is over [8.0] attacks again only with a super
-        # zombie created there [11.8]: with no infected character left to roll [11.0], it is a unit
-        # like any other (a blocker if in an entrance square [13.2], else the stand-in)
+        # zombie created there [11.8]: where no infected character is left to roll [11.0], it is a
+        # unit like any other (a blocker if in an entrance square [13.2], else the stand-in)
         if s.phase == Phase.ATTACK:
-            supers = any(c.status == "infected" and c.square is not None and c.infected_turn < s.turn for c in s.characters)
-            later = set(zt.queue)
+            later = set(zt.queue) | {c.square for c in s.characters
+                                     if c.status == "infected" and c.square is not None and c.infected_turn < s.turn}
         else:
-            supers, later = bool(zt.super_rolls), set()
+            later = {c.square for c in s.characters if c.name in zt.super_rolls}
         if s.attack is not None:
             later.add(s.attack.square)
-        attacking = humans if supers else humans & frozenset(later)
+        attacking = humans & frozenset(later)
         if attacking != humans and s.unit_squares().keys() & (humans - attacking):
             self.used["units reduced after their attack"] = self.used.get("units reduced after their attack", 0) + 1
         zs = s.zombies
@@ -459,6 +459,8 @@ class _Walk:
             return self._threshold_children(s, outs)
         if self.shortcuts and s.pending.kind == "roll:attack" and s.attack is not None:
             outs = self._attack_classes(s, outs)
+        elif self.shortcuts and s.pending.kind == "roll:super":
+            outs = self._super_classes(s, outs)
         out = []
         for a, q in outs:
             t, d, e = self.child(s, a)
@@ -466,20 +468,20 @@ class _Walk:
         return out
 
     def _entrance_children(self, s: GameState) -> Optional[list]:
-        """Ruling Z1 (generation): with no infected character to roll for [11.0], a Zombie Entrance
-        Table total [13.5] whose units all enter where nobody stands changes no status and no winner
-        (they attack nobody [13.4]; a unit on the map rules out the characters' win [14.2]): only how
-        many units enter counts, so it ends the turn at once, with that number (per door called: a
-        unit unless the door is closed, its square zombie-occupied [13.2] or the pool empty [13.3]).
-        The other totals are followed, one per set of doors called (the roll changes the position only
-        through them)."""
-        if s.zturn.super_rolls:
-            return None
+        """Ruling Z1 (generation): a Zombie Entrance Table total [13.5] whose units all enter where
+        nobody stands changes the position only through how many enter (per door called: a unit unless
+        the door is closed, its square zombie-occupied [13.2] or the pool empty [13.3]) and which
+        entrance squares, where nobody stands, they block — and nothing reads those squares again in
+        the turn (they attack nobody [13.4]; a super zombie created [11.0] attacks in its own square,
+        where a character stands [11.8]; the pool is not drawn from again; a unit on the map rules out
+        the characters' win [14.2]). So: with no infected character to roll for, such totals end the turn
+        at once with the number entered (no status changes); with some, one total per number entered
+        is followed. The other totals are followed once per set of doors called."""
         board, tables = self.ctx.board, self.ctx.tables
         humans = {c.square for c in s.characters if c.in_play}
         pool = sum(1 for z in s.zombies if z.pool == "eliminated")
         end = (_END, tuple((c.name, c.status) for c in s.characters), "")
-        by_count: dict[int, Fraction] = {}
+        by_count: dict[int, list] = {}
         follow: dict[tuple, list] = {}
         for a, q in engine.chance_outcomes(s, self.ctx):
             doors = tables.entrance_order(a.total)
@@ -492,20 +494,37 @@ class _Walk:
                         attack = True
                         break
                     entered, left = entered + 1, left - 1
-            if attack:
-                g = follow.get(doors)
-                if g is None:
-                    follow[doors] = [a, q]
-                else:
-                    g[1] += q
+            g = follow.get(doors) if attack else by_count.get(entered)
+            if g is not None:
+                g[1] += q
+            elif attack:
+                follow[doors] = [a, q]
             else:
-                by_count[entered] = by_count.get(entered, Fraction(0)) + q
+                by_count[entered] = [a, q]
         self.used["entrance rolls summed"] = self.used.get("entrance rolls summed", 0) + 1
-        out = [(end, q, 0, e) for e, q in by_count.items()]
+        out = []
+        if not s.zturn.super_rolls:
+            out += [(end, q, 0, e) for e, (_, q) in by_count.items()]
+        else:
+            follow.update({("count", e): g for e, g in by_count.items()})
         for a, q in follow.values():
             t, d, e = self.child(s, a)
             out.append((t, q, d, e))
         return out
+
+    def _super_classes(self, s: GameState, outs: list) -> list:
+        """Ruling Z2 (4): a super-zombie roll [11.0] changes the position only through its result (2 or
+        12: a super zombie; else not): one total per result."""
+        groups: dict = {}
+        for a, q in outs:
+            r = self.ctx.tables.becomes_super_zombie(a.total)
+            g = groups.get(r)
+            if g is None:
+                groups[r] = [a, q]
+            else:
+                g[1] += q
+        self.used["super rolls by result"] = self.used.get("super rolls by result", 0) + 1
+        return [(a, q) for a, q in groups.values()]
 
     def _attack_classes(self, s: GameState, outs: list) -> list:
         """Ruling Z2 (4): an attack roll [8.8] changes the position only through the Zombie Attack

@@ -125,6 +125,7 @@ def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
     assert used.get("attack rolls by result", 0) > 0, used
     assert used.get("entrance rolls summed", 0) > 0 and used.get("free moves followed at once", 0) > 0, used
     assert used.get("pool values forgotten", 0) > 0 and used.get("units reduced after their attack", 0) > 0, used
+    assert used.get("super rolls by result", 0) > 0, used
 
 
 def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
