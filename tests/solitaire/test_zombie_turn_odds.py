@@ -318,3 +318,51 @@ def test_15_0_refusals_name_their_case():
     with pytest.raises(ProbError) as err:
         zombie_turn(study(), fallback="guess")
     assert err.value.case == "15.0"
+
+
+# --------------------------------------------------------------------------------------------
+# the stepper's panel in notebook 05's game
+
+
+def notebook_05_game():
+    """The game of notebooks/05_step_through_a_game.ipynb, built as its cells build it: seed 7,
+    solitaire, Steve and Fran shoot at 032, then the stack moves to 010 and 009 (the end of the first
+    Human Player-Turn, as the notebook leaves it before ending the turn)."""
+    import dodnb
+    from dodnb.rules.actions import Activate, Move, Shoot
+
+    game = dodnb.Game(seed=7, solitaire=True, human="ask", zombie=zombie_policy)
+    game.apply(Activate(("Steve", "Fran")))
+    game.apply(Shoot(("Steve", "Fran"), "032"))
+    game.play()
+    for square in ("010", "009"):
+        game.apply(Move(square))
+    return game
+
+
+def test_15_0_notebook_05_threat_panel_is_exact_at_the_first_human_turns():
+    """The presenter's threat (what the stepper's "What can the zombies do to me?" panel shows) at the
+    end of the first Human Player-Turn of notebook 05's game and at the start of the second (where the
+    notebook's stepper continues, the zombie turn played as the notebook plays it): exact, every row
+    summing to 1, the panel's words saying so (no interval). The budget here is generous; the panel's
+    own (`present.EXACT_SECONDS`, wall clock) is what benchmarks/bench_zombie_turn.py is about."""
+    from dodnb.render.present import threat_html, zombie_threat
+    from dodnb.rules.actions import EndTurn
+    from dodnb.rules.solitaire import sensible_human
+
+    game = notebook_05_game()
+    seen = []
+    for _ in range(2):
+        odds = zombie_threat(game, max_seconds=120)
+        assert odds.exact and odds.method == "exact", (game.state.turn, odds.method)
+        assert all(sum(dist.values()) == 1 for _, _, dist in odds.rows)
+        page = threat_html(odds)
+        assert "Exact: every roll of the dice followed" in page and "–" not in page  # no estimate's interval
+        seen.append(game.state.turn)
+        game.apply(EndTurn())
+        while not game.over and not (game.state.phase == "human" and game.pending.side == "human" and game.pending.kind == "act"):
+            if game.pending is not None and game.pending.side == "human":
+                game.apply(sensible_human(game.state, game.legal_actions(), None)[0])
+            else:
+                game.step()
+    assert seen == [1, 2]
