@@ -1670,22 +1670,32 @@ def test_stepper_fits_one_screen(lab_server, browser, browser_summary, tmp_path_
 # The stepper's "What can the zombies do to me?" panel (issue 17), notebook 05 at Game-Turn 2.
 
 
+def _opened_and_run(browser, lab_server, notebook: str, shots: Path, viewport=(1400, 1000)):
+    """(context, page, run): `notebook` opened in a fresh Lab workspace, its kernel awaited, every cell
+    run; the caller closes the context."""
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    run = _Run(Case(notebook=notebook), page, lab_server, shots)
+    try:
+        page.goto(f"{lab_server.url}/lab/workspaces/w{uuid.uuid4().hex[:12]}/tree/{notebook}")
+        run.wait_kernel()
+        run.run_all()
+    except BaseException:
+        context.close()
+        raise
+    return context, page, run
+
+
 def test_stepper_threat_panel_says_its_method(lab_server, browser, browser_summary, tmp_path_factory):
     """Notebook 05 in JupyterLab, the stepper at the start of Game-Turn 2 (the notebook's game): the
     "Zombie threat" tab's button asks what the zombies can do; the panel answers for every character
     in play and says how it counted: exact, or a Monte Carlo estimate with its number of simulated
     zombie turns and 95 % intervals (never "± 0.0"). The screenshot is for a person to look at."""
-    case = Case(notebook=STEPPER_NOTEBOOK)
     shots = tmp_path_factory.mktemp("screens-threat")
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(STEP_TIMEOUT_MS)
-    run = _Run(case, page, lab_server, shots)
     t0 = time.monotonic()
+    context, page, run = _opened_and_run(browser, lab_server, STEPPER_NOTEBOOK, shots)
     try:
-        page.goto(f"{lab_server.url}/lab/workspaces/t{uuid.uuid4().hex[:12]}/tree/{STEPPER_NOTEBOOK}")
-        run.wait_kernel()
-        run.run_all()
         root = page.locator(STEPPER)
         root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
         root.scroll_into_view_if_needed()
