@@ -5,7 +5,7 @@ random humans) and two-player (random zombies against random and sensible humans
 Game-Turn 10. From the end of every Human Player-Turn, `dodnb.prob.zombie_turn` is asked for the exact
 odds of the coming zombie turn (two-player games: "if the zombies played by the solitaire rules",
 ruling Z3), with a budget of CPU time per position; a position past the budget counts as not exact.
-Printed: the share answered exactly, the median and worst CPU time of this one process (one core;
+Printed: the share answered exactly (and exactly within 1 s), the median and worst CPU time of this one process (one core;
 CPU time, so that other work on a shared machine does not inflate it), by kind of game and Game-Turn.
 
     python benchmarks/bench_zombie_turn.py                 # 24 games, budget 10 s per position
@@ -16,6 +16,7 @@ CPU time, so that other work on a shared machine does not inflate it), by kind o
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -86,10 +87,14 @@ def main() -> None:
             return
         times = [r[4] for r in sel]
         ex = sum(r[3] for r in sel)
-        print(f"{name:30} {len(sel):4} positions | exact {ex}/{len(sel)} ({ex / len(sel):.0%}) | median {statistics.median(times):6.2f} s "
+        fast = sum(1 for r in sel if r[3] and r[4] <= 1.0)
+        print(f"{name:30} {len(sel):4} positions | exact {ex}/{len(sel)} ({ex / len(sel):.0%}), within 1 s {fast}/{len(sel)} "
+              f"({fast / len(sel):.0%}) | median {statistics.median(times):6.2f} s "
               f"| worst {max(times):6.2f} s{' (budget hit)' if not all(r[3] for r in sel) else ''}")
 
     print()
+    load = os.getloadavg()
+    print(f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} cores at the end (times are CPU time of this process)")
     line("all", rows)
     for label, *_ in KINDS:
         line(label, [r for r in rows if r[0] == label])

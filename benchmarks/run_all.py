@@ -4,6 +4,9 @@ memory), Python and package versions, and the date. Timing belongs here, never i
     python benchmarks/run_all.py               # every bench_*.py in full
     python benchmarks/run_all.py --quick       # their --quick runs, where they have one
     python benchmarks/run_all.py --soak 2000   # also the soak (random games with invariants)
+
+Below the line `KEEP` the file holds recorded runs (a change's figures before and after it), which
+a new run keeps as they are.
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
+#: Everything below this line in docs/BENCHMARKS.md is kept as it is by a new run: figures recorded by
+#: hand from earlier runs (a change's before and after), each with its command, date and load.
+KEEP = "<!-- kept by run_all.py: recorded runs -->"
 PACKAGES = ("numpy", "ipywidgets", "ipycanvas", "jupyterlab", "hypothesis", "cairosvg", "pandas", "dask")
 
 
@@ -75,7 +81,11 @@ def main() -> None:
         failed += rc != 0
         print(f"soak.py: {secs:.0f} s", flush=True)
         lines += ["## soak.py", "", f"`python benchmarks/soak.py --games {args.soak}` — {secs:.0f} s", "", "```", out, "```", ""]
-    Path(args.out).write_text("\n".join(lines), encoding="utf-8")
+    out_path = Path(args.out)
+    old = out_path.read_text(encoding="utf-8") if out_path.exists() else ""
+    if KEEP in old:  # recorded comparisons (before / after a change) survive a new run
+        lines += [old[old.index(KEEP):].rstrip("\n"), ""]
+    out_path.write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {args.out}")
     sys.exit(1 if failed else 0)
 

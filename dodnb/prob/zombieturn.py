@@ -26,8 +26,12 @@ tests/solitaire/test_zombie_turn_odds.py): equal positions merge wherever they a
 is over a graph of positions, not a tree of dice sequences); once no zombie can move any more in the
 turn (Attack and Generation Phases) a position is put in a canonical form (units renamed in a fixed
 order, the movement bookkeeping dropped, units that can no longer attack, block an entrance or be
-shot reduced to one), and units drawn from a pool are grouped into classes of interchangeable units
-drawn with their multiplicity. Outside their proofs (custom policies) the walk is the plain one.
+shot reduced to one; the pool's values forgotten while nobody stands where a unit may still be
+drawn), units drawn from a pool are grouped into classes of interchangeable units drawn with their
+multiplicity, a Zombie Entrance Table roll that brings units only where nobody stands ends the turn
+with the number entered, the free movement (no chance node) is followed at once to its end with the
+automaton's choices shared between the die's faces, and rolls are grouped by the result they give.
+Outside their proofs (custom policies) the walk is the plain one.
 
 The work is bounded (``max_seconds``, ``max_states``). Beyond the bound it either raises
 :class:`~dodnb.prob.enumerate.TooBig` (``fallback=None``) or plays the same turn ``n`` times with
@@ -59,7 +63,7 @@ from typing import Any, Callable, NamedTuple, Optional
 from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
 from dodnb.prob.enumerate import TooBig, draw
 from dodnb.prob.errors import ProbError
-from dodnb.rules import core, engine
+from dodnb.rules import core, engine, solitaire
 from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from dodnb.rules.vocab import Phase, Side, ZStep
@@ -186,12 +190,14 @@ class _Walk:
         self.solitaire = st0.solitaire
         self.pol = _policies(zombie, human)
         self.shortcuts = (zombie is None and human is None) if shortcuts is None else shortcuts
+        self.default_zombie = zombie is None
         self.stop = _stop_fn(st0.turn)
         self.rng = random.Random(0)  # the default policies do not use it
         self.entrances = frozenset(ctx.main_square_door)
         self.spare = [s for s in ctx.board.ids if s not in self.entrances]
         self._units: dict = {}
         self._free: dict = {}
+        self._chains: dict = {}
         self.main_doors = {sq: d.id for sq, d in ctx.main_square_door.items()}
         self.used: dict = {}  # how often each shortcut applied (the tests check they are exercised)
 
@@ -210,15 +216,7 @@ class _Walk:
             if got is not None:
                 return got
         if p.kind == "free" and self.shortcuts:
-            key = self._free_key(s)
-            a = self._free.get(key)
-            if a is None:
-                a = self._free[key] = self.pol[p.side](s, engine.legal_actions(s, ctx), self.rng)
-                if not self.solitaire and isinstance(a, EndPhase) and EndPhase() not in engine.legal_actions(s, ctx):
-                    a = self._free[key] = next(x for x in engine.legal_actions(s, ctx) if isinstance(x, Reveal))
-            else:
-                self.used["free moves shared"] = self.used.get("free moves shared", 0) + 1
-            return [(a, Fraction(1))]
+            return [(self._free_move(s), Fraction(1))]
         legal = engine.legal_actions(s, ctx)
         a = self.pol[p.side](s, legal, self.rng)
         if p.side == Side.ZOMBIE and not self.solitaire and a not in legal:
@@ -226,6 +224,43 @@ class _Walk:
             # hidden zombie [15.1]; they come out in the order the engine lists them (ruling Z3)
             a = next(x for x in legal if isinstance(x, Reveal))
         return [(a, Fraction(1))]
+
+    def _free_move(self, s: GameState):
+        """The zombie side's free move at `s`, shared between positions that differ only in the number
+        of free moves left (1 or more) wherever the choice does not read it (ruling Z2 (3))."""
+        ctx = self.ctx
+        if not self.default_zombie:
+            key = self._free_key(s)
+            a = self._free.get(key)
+            if a is None:
+                legal = engine.legal_actions(s, ctx)
+                a = self._free[key] = self._two_player_end(s, self.pol[s.pending.side](s, legal, self.rng), legal)
+            return a
+        zt = s.zturn
+        norm = s.evolve(zturn=_unit(zt, moves_left=1) if zt.moves_left > 1 else zt, pending=_FREE_PENDING)
+        got = self._free.get(norm)
+        if got is not None and got is not _COUNTS:
+            self.used["free moves shared"] = self.used.get("free moves shared", 0) + 1
+            return got
+        exact = s.evolve(pending=_FREE_PENDING) if got is _COUNTS else None
+        if exact is not None and exact in self._free:
+            return self._free[exact]
+        legal = engine.legal_actions(s, ctx)
+        a, counts = solitaire.free_move_decision(s, legal, ctx)  # the automaton's choice, without its note
+        a = self._two_player_end(s, a, legal)
+        if counts:  # priority 2 made room (ruling S-P2): the number left is read, the key keeps it
+            self._free[norm] = _COUNTS
+            self._free[s.evolve(pending=_FREE_PENDING)] = a
+        else:
+            self._free[norm] = a
+        return a
+
+    def _two_player_end(self, s: GameState, a, legal):
+        """[9.4] in a two-player game the phase may not end while a hidden zombie must come out: the
+        first reveal the engine lists (ruling Z3)."""
+        if not self.solitaire and isinstance(a, EndPhase) and EndPhase() not in legal:
+            return next(x for x in legal if isinstance(x, Reveal))
+        return a
 
     def _free_key(self, s: GameState) -> GameState:
         """Ruling Z2 (3): the [15.5] automaton's free move reads the free moves left only as "some are
@@ -303,7 +338,9 @@ class _Walk:
         is zombie-occupied [13.2]; the values in the eliminated pool while a unit may still be drawn
         [13.3]; the doors; whether any zombie is left on the map [14.2]. So: a unit elsewhere than a
         character's square or an entrance square is reduced to one stand-in, a unit alone in an
-        entrance square to a plain blocker, the pool is emptied once no unit can be drawn any more, what
+        entrance square to a plain blocker, the pool is emptied once no unit can be drawn any more (and
+        while nobody stands in a main-door square, its values are forgotten and at most two units kept:
+        a drawn unit then attacks nobody [13.4], and a roll calls at most two [13.5]), what
         the players know of each unit (seen, candidates: no rule reads them) is dropped, the units are
         renamed in a fixed order, and the movement bookkeeping (who moved, reacted, stacked; the Human
         Player-Turn's record) is dropped."""
@@ -313,13 +350,36 @@ class _Walk:
         occupied = frozenset(c.square for c in s.characters if c.square is not None)
         zt = s.zturn
         draws_left = s.phase == Phase.ATTACK or bool(zt.drawing) or zt.step == ZStep.ENTRANCE or bool(zt.entering)
+        # ruling Z1 (pool): nobody stands in a main-door square where a unit may still be drawn in the
+        # turn (nobody moves in a zombie turn; after the Zombie Entrance Table roll, only the doors it
+        # called), so no unit drawn can attack [13.4]: the pool counts only as "a unit is left to
+        # draw" [13.3], for as many draws as may come (two at most [13.5])
+        if s.phase == Phase.ATTACK or zt.step == ZStep.ENTRANCE:
+            future, cap = self.entrances, 2
+        else:
+            future = {self.ctx.board.main_doors[c].squares[0] for c in zt.entering} | ({zt.drawing} if zt.drawing else set())
+            cap = len(future)
+        plain_pool = cap if draws_left and not humans & future else None
+        # a unit in a character's square whose attack is over [8.0] attacks again only with a super
+        # zombie created there [11.8]: where no infected character is left to roll [11.0], it is a
+        # unit like any other (a blocker if in an entrance square [13.2], else the stand-in)
+        if s.phase == Phase.ATTACK:
+            later = set(zt.queue) | {c.square for c in s.characters
+                                     if c.status == "infected" and c.square is not None and c.infected_turn < s.turn}
+        else:
+            later = {c.square for c in s.characters if c.name in zt.super_rolls}
+        if s.attack is not None:
+            later.add(s.attack.square)
+        attacking = humans & frozenset(later)
+        if attacking != humans and s.unit_squares().keys() & (humans - attacking):
+            self.used["units reduced after their attack"] = self.used.get("units reduced after their attack", 0) + 1
         zs = s.zombies
-        key = (id(zs), humans, occupied, draws_left)
+        key = (id(zs), attacking, occupied, draws_left, plain_pool)
         got = self._units.get(key)
         if got is None or got[0] is not zs:
             if len(self._units) > 200_000:
                 self._units.clear()
-            got = self._units[key] = (zs, self._canon_units(zs, humans, occupied, draws_left))
+            got = self._units[key] = (zs, self._canon_units(zs, attacking, occupied, draws_left, plain_pool))
         units = got[1]
         zturn = ZombieTurn(step=zt.step, queue=zt.queue if s.phase == Phase.ATTACK else (), moves_left=0,
                            entering=zt.entering, super_rolls=zt.super_rolls, drawing=zt.drawing)
@@ -327,14 +387,20 @@ class _Walk:
             return s
         return s.evolve(zombies=units, zturn=zturn, record=_NO_RECORD, crossed_squares=())
 
-    def _canon_units(self, zs, humans, occupied, draws_left) -> tuple:
+    def _canon_units(self, zs, attacking, occupied, draws_left, plain_pool) -> tuple:
         kept = []
         inert = None
+        pooled = 0
         for z in zs:
             if z.square is None:
-                if draws_left:
+                if plain_pool is not None and z.pool == "eliminated":
+                    pooled += 1
+                    self.used["pool values forgotten"] = self.used.get("pool values forgotten", 0) + 1
+                    if pooled <= plain_pool:
+                        kept.append(_unit(z, value=1, seen=False, candidates=(), face_up=False, berserk=False))
+                elif draws_left:
                     kept.append(_unit(z, seen=False, candidates=(), face_up=False, berserk=False))
-            elif z.square in humans:
+            elif z.square in attacking:
                 kept.append(_unit(z, seen=z.face_up, candidates=()))
             elif z.square in self.entrances:
                 kept.append(_unit(z, value=1, berserk=False, face_up=False, seen=False, candidates=()))
@@ -356,20 +422,109 @@ class _Walk:
             d = e = 0
         else:
             d, e = _counts(s, t)
+        if self.shortcuts and t.pending is not None and t.pending.kind == "free" and t.result is None:
+            return self._free_chain(t, d, e)
         return self.canon(t), d, e
 
+    def _free_chain(self, t: GameState, d: int, e: int) -> tuple:
+        """The Zombie Free Movement Phase [7.0], [15.5] has no chance node: one decision after another,
+        each with one branch. They are followed at once to the first position that is not a free-move
+        decision (the positions in between are not kept: nothing else leads into them but the same
+        chain), remembered per starting position."""
+        got = self._chains.get(t)
+        if got is not None:
+            return got[0], d + got[1], e + got[2]
+        start, d0, e0 = t, d, e
+        while t.pending is not None and t.pending.kind == "free" and t.result is None:
+            (a, _), = self.branches(t)
+            u, _ = engine.apply(t, self.ctx, a)
+            if u.zombies is not t.zombies or u.characters is not t.characters:
+                dd, ee = _counts(t, u)
+                d, e = d + dd, e + ee
+            t = u
+            self.used["free moves followed at once"] = self.used.get("free moves followed at once", 0) + 1
+        t = self.canon(t)
+        self._chains[start] = (t, d - d0, e - e0)
+        return t, d, e
+
     def children(self, s: GameState) -> list:
-        """[(next position, probability, destroyed, entered)] from `s`."""
+        """[(next position, probability, destroyed, entered)] from `s`; a next position may be the end
+        of the turn already, as (_END, statuses, winner)."""
+        if self.shortcuts and s.pending.kind == "roll:entrance":
+            got = self._entrance_children(s)
+            if got is not None:
+                return got
         outs = self.branches(s)
         if self.shortcuts and len(outs) > 2 and s.pending.kind in _THRESHOLD:
             return self._threshold_children(s, outs)
         if self.shortcuts and s.pending.kind == "roll:attack" and s.attack is not None:
             outs = self._attack_classes(s, outs)
+        elif self.shortcuts and s.pending.kind == "roll:super":
+            outs = self._super_classes(s, outs)
         out = []
         for a, q in outs:
             t, d, e = self.child(s, a)
             out.append((t, q, d, e))
         return out
+
+    def _entrance_children(self, s: GameState) -> Optional[list]:
+        """Ruling Z1 (generation): a Zombie Entrance Table total [13.5] whose units all enter where
+        nobody stands changes the position only through how many enter (per door called: a unit unless
+        the door is closed, its square zombie-occupied [13.2] or the pool empty [13.3]) and which
+        entrance squares, where nobody stands, they block — and nothing reads those squares again in
+        the turn (they attack nobody [13.4]; a super zombie created [11.0] attacks in its own square,
+        where a character stands [11.8]; the pool is not drawn from again; a unit on the map rules out
+        the characters' win [14.2]). So: with no infected character to roll for, such totals end the turn
+        at once with the number entered (no status changes); with some, one total per number entered
+        is followed. The other totals are followed once per set of doors called."""
+        board, tables = self.ctx.board, self.ctx.tables
+        humans = {c.square for c in s.characters if c.in_play}
+        pool = sum(1 for z in s.zombies if z.pool == "eliminated")
+        end = (_END, tuple((c.name, c.status) for c in s.characters), "")
+        by_count: dict[int, list] = {}
+        follow: dict[tuple, list] = {}
+        for a, q in engine.chance_outcomes(s, self.ctx):
+            doors = tables.entrance_order(a.total)
+            entered, left, attack = 0, pool, False
+            for compass in doors:
+                door = board.main_doors[compass]
+                sq = door.squares[0]
+                if left and s.door_state(door.id) != "closed" and not s.zombie_occupied(sq):
+                    if sq in humans:
+                        attack = True
+                        break
+                    entered, left = entered + 1, left - 1
+            g = follow.get(doors) if attack else by_count.get(entered)
+            if g is not None:
+                g[1] += q
+            elif attack:
+                follow[doors] = [a, q]
+            else:
+                by_count[entered] = [a, q]
+        self.used["entrance rolls summed"] = self.used.get("entrance rolls summed", 0) + 1
+        out = []
+        if not s.zturn.super_rolls:
+            out += [(end, q, 0, e) for e, (_, q) in by_count.items()]
+        else:
+            follow.update({("count", e): g for e, g in by_count.items()})
+        for a, q in follow.values():
+            t, d, e = self.child(s, a)
+            out.append((t, q, d, e))
+        return out
+
+    def _super_classes(self, s: GameState, outs: list) -> list:
+        """Ruling Z2 (4): a super-zombie roll [11.0] changes the position only through its result (2 or
+        12: a super zombie; else not): one total per result."""
+        groups: dict = {}
+        for a, q in outs:
+            r = self.ctx.tables.becomes_super_zombie(a.total)
+            g = groups.get(r)
+            if g is None:
+                groups[r] = [a, q]
+            else:
+                g[1] += q
+        self.used["super rolls by result"] = self.used.get("super rolls by result", 0) + 1
+        return [(a, q) for a, q in groups.values()]
 
     def _attack_classes(self, s: GameState, outs: list) -> list:
         """Ruling Z2 (4): an attack roll [8.8] changes the position only through the Zombie Attack
@@ -425,6 +580,7 @@ class _Walk:
 
 _NO_RECORD = TurnRecord()
 _FREE_PENDING = Pending(Side.ZOMBIE.value, "free")
+_COUNTS = "the choice reads the number of free moves left"
 _THRESHOLD = frozenset({"roll:panic", "roll:shot", "roll:glass", "roll:berserk_stay", "roll:berserk_go"})
 
 
@@ -460,14 +616,19 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
             raise TooBig(f"exact enumeration passed its budget of {max_seconds} s")
         kids: dict = {}
         for t, q, d, e in walk.children(s):
-            child = (_END, tuple((c.name, c.status) for c in t.characters), t.result.winner if t.result else "") if walk.stop(t) else t
+            if type(t) is tuple:
+                child = t
+            elif walk.stop(t):
+                child = (_END, tuple((c.name, c.status) for c in t.characters), t.result.winner if t.result else "")
+            else:
+                child = t
             kids[(child, d, e)] = kids.get((child, d, e), Fraction(0)) + q
         succ[s] = [(c, d, e, q) for (c, d, e), q in kids.items()]
-        for c in {c for c, _, _ in kids}:
+        for c, _, _ in kids:
             if type(c) is tuple:
                 continue
             if c in indeg:
-                indeg[c] += 1
+                indeg[c] += 1  # one per edge: the flow below takes one off per edge
             else:
                 indeg[c] = 1
                 todo.append(c)

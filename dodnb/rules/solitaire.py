@@ -43,7 +43,8 @@ from dodnb.rules.events import Note
 from dodnb.rules.state import CharacterState, GameState, ZombieUnit
 
 __all__ = [
-    "zombie_policy", "solitaire_policy", "free_move_choice", "free_move_plan", "reaction_choice",
+    "zombie_policy", "solitaire_policy", "free_move_choice", "free_move_action", "free_move_decision",
+    "free_move_plan", "reaction_choice",
     "super_reaction_choice", "random_human", "sensible_human", "HUMAN_POLICIES", "INF",
 ]
 
@@ -129,14 +130,24 @@ def _sighted(st: GameState, ctx) -> dict[str, frozenset]:
     return {c.name: table.visible_from(c.square) for c in _humans(st)}
 
 
-def _threat_key(st: GameState, ctx, end: str) -> tuple:
+def _threat_key(st: GameState, ctx, end: str, humans: Optional[Sequence[CharacterState]] = None) -> tuple:
     """How bad a square is for the characters (ruling S-T1): nearest character by steps, then the
     most vulnerable of the characters that near. Smaller is worse for them."""
     best = (INF, 3)
-    for c in _humans(st):
+    for c in _humans(st) if humans is None else humans:
         d = steps_from(st, ctx, _sq(c)).get(end, INF)
         best = min(best, (d, vulnerability(c)))
     return best
+
+
+def _threat(st: GameState, ctx, end: str, env: "Optional[_Env]") -> tuple:
+    """:func:`_threat_key`, remembered per end square for one position's characters and doors."""
+    if env is None:
+        return _threat_key(st, ctx, end)
+    got = env.threat.get(end)
+    if got is None:
+        got = env.threat[end] = _threat_key(st, ctx, end, env.humans)
+    return got
 
 
 # ============================================================================================
@@ -154,6 +165,7 @@ class _Mover:
 def _movers(st: GameState, legal: Sequence[Action]) -> dict[str, _Mover]:
     out: dict[str, _Mover] = {}
     names = {c.name for c in st.characters}
+    units = None
     for a in legal:
         if isinstance(a, ZMove):
             who = a.uid
@@ -169,7 +181,9 @@ def _movers(st: GameState, legal: Sequence[Action]) -> dict[str, _Mover]:
                 c = st.character(who)
                 m = _Mover(who, _sq(c), True, True)  # [11.4] a super zombie does not count
             else:
-                z = st.unit(who)
+                if units is None:
+                    units = {z.uid: z for z in st.zombies}
+                z = units[who]
                 m = _Mover(who, _sq(z), z.berserk, False)  # [10.3] a berserk unit does not count
             out[who] = m
         m.actions.append(a)
@@ -186,7 +200,7 @@ def _walks(m: _Mover) -> list[Action]:
     return [a for a in m.actions if isinstance(a, (ZMove, SuperMove)) and a.path]
 
 
-def _move_key(st: GameState, ctx, m: _Mover, a: Action) -> tuple:
+def _move_key(st: GameState, ctx, m: _Mover, a: Action, env: "Optional[_Env]" = None) -> tuple:
     """Ruling S-T1: among moves meeting the same priority, first the units whose move does not count
     against the die (berserk units, super zombies [10.3], [11.4]: they leave the counted moves to
     others), then the move ending nearest a character, then the most vulnerable character, then a
@@ -194,7 +208,7 @@ def _move_key(st: GameState, ctx, m: _Mover, a: Action) -> tuple:
     order, so the automaton is deterministic)."""
     with_unit = 0 if isinstance(a, SuperMove) and a.with_unit else 1
     path = a.path if isinstance(a, (ZMove, SuperMove)) else ()
-    return (0 if m.free else 1,) + _threat_key(st, ctx, _end(a, m)) + (with_unit, m.who, path)
+    return (0 if m.free else 1,) + _threat(st, ctx, _end(a, m), env) + (with_unit, m.who, path)
 
 
 def _main_door_squares(ctx) -> frozenset:
@@ -206,14 +220,149 @@ def _open_main_door_square(st: GameState, ctx, sq: str) -> bool:
     return d is not None and st.door_state(d.id) != "closed"
 
 
-def _describe(st: GameState, who: str) -> dict:
-    """A mover as note parameters: its id and whether it is a unit or a super zombie."""
-    names = {c.name for c in st.characters}
+def _describe(names: frozenset, who: str) -> dict:
+    """A mover as note parameters: its id and whether it is a unit or a super zombie (`names`: the
+    characters' names)."""
     return {"who": who, "sz": "super" if who in names else "unit"}
 
 
 # ============================================================================================
 # [15.5] free movement
+
+
+class _Env:
+    """What a mover's [15.5] classification reads besides the mover itself: the characters (in play:
+    squares, statuses; all: names), their sight (pieces do not block, ruling S-D3) and the doors.
+    Built once per position; `key` names it (the free-move cache is keyed on it)."""
+
+    __slots__ = ("humans", "human_sq", "sights", "in_sight_any", "main_sq", "names", "threat", "key")
+
+    def __init__(self, state: GameState, ctx, key: tuple):
+        self.key = key
+        self.humans = _humans(state)
+        self.human_sq = {c.square: c for c in self.humans}
+        self.sights = _sighted(state, ctx)
+        self.in_sight_any = frozenset().union(*self.sights.values()) if self.sights else frozenset()
+        self.main_sq = _main_door_squares(ctx)
+        self.names = frozenset(c.name for c in state.characters)
+        self.threat: dict[str, tuple] = {}  # _threat_key per end square
+
+
+def _env(state: GameState, ctx) -> _Env:
+    key = (id(ctx), state.door_states, tuple((c.name, c.square, c.status) for c in state.characters))
+    got = _ENVS.get(key)
+    if got is None:
+        if len(_ENVS) > 4096:
+            _ENVS.clear()
+        got = _ENVS[key] = _Env(state, ctx, key)
+    return got
+
+
+_ENVS: dict[tuple, _Env] = {}
+
+#: a mover in an open main-door square with no move of its own: priority 2 makes room (below)
+_ROOM = "room"
+#: a unit within sight of a character that cannot move toward him: not moved (ruling S-P3)
+_HELD = "held"
+
+
+def _p1(state: GameState, ctx, m: _Mover, env: _Env):
+    """[15.5] priority 1: end the move in a character-occupied square."""
+    best = None
+    for a in _walks(m):
+        end = _end(a, m)
+        if end in env.human_sq:
+            k = _move_key(state, ctx, m, a, env)
+            if best is None or k < best[0]:
+                best = (k, a)
+    if best is None:
+        return None
+    end = _end(best[1], m)
+    owners = tuple(c.name for c in env.humans if c.square == end)
+    return (best[0], 1, best[1], ("free.p1", dict(_describe(env.names, m.who), owners=owners, square=end)))
+
+
+def _p2(state: GameState, ctx, m: _Mover, env: _Env):
+    """[15.5] priority 2: leave a square with an open main door as one of its sides (_ROOM: the unit
+    has no move of its own; others must make room, :func:`_make_room`)."""
+    if not _open_main_door_square(state, ctx, m.square):
+        return None
+    walks = _walks(m)
+    if not walks:
+        return _ROOM
+    k, a = min((_move_key(state, ctx, m, a, env), a) for a in walks)
+    return (k, 2, a, ("free.p2", dict(_describe(env.names, m.who), square=m.square)))
+
+
+def _p3(state: GameState, ctx, m: _Mover, env: _Env):
+    """[15.5] priority 3: within sight of a character: toward him (the closest if several); _HELD
+    when it cannot (ruling S-P3)."""
+    if m.square not in env.in_sight_any:
+        return None
+    seeing = [c for c in env.humans if m.square in env.sights[c.name]]
+    dists = {c.name: steps_from(state, ctx, _sq(c)) for c in seeing}
+    target = min(seeing, key=lambda c: (dists[c.name].get(m.square, INF), vulnerability(c), CHARACTERS.index(c.name)))
+    dist = dists[target.name]
+    d0 = dist.get(m.square, INF)
+    brk = _break_toward(state, ctx, m, target, dist)
+    if brk is not None:
+        return ((0 if m.free else 1,) + _threat(state, ctx, m.square, env) + (0, m.who, ()), 3, brk,
+                ("free.p3_door", dict(_describe(env.names, m.who), target=target.name, door=brk.door)))
+    toward = [a for a in _walks(m) if dist.get(_end(a, m), INF) < d0]
+    if not toward:
+        return _HELD
+    k, a = min(((dist.get(_end(a, m), INF),) + _move_key(state, ctx, m, a, env), a) for a in toward)
+    return (k[1:], 3, a, ("free.p3", dict(_describe(env.names, m.who), target=target.name)))
+
+
+def _p4(state: GameState, ctx, m: _Mover, env: _Env):
+    """[15.5] priority 4: a move that ends within sight of a character (not into a main door square)."""
+    if m.square in env.in_sight_any:
+        return None
+    ok = [a for a in _walks(m) if _end(a, m) in env.in_sight_any and _end(a, m) not in env.main_sq]
+    if not ok:
+        return None
+    k, a = min((_move_key(state, ctx, m, a, env), a) for a in ok)
+    seen_by = tuple(c.name for c in env.humans if _end(a, m) in env.sights[c.name])
+    return (k, 4, a, ("free.p4", dict(_describe(env.names, m.who), square=_end(a, m), seen_by=seen_by)))
+
+
+def _p5(state: GameState, ctx, m: _Mover, env: _Env):
+    """[15.5] priority 5: the closest other unit toward the nearest character (hall 1, store 2)."""
+    near: Optional[tuple] = None
+    for c in env.humans:
+        w = weighted_from(state, ctx, _sq(c))
+        d0 = w.get(m.square, INF)
+        if d0 >= INF:
+            continue
+        cand = (d0, vulnerability(c), CHARACTERS.index(c.name), c, w)
+        if near is None or cand[:3] < near[:3]:
+            near = cand
+    if near is None:
+        return None
+    d0, _, _, target, w = near
+    toward = [a for a in _walks(m) if w.get(_end(a, m), INF) < d0 and _end(a, m) not in env.main_sq]
+    if not toward:
+        return None  # the main-door exception [15.5] or no way closer: a different unit is moved
+    k, a = min(((w.get(_end(a, m), INF),) + _move_key(state, ctx, m, a, env), a) for a in toward)
+    return ((d0,) + k, 5, a, ("free.p5", dict(_describe(env.names, m.who), target=target.name, d=d0)))
+
+
+def _classify(state: GameState, ctx, m: _Mover, env: _Env):
+    """One mover's entry (key, priority, action, note) by the highest priority it meets, None when it
+    meets none, _ROOM when priority 2 must make room for it (then :func:`free_move_plan` decides)."""
+    e = _p1(state, ctx, m, env) or _p2(state, ctx, m, env)
+    if e is not None:
+        return e
+    e = _p3(state, ctx, m, env)
+    if e is _HELD:
+        return None
+    return e or _p4(state, ctx, m, env) or _p5(state, ctx, m, env)
+
+
+def _note(entry) -> Note:
+    key, params = entry[3]
+    return Note(key, "15.5", **params)
 
 
 def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, ctx=None) -> list[tuple[int, Action, str]]:
@@ -225,106 +374,43 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
     movers = _movers(state, legal)
     if not movers:
         return []
-    humans = _humans(state)
-    human_sq = {c.square: c for c in humans}
-    sights = _sighted(state, ctx)
-    in_sight_any = frozenset().union(*sights.values()) if sights else frozenset()
-    main_sq = _main_door_squares(ctx)
-    out: list[tuple[tuple, int, Action, str]] = []
+    env = _env(state, ctx)
+    out: list = []
     taken: set[str] = set()
-
-    # ---- priority 1: end the move in a character-occupied square
+    # priority 1 for every mover first: priority 2's room-making reads which units priority 1 took
     for m in movers.values():
-        best = None
-        for a in _walks(m):
-            end = _end(a, m)
-            if end in human_sq:
-                k = _move_key(state, ctx, m, a)
-                if best is None or k < best[0]:
-                    best = (k, a)
-        if best is not None:
-            owners = tuple(c.name for c in humans if c.square == _end(best[1], m))
-            out.append((best[0], 1, best[1], Note("free.p1", "15.5", **_describe(state, m.who), owners=owners, square=_end(best[1], m))))
+        e = _p1(state, ctx, m, env)
+        if e is not None:
+            out.append(e)
             taken.add(m.who)
-
-    # ---- priority 2: leave a square with an open main door as one of its sides
     for m in list(movers.values()) + _boxed_in(state, ctx, movers):
-        if m.who in taken or not _open_main_door_square(state, ctx, m.square):
+        if m.who in taken:
             continue
-        walks = _walks(m)
-        if walks:
-            k, a = min((_move_key(state, ctx, m, a), a) for a in walks)
-            out.append((k, 2, a, Note("free.p2", "15.5", **_describe(state, m.who), square=m.square)))
+        e = _p2(state, ctx, m, env)
+        if e is None:
+            continue
+        if e is not _ROOM:
+            out.append(e)
             taken.add(m.who)
             continue
         chain = _make_room(state, ctx, movers, m)
         if chain is not None:
             mover, a, length = chain
             if mover.who not in taken:
-                k = _move_key(state, ctx, mover, a)
-                out.append((k, 2, a, Note("free.p2_room", "15.5", **_describe(state, mover.who), other=m.who, sz2=_describe(state, m.who)["sz"], square=m.square, n=length)))
+                k = _move_key(state, ctx, mover, a, env)
+                out.append((k, 2, a, ("free.p2_room", dict(_describe(env.names, mover.who), other=m.who,
+                                                            sz2=_describe(env.names, m.who)["sz"], square=m.square, n=length))))
                 taken.add(mover.who)
-
-    # ---- priority 3: within sight of a character: toward him (the closest if several)
-    held: set[str] = set()
     for m in movers.values():
-        if m.who in taken or m.square not in in_sight_any:
-            continue
-        seeing = [c for c in humans if m.square in sights[c.name]]
-        dists = {c.name: steps_from(state, ctx, _sq(c)) for c in seeing}
-        target = min(seeing, key=lambda c: (dists[c.name].get(m.square, INF), vulnerability(c), CHARACTERS.index(c.name)))
-        dist = dists[target.name]
-        d0 = dist.get(m.square, INF)
-        brk = _break_toward(state, ctx, m, target, dist)
-        if brk is not None:
-            out.append(((0 if m.free else 1,) + _threat_key(state, ctx, m.square) + (0, m.who, ()), 3, brk,
-                        Note("free.p3_door", "15.5", **_describe(state, m.who), target=target.name, door=brk.door)))
-            taken.add(m.who)
-            continue
-        toward = [a for a in _walks(m) if dist.get(_end(a, m), INF) < d0]
-        if not toward:
-            held.add(m.who)  # ruling S-P3: it cannot be moved as priority 3 says; it is not moved
-            continue
-        k, a = min(((dist.get(_end(a, m), INF),) + _move_key(state, ctx, m, a), a) for a in toward)
-        out.append((k[1:], 3, a, Note("free.p3", "15.5", **_describe(state, m.who), target=target.name)))
-        taken.add(m.who)
-
-    # ---- priority 4: a move that ends within sight of a character (not into a main door square)
-    for m in movers.values():
-        if m.who in taken or m.who in held or m.square in in_sight_any:
-            continue
-        ok = [a for a in _walks(m) if _end(a, m) in in_sight_any and _end(a, m) not in main_sq]
-        if ok:
-            k, a = min((_move_key(state, ctx, m, a), a) for a in ok)
-            seen_by = [c.name for c in humans if _end(a, m) in sights[c.name]]
-            out.append((k, 4, a, Note("free.p4", "15.5", **_describe(state, m.who), square=_end(a, m), seen_by=tuple(seen_by))))
-            taken.add(m.who)
-
-    # ---- priority 5: the closest other unit toward the nearest character (hall 1, store 2)
-    fives: list = []
-    for m in movers.values():
-        if m.who in taken or m.who in held:
-            continue
-        near: Optional[tuple] = None
-        for c in humans:
-            w = weighted_from(state, ctx, _sq(c))
-            d0 = w.get(m.square, INF)
-            if d0 >= INF:
+        if m.who not in taken:
+            e = _p3(state, ctx, m, env)
+            if e is _HELD:
                 continue
-            cand = (d0, vulnerability(c), CHARACTERS.index(c.name), c, w)
-            if near is None or cand[:3] < near[:3]:
-                near = cand
-        if near is None:
-            continue
-        d0, _, _, target, w = near
-        toward = [a for a in _walks(m) if w.get(_end(a, m), INF) < d0 and _end(a, m) not in main_sq]
-        if not toward:
-            continue  # the main-door exception [15.5] or no way closer: a different unit is moved
-        k, a = min(((w.get(_end(a, m), INF),) + _move_key(state, ctx, m, a), a) for a in toward)
-        fives.append(((d0,) + k, 5, a, Note("free.p5", "15.5", **_describe(state, m.who), target=target.name, d=d0)))
-    out += fives
+            e = e or _p4(state, ctx, m, env) or _p5(state, ctx, m, env)
+            if e is not None:
+                out.append(e)
     out.sort(key=lambda t: (t[1], t[0]))
-    return [(p, a, note) for _, p, a, note in out]
+    return [(e[1], e[2], _note(e)) for e in out]
 
 
 def _break_toward(st: GameState, ctx, m: _Mover, target: CharacterState, dist: dict) -> Optional[BreakDoor]:
@@ -395,15 +481,73 @@ def _make_room(st: GameState, ctx, movers: dict[str, _Mover], m: _Mover):
     return None
 
 
+_CHOICES: dict = {}
+def _entry(state: GameState, ctx, m: _Mover, env: _Env):
+    """:func:`_classify`, cached on what it reads: the mover (who, square, berserk or super) and its
+    legal actions, and the position's characters and doors (`env.key`). A mover that may attack a
+    glass door is classified afresh (ruling S-P3b reads every piece's square for the line of sight)."""
+    if any(type(a) is BreakDoor for a in m.actions):
+        return _classify(state, ctx, m, env)
+    key = (env.key, m.who, m.square, m.free, m.is_super, tuple(m.actions))
+    got = _CHOICES.get(key, _CHOICES)
+    if got is _CHOICES:
+        if len(_CHOICES) > 200_000:
+            _CHOICES.clear()
+        got = _CHOICES[key] = _classify(state, ctx, m, env)
+    return got
+
+
+def _free_best(state: GameState, legal: Sequence[Action], ctx):
+    """The first entry of :func:`free_move_plan` as (action, note maker, room), or None when no unit
+    meets a priority (action None when the room-making plan is empty); `room`: priority 2 had to make
+    room for a unit, the only choice that reads how many free moves are left (ruling S-P2). Found faster than the plan: each mover is classified on its own (:func:`_entry`,
+    cached), except when priority 2 must make room for a unit (then the plan decides: which unit it
+    moves depends on the others). tests/solitaire/test_solitaire_cases.py checks both agree on the
+    positions of seeded games."""
+    movers = _movers(state, legal)
+    if not movers:
+        return None
+    env = _env(state, ctx)
+    best = None
+    for m in movers.values():
+        e = _entry(state, ctx, m, env)
+        if e is _ROOM:
+            break
+        if e is not None and (best is None or (e[1], e[0]) < (best[1], best[0])):
+            best = e
+    else:
+        if not _boxed_in(state, ctx, movers):
+            return None if best is None else (best[2], lambda: _note(best), False)
+    plan = free_move_plan(state, legal, ctx)
+    if not plan:
+        return None, None, True
+    _, a, note = plan[0]
+    return a, lambda: note, True
+
+
 def free_move_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, str]:
     """[15.5] the next free move: the best move of the highest priority any unit meets, or the end of
     the phase when none does (ruling S-G1: the priorities are read again after every move)."""
-    plan = free_move_plan(state, legal, ctx)
-    if plan:
-        _, a, note = plan[0]
-        return a, note
+    got = _free_best(state, legal, ctx or engine.context(state.board))
+    if got is not None and got[0] is not None:
+        return got[0], got[1]()
     left = state.zturn.moves_left
     return EndPhase(), Note("free.end", "15.5", why="none" if left > 0 else "used")
+
+
+def free_move_action(state: GameState, legal: Sequence[Action], ctx=None) -> Action:
+    """:func:`free_move_choice` without its note (for a walk over many positions)."""
+    return free_move_decision(state, legal, ctx)[0]
+
+
+def free_move_decision(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, bool]:
+    """(:func:`free_move_action`, whether the choice read how many free moves are left): only priority
+    2's room-making counts them (ruling S-P2); otherwise the automaton reads them only through the
+    legal actions, as "some are left" [7.0] 2."""
+    got = _free_best(state, legal, ctx or engine.context(state.board))
+    if got is None:
+        return EndPhase(), False
+    return (EndPhase() if got[0] is None else got[0]), got[2]
 
 
 # ============================================================================================

@@ -1664,3 +1664,63 @@ def test_stepper_fits_one_screen(lab_server, browser, browser_summary, tmp_path_
     finally:
         context.close()
     browser_summary.extend(lines + [f"  screenshots: {shot_en} {shot_choice} {shot_fr_choice} {shot_fr}"])
+
+
+# =============================================================================================
+# The stepper's "What can the zombies do to me?" panel (issue 17), notebook 05 at Game-Turn 2.
+
+
+def _opened_and_run(browser, lab_server, notebook: str, shots: Path, viewport=(1400, 1000)):
+    """(context, page, run): `notebook` opened in a fresh Lab workspace, its kernel awaited, every cell
+    run; the caller closes the context."""
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    run = _Run(Case(notebook=notebook), page, lab_server, shots)
+    try:
+        page.goto(f"{lab_server.url}/lab/workspaces/w{uuid.uuid4().hex[:12]}/tree/{notebook}")
+        run.wait_kernel()
+        run.run_all()
+    except BaseException:
+        context.close()
+        raise
+    return context, page, run
+
+
+def test_stepper_threat_panel_says_its_method(lab_server, browser, browser_summary, tmp_path_factory):
+    """Notebook 05 in JupyterLab, the stepper at the start of Game-Turn 2 (the notebook's game): the
+    "Zombie threat" tab's button asks what the zombies can do; the panel answers for every character
+    in play and says how it counted: exact, or a Monte Carlo estimate with its number of simulated
+    zombie turns and 95 % intervals (never "± 0.0"). The screenshot is for a person to look at."""
+    shots = tmp_path_factory.mktemp("screens-threat")
+    t0 = time.monotonic()
+    context, page, run = _opened_and_run(browser, lab_server, STEPPER_NOTEBOOK, shots)
+    try:
+        root = page.locator(STEPPER)
+        root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+        root.scroll_into_view_if_needed()
+        root.locator(".lm-TabBar-tab", has_text="Zombie threat").click()
+        root.locator("button:has(i.fa-question)").click()
+        panel = root.locator(".dodnb-threat")
+        deadline = time.monotonic() + 120
+        while "What can the zombies do to me?" not in panel.inner_text():
+            if time.monotonic() > deadline:
+                pytest.fail(f"the threat panel did not answer; screenshot {run.screenshot('threat-failed')}" + run.diagnostics())
+            page.wait_for_timeout(250)
+        text = panel.inner_text()
+        # for the picture only: the tab's box is scrolled; let it grow to show the whole table
+        panel.evaluate("e => { for (let p = e, i = 0; p && i < 6; p = p.parentElement, i++) {"
+                       " p.style.maxHeight = 'none'; p.style.height = 'auto'; p.style.overflow = 'visible'; } }")
+        panel.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        shot = run.screenshot("stepper-threat")
+        panel.screenshot(path=str(shots / "threat-panel.png"))
+    finally:
+        context.close()
+    for name in ("Peter", "Roger", "Steve", "Fran"):
+        assert name in text, (name, text)
+    exact = "Exact: every roll of the dice followed" in text
+    assert exact or ("simulated zombie turns" in text and "95 % interval" in text), text
+    assert "± 0.0" not in text
+    browser_summary.append(f"{STEPPER_NOTEBOOK}: threat panel at Game-Turn 2 in {time.monotonic() - t0:.1f} s: "
+                           f"{'exact' if exact else 'an estimate (exact counting passed the panel budget)'}; screenshots: {shot} {shots / 'threat-panel.png'}")

@@ -12,9 +12,10 @@ import pytest
 from dodnb.rules import engine
 from dodnb.rules.actions import BreakDoor, EndPhase, EndTurn, Roll, SuperMove, ZMove
 from dodnb.rules.game import Game
+from dodnb.rules import solitaire
 from dodnb.rules.solitaire import (
-    INF, free_move_plan, reaction_choice, sensible_human, steps_from, super_reaction_choice, weighted_from,
-    zombie_policy,
+    INF, free_move_action, free_move_choice, free_move_plan, random_human, reaction_choice, sensible_human, steps_from,
+    super_reaction_choice, weighted_from, zombie_policy,
 )
 from dodnb.rules.state import Pending, initial_state
 from tests.solitaire.helpers import build, choose, free_state, run_free_phase
@@ -312,6 +313,35 @@ def test_15_5_the_automaton_never_skips_a_higher_priority_in_seeded_games():
                 checked += 1
             g.step()
     assert checked > 50
+
+
+def test_15_5_cached_free_choice_equals_the_whole_plan_in_seeded_games():
+    """The fast free move (each mover classified on its own, cached on the mover, its legal actions,
+    the characters and the doors) is the first entry of the whole plan, built priority by priority as
+    [15.5] reads (with priority 2's room-making), at every free decision of seeded games; the cache
+    is hit, so positions really share their classifications."""
+    solitaire._CHOICES.clear()
+    checked = ends = 0
+    for seed in range(6):
+        for human in (sensible_human, random_human):
+            g = Game(seed=seed, solitaire=True, human=human, zombie=zombie_policy)
+            while not g.over and g.state.turn <= 10:
+                st = g.state
+                if st.pending.kind == "free":
+                    legal = g.legal_actions()
+                    a, note = free_move_choice(st, legal, g.ctx)
+                    plan = free_move_plan(st, legal, g.ctx)
+                    if plan:
+                        assert (a, note) == plan[0][1:], (seed, a, plan[0])
+                        assert note.params == plan[0][2].params
+                    else:
+                        assert a == EndPhase()
+                        ends += 1
+                    assert free_move_action(st, legal, g.ctx) == a
+                    checked += 1
+                g.step()
+    assert checked > 300 and ends > 10
+    assert len(solitaire._CHOICES) < checked * 15  # shared: not one entry per mover (about 40) per decision
 
 
 def test_15_5_reaction_ties_and_a_blocked_berserk_unit_attacks_the_glass_door():

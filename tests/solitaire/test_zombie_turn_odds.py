@@ -21,10 +21,10 @@ from dodnb.prob.zombieturn import (
 from dodnb.rules import engine
 from dodnb.rules.actions import EndPhase
 from dodnb.rules.game import Game
-from dodnb.rules.solitaire import sensible_human, zombie_policy
+from dodnb.rules.solitaire import free_move_decision, sensible_human, zombie_policy
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from tests.solitaire.helpers import build
-from tests.solitaire.zturn_positions import TooLong, mid_turn_states, plain_walk, random_position
+from tests.solitaire.zturn_positions import TooLong, game_positions, mid_turn_states, plain_walk, random_position
 
 CLOSED = {"N": "closed", "E": "closed", "S": "closed", "W": "closed"}
 
@@ -123,6 +123,32 @@ def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
     assert used.get("threshold rolls", 0) > 0 and used.get("units reduced", 0) > 0, used
     assert used.get("draws that cannot matter", 0) > 0 and used.get("free moves shared", 0) > 0, used
     assert used.get("attack rolls by result", 0) > 0, used
+    assert used.get("entrance rolls summed", 0) > 0 and used.get("free moves followed at once", 0) > 0, used
+    assert used.get("pool values forgotten", 0) > 0 and used.get("units reduced after their attack", 0) > 0, used
+    assert used.get("super rolls by result", 0) > 0, used
+
+
+def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
+    """The same proof on positions of real seeded solitaire games (45 units on the map, the [15.5]
+    automaton against sensible and random humans): positions met during the zombie turns that follow
+    the first Human Player-Turns, the plain walk where it fits a unit test's budget."""
+    used: dict = {}
+    compared: dict = {}
+    for seed, st in game_positions(range(4), max_turn=2):
+        st0, ctx = _start(st)
+        for m in mid_turn_states(st0, seed, every=4):
+            try:
+                plain = plain_walk(m, max_nodes=300)
+            except TooLong:
+                continue
+            walk = _Walk(m, ctx)
+            assert as_plain(walk_exact(m, walk)) == plain, (seed, m.turn, m.phase, m.pending)
+            for k, v in walk.used.items():
+                used[k] = used.get(k, 0) + v
+            compared[m.phase] = compared.get(m.phase, 0) + 1
+    assert sum(compared.values()) >= 6 and {"attack", "generation"} <= set(compared), compared
+    assert used.get("pool values forgotten", 0) > 0 and used.get("entrance rolls summed", 0) > 0, used
+    assert used.get("units reduced", 0) > 0 and used.get("threshold rolls", 0) > 0, used
 
 
 def test_15_0_entrance_draw_classes_equal_the_plain_walk():
@@ -174,24 +200,31 @@ def test_15_0_ruling_z3_two_player_fast_walk_equals_the_plain_walk():
 
 def test_15_0_ruling_z2_free_moves_do_not_depend_on_how_many_are_left():
     """Ruling Z2 (3), checked on the automaton itself: in Free Movement positions of seeded random
-    games with no unit in an open main-door square, the [15.5] choice is the same whatever the number
-    of free moves left (1 to 6)."""
-    checked = 0
-    for seed in range(12):
-        st0, ctx = _start(random_position(seed, seed % 2 == 0))
-        walk = _Walk(st0, ctx)
+    positions and real solitaire games, a [15.5] choice that does not make room for a unit (priority
+    2, ruling S-P2) is the same, and again makes no room, whatever the number of free moves left (1
+    to 6); the walk shares it only then."""
+    checked = counted = 0
+    starts = [(seed, _start(random_position(seed, seed % 2 == 0))[0]) for seed in range(12)]
+    starts += [(seed, _start(st)[0]) for seed, st in game_positions(range(2), max_turn=2)]
+    for seed, st0 in starts:
+        ctx = engine.context(st0.board)
         for m in mid_turn_states(st0, seed):
             if m.pending.kind != "free" or m.zturn.moves_left < 1:
                 continue
-            if walk._free_key(m).zturn.moves_left != 1:
-                continue  # a unit in an open main-door square: not shared (priority 2 counts the moves)
-            choices = set()
+            got = set()
             for k in range(1, 7):
                 s = replace(m, zturn=replace(m.zturn, moves_left=k))
-                choices.add(zombie_policy(s, engine.legal_actions(s, ctx), None)[0])
-            assert len(choices) == 1, (seed, choices)
+                legal = engine.legal_actions(s, ctx)
+                a, counts = free_move_decision(s, legal, ctx)
+                assert a == zombie_policy(s, legal, None)[0]
+                got.add((a, counts))
+            if any(c for _, c in got):
+                counted += 1
+                assert all(c for _, c in got), (seed, got)  # making room or not: the same for any number left
+            else:
+                assert len(got) == 1, (seed, got)
             checked += 1
-    assert checked >= 5
+    assert checked >= 20, checked
 
 
 def test_15_0_custom_policies_get_the_plain_walk():
@@ -285,3 +318,51 @@ def test_15_0_refusals_name_their_case():
     with pytest.raises(ProbError) as err:
         zombie_turn(study(), fallback="guess")
     assert err.value.case == "15.0"
+
+
+# --------------------------------------------------------------------------------------------
+# the stepper's panel in notebook 05's game
+
+
+def notebook_05_game():
+    """The game of notebooks/05_step_through_a_game.ipynb, built as its cells build it: seed 7,
+    solitaire, Steve and Fran shoot at 032, then the stack moves to 010 and 009 (the end of the first
+    Human Player-Turn, as the notebook leaves it before ending the turn)."""
+    import dodnb
+    from dodnb.rules.actions import Activate, Move, Shoot
+
+    game = dodnb.Game(seed=7, solitaire=True, human="ask", zombie=zombie_policy)
+    game.apply(Activate(("Steve", "Fran")))
+    game.apply(Shoot(("Steve", "Fran"), "032"))
+    game.play()
+    for square in ("010", "009"):
+        game.apply(Move(square))
+    return game
+
+
+def test_15_0_notebook_05_threat_panel_is_exact_at_the_first_human_turns():
+    """The presenter's threat (what the stepper's "What can the zombies do to me?" panel shows) at the
+    end of the first Human Player-Turn of notebook 05's game and at the start of the second (where the
+    notebook's stepper continues, the zombie turn played as the notebook plays it): exact, every row
+    summing to 1, the panel's words saying so (no interval). The budget here is generous; the panel's
+    own (`present.EXACT_SECONDS`, wall clock) is what benchmarks/bench_zombie_turn.py is about."""
+    from dodnb.render.present import threat_html, zombie_threat
+    from dodnb.rules.actions import EndTurn
+    from dodnb.rules.solitaire import sensible_human
+
+    game = notebook_05_game()
+    seen = []
+    for _ in range(2):
+        odds = zombie_threat(game, max_seconds=120)
+        assert odds.exact and odds.method == "exact", (game.state.turn, odds.method)
+        assert all(sum(dist.values()) == 1 for _, _, dist in odds.rows)
+        page = threat_html(odds)
+        assert "Exact: every roll of the dice followed" in page and "–" not in page  # no estimate's interval
+        seen.append(game.state.turn)
+        game.apply(EndTurn())
+        while not game.over and not (game.state.phase == "human" and game.pending.side == "human" and game.pending.kind == "act"):
+            if game.pending is not None and game.pending.side == "human":
+                game.apply(sensible_human(game.state, game.legal_actions(), None)[0])
+            else:
+                game.step()
+    assert seen == [1, 2]

@@ -64,6 +64,23 @@ def random_position(seed: int, solitaire: bool = True) -> GameState:
                    pending=Pending("human", "act", "5.0", ""))
 
 
+def game_positions(seeds, max_turn: int) -> list:
+    """[(seed, state)]: the states in which the human player ends a turn (up to Game-Turn `max_turn`)
+    in real seeded solitaire games, the [15.5] automaton against sensible humans (odd seeds) and
+    random ones (even seeds)."""
+    from dodnb.rules.actions import EndTurn
+    from dodnb.rules.game import Game
+    from dodnb.rules.solitaire import random_human
+
+    out = []
+    for seed in seeds:
+        g = Game(seed=seed, solitaire=True, human=sensible_human if seed % 2 else random_human, zombie=zombie_policy)
+        while not g.over and g.state.turn <= max_turn:
+            g.step()
+        out += [(seed, st) for st, a in zip(g.history, g.actions) if isinstance(a, EndTurn) and st.turn <= max_turn]
+    return out
+
+
 def _counts(s: GameState, t: GameState) -> tuple[int, int]:
     before = {z.uid for z in s.zombies if z.square is not None}
     after = {z.uid for z in t.zombies if z.square is not None}
