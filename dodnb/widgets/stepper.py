@@ -543,6 +543,9 @@ class GameStepper(widgets.VBox):
             return None
         odds = self._threat_cache.get(st)
         if odds is None:
+            # the answer can take a few seconds: say so at once (each widget change is sent as it is made)
+            self.tabs.selected_index = 1
+            self.threat_box.value = f"<i>{html.escape(tr('threat.working', self.lang, budget=f'{present.EXACT_SECONDS:g}'))}</i>"
             odds = zombie_threat(self.game)
             self._threat_cache[st] = odds
         self.threat = odds
