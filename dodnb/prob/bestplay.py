@@ -419,15 +419,34 @@ class Tree:
             for k, parent, edge, p, best in level:
                 n = r._nodes[k]
                 i = len(out)
+                certain = parent >= 0 and n.value in (0, 1)  # decided: nothing left to draw below
                 last = d == depth or len(out) + len(n.edges) > max_nodes
-                kind = n.kind if not (last and n.kind != "leaf") else "more"
+                kind = "leaf" if n.kind == "leaf" or certain else ("more" if last else n.kind)
                 side = {"max": "human", "min": "zombie"}.get(n.kind, n.state.pending.side.value if n.state.pending else "")
                 out.append(TreeNode(i, kind, n.value, parent, edge, p, best, n.state, side))
                 if kind in ("leaf", "more"):
                     continue
                 pick = r._pick(n)
+                kids = []
                 for e in n.edges:
-                    nxt.append((through(e[2]), i, e[0], e[1], best and e is pick))
+                    c = through(e[2])
+                    kids.append([c, e[0], e[1], best and e is pick])
+                if n.kind == "chance":
+                    # outcomes ending the search with the same value are drawn as one
+                    ends: dict = {}
+                    for kid in kids:
+                        cn = r._nodes[kid[0]]
+                        if cn.kind == "leaf" or cn.value in (0, 1):
+                            g = ends.get(cn.value)
+                            if g is None:
+                                ends[cn.value] = kid
+                            else:
+                                g[1] = g[1] + kid[1]
+                                g[2] = g[2] + kid[2]
+                                g[3] = g[3] or kid[3]
+                                kid[0] = None
+                    kids = [kid for kid in kids if kid[0] is not None]
+                nxt.extend((c, i, acts, q, b) for c, acts, q, b in kids)
             level = nxt
             if not level:
                 break
