@@ -18,7 +18,8 @@ depend on how the games are spread over workers: one process, two, or a cluster.
   The workers need dodnb installed (the same version).
 
 The zombies are the solitaire automaton (:func:`dodnb.rules.solitaire.zombie_policy`); the human
-policy is "sensible", "random", or any picklable function ``(state, legal, rng) -> action``.
+policy is "sensible", "random", "search" (the search player, :mod:`dodnb.search`), or any picklable
+function ``(state, legal, rng) -> action``.
 A game that reaches ``max_turns`` without a winner is counted as "turn limit" (not a win).
 """
 
@@ -77,13 +78,20 @@ class GameRecord:
 
 
 def _policy(policy: Union[str, Callable]):
+    """(name, function) of a human policy: "random" and "sensible" (:mod:`dodnb.rules.solitaire`),
+    "search" (the search player of :mod:`dodnb.search`, imported only when asked for), or a function."""
     from dodnb.rules.solitaire import HUMAN_POLICIES
 
     if isinstance(policy, str):
+        if policy == "search":
+            from dodnb.search import search_human
+
+            return policy, search_human
         if policy not in HUMAN_POLICIES:
             from dodnb.errors import InputError
 
-            raise InputError(f"unknown human policy {policy!r}: use {', '.join(sorted(HUMAN_POLICIES))} or a function")
+            names = sorted([*HUMAN_POLICIES, "search"])
+            raise InputError(f"unknown human policy {policy!r}: use {', '.join(names)} or a function")
         return policy, HUMAN_POLICIES[policy]
     return getattr(policy, "__name__", "custom"), policy
 
