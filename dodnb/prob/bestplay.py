@@ -342,7 +342,7 @@ class BestPlay:
     def node(self, key) -> Node:
         return self._nodes[key]
 
-    def tree(self, depth: int = 4, max_nodes: int = 40):
+    def tree(self, depth: int = 3, max_nodes: int = 30):
         """The search as a drawable tree (:class:`dodnb.prob.bestplay.Tree`): the root and `depth`
         levels below it (at most `max_nodes` nodes; positions with a single way on are passed
         through), values backed up, the best line marked."""

@@ -649,7 +649,7 @@ def hint_text(h: Optional[Hint], game=None, lang: Optional[str] = None, others: 
         return tr("hint.only_human", lang)
     if not h.rows:
         return tr("hint.unavailable", lang, **h.why)
-    label = lambda a: choice_label(game, a, lang, h.st)  # noqa: E731
+    label = lambda a: action_words(a, lang, h.st)  # noqa: E731
     out = [tr("hint.best", lang, choice=label(h.best.action)),
            tr("hint.value", lang, value=h.cell(h.best), question=h.question(lang)), h.method(lang)]
     if others:
@@ -667,10 +667,10 @@ def hint_html(h: Optional[Hint], game=None, lang: Optional[str] = None, others: 
         return f"<i>{esc(tr('hint.only_human', lang))}</i>"
     if not h.rows:
         return f"<i>{esc(tr('hint.unavailable', lang, **h.why))}</i>"
-    label = lambda a: choice_label(game, a, lang, h.st)  # noqa: E731
+    label = lambda a: action_words(a, lang, h.st)  # noqa: E731
     out = [f"<b>{esc(tr('hint.best', lang, choice=label(h.best.action)))}</b>",
            f"<div>{esc(tr('hint.value', lang, value=h.cell(h.best), question=h.question(lang)))}</div>",
-           f"<small>{esc(h.method(lang))}</small>"]
+           f"<div style='font-size:90%;color:#455a64'>{esc(h.method(lang))}</div>"]
     if others:
         rows = "".join(
             f"<tr{_BOLD if r is h.best else ''}><td style='text-align:right;padding:0 8px 0 0;white-space:nowrap'>"

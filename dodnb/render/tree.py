@@ -26,7 +26,8 @@ BEST = "#c0392b"  # the best line
 EDGE = "#8c8c8c"
 NODE_STROKE = "#333333"
 FILL = {"max": "#dce9f7", "min": "#f7dcdc", "chance": "#fff4d6", "leaf": "#eeeeee", "more": "#ffffff"}
-COL_W = 330.0
+COL_W = 300.0  # a column's width, narrowed so the whole tree fits WIDTH
+WIDTH = 960.0  # the widest picture: a notebook's output at a 1400-px window shows SVG images unscaled
 ROW_H = 74.0
 NODE = 22.0  # half the size of a node
 FONT = 16.0
@@ -90,7 +91,9 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
     place(nodes[0])
     top = 96.0
     left = 70.0
-    width = left + COL_W * max(depth.values()) + 120
+    levels = max(max(depth.values()), 1)
+    col = min(COL_W, (WIDTH - left - 120) / levels)
+    width = left + col * levels + 120
     height = top + ROW_H * max(nxt[0], 1) + 56
     r = tree.result
     title = tr("tree.title", lang, question=r.question_words(lang))
@@ -111,7 +114,7 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
         sc.add(TextShape(16, 22 + 21 * i, t, 17, "#222222", "start", bold=True, layer="board"))
 
     def xy(n):
-        return left + COL_W * depth[n.id], top + ROW_H * row[n.id] + ROW_H / 2
+        return left + col * depth[n.id], top + ROW_H * row[n.id] + ROW_H / 2
 
     for n in nodes[1:]:
         p = nodes[n.parent]
@@ -122,11 +125,13 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
         xm = x0 + NODE + 12
         sc.add(LineShape(x0 + NODE, y0, xm, y1, colour, w, layer="overlay", tag=tag))
         sc.add(LineShape(xm, y1, x1 - NODE, y1, colour, w, layer="overlay", tag=tag))
-        label = _short(edge_words(n.edge, p.state, lang))
+        chars = int((col - 2 * NODE - 24) / 7.4)  # 14-px text: about 7.4 px a character
+        label = edge_words(n.edge, p.state, lang)
         if n.p is not None:
-            label = f"{fmt_fraction(n.p)}: {label}" if len(label) < 26 else f"{fmt_fraction(n.p)}: {_short(label, 24)}"
+            label = f"{fmt_fraction(n.p)}: {label}"
+        label = _short(label, chars)
         sc.add(TextShape(xm + 6, y1 - 9, label, SMALL, BEST if n.best else "#333333", "start", "bottom",
-                         bold=n.best, layer="tokens", max_width=COL_W - 2 * NODE - 24))
+                         bold=n.best, layer="tokens", max_width=col - 2 * NODE - 24))
     for n in nodes:
         x, y = xy(n)
         stroke, sw = (BEST, 3.5) if n.best else (NODE_STROKE, 1.5)
@@ -148,8 +153,8 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
             from dodnb.render.present import pending_text
 
             what = re.sub(r"\s*\[[0-9.]+\]$", "", pending_text(None, lang, n.state))
-            sc.add(TextShape(x - NODE - 8, y + 7, _short(what, 50), 13, "#555555", "end", "top", layer="tokens",
-                             max_width=COL_W - 2 * NODE - 30))
+            sc.add(TextShape(x - NODE - 8, y + 7, _short(what, int((col - 2 * NODE - 30) / 6.9)), 13, "#555555", "end", "top", layer="tokens",
+                             max_width=col - 2 * NODE - 30))
         mark = {"max": "H", "min": "Z", "chance": "", "leaf": "", "more": "…"}[n.kind]
         if mark:
             sc.add(TextShape(x, y, mark, FONT, "#222222", "middle", "middle", bold=True, layer="tokens"))

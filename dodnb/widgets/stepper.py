@@ -294,7 +294,7 @@ class GameStepper(widgets.VBox):
         self.threat_button = widgets.Button(icon="question", layout=lay(width="auto"))
         self.threat_box = widgets.HTML()
         self.threat_box.add_class("dodnb-threat")
-        self.hint_others = widgets.ToggleButton(value=False, layout=lay(width="auto"))
+        self.hint_others = widgets.ToggleButton(value=False, layout=lay(width="auto", height="26px", min_height="26px"))
         self.hint_box = widgets.HTML()
         self.hint_box.add_class("dodnb-hint")
         self.save_button = widgets.Button(icon="download", layout=lay(width="110px"))
