@@ -250,13 +250,15 @@ class Choice:
 @dataclass(frozen=True)
 class Step:
     """One step of the best line: who acts (``side``: human, zombie, chance), the action, its
-    probability (1 for a decision), and the value of the position it leads to."""
+    probability (1 for a decision), the value of the position it leads to; ``before``: the position
+    where it is taken (to word it), ``state``: the one it leads to."""
 
     side: str
     action: Any
     p: Fraction
     value: Fraction
     state: GameState = field(repr=False, compare=False)
+    before: Optional[GameState] = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -335,7 +337,7 @@ class BestPlay:
             actions, p, k = self._pick(node)
             side = {"max": "human", "min": "zombie"}.get(node.kind, node.state.pending.side.value)
             child = self._nodes[k]
-            out.append(Step(side, actions[0], p if p is not None else Fraction(1), child.value, child.state))
+            out.append(Step(side, actions[0], p if p is not None else Fraction(1), child.value, child.state, node.state))
             node = child
         return out
 
@@ -350,20 +352,21 @@ class BestPlay:
 
     def __repr__(self) -> str:
         return (f"<BestPlay {self.question_words('en')}: {self.value} ≈ {float(self.value):.2%}; "
-                f"{len(self.choices)} choices, {self.nodes} positions, {self.merged} merged, {self.seconds:.2f} s>")
+                f"{len(self.choices)} choices, {self.nodes} positions, {self.merged} merged>")
 
     def _repr_html_(self) -> str:
         import html
 
         from dodnb.prob.dist import fmt_fraction, fmt_percent
+        from dodnb.render.present import action_words  # render sits above prob: lazy, display only
 
         rows = "".join(
-            f"<tr{_BOLD if c == self.best else ''}><td>{html.escape(repr(c.action))}</td>"
+            f"<tr{_BOLD if c == self.best else ''}><td>{html.escape(action_words(c.action, None, self.state))}</td>"
             f"<td style='text-align:right'>{fmt_percent(c.value)}</td><td>{fmt_fraction(c.value)}</td></tr>"
             for c in self.choices)
         return (f"<table><caption style='text-align:left'><b>{html.escape(self.question_words())}</b><br>"
-                f"<small>best: {fmt_percent(self.value)} ({fmt_fraction(self.value)}); {self.nodes} positions, "
-                f"{self.merged} reached again and merged, {self.seconds:.2f} s</small></caption>{rows}</table>")
+                f"<small>with the best choice: {fmt_percent(self.value)} ({fmt_fraction(self.value)}); {self.nodes} positions searched, "
+                f"{self.merged} reached again and merged</small></caption>{rows}</table>")
 
 
 _BOLD = ' style="font-weight:bold"'
@@ -451,6 +454,9 @@ class Tree:
             if not level:
                 break
         return cls(out, r)
+
+    def __repr__(self) -> str:
+        return f"<decision tree: {len(self.nodes)} nodes drawn, value {self.result.value}>"
 
     def _repr_svg_(self) -> str:
         from dodnb.render.tree import tree_svg  # render sits above prob: lazy, display only

@@ -55,3 +55,23 @@ def test_scene_tags_each_node_and_the_tree_displays_in_jupyter(result):
     assert tree._repr_svg_().startswith("<svg")
     assert all(n.kind in ("max", "min", "chance", "leaf", "more") for n in tree.nodes)
     assert any(n.kind == "more" for n in result.tree(depth=1).nodes)
+
+
+def test_rate_chart_draws_each_rate_with_its_interval():
+    """The win-rate chart of notebook 08 (dodnb.render.charts.rate_chart): one bar and one whisker
+    per row, the whisker's ends at the interval, the count and the interval in words."""
+    from dodnb.render.charts import rate_chart
+
+    rows = [("random", 0, 200, 0.0, 0.0188), ("sensible", 3, 200, 0.0051, 0.0432)]
+    sc = rate_chart(rows, "wins", axis="games won")
+    root = ET.fromstring(sc.to_svg())
+    text = " ".join("".join(t.itertext()) for t in root.iter(NS + "text"))
+    assert "3 of 200 games won: 1.5% (0.5–4.3%)" in text and "0 of 200 games won: 0.0% (0.0–1.9%)" in text
+    for i in range(2):
+        whisker = sc.tagged(f"interval:{i}")
+        assert len(whisker) == 3
+        span = whisker[0]
+        bar = [s for s in sc.tagged(f"row:{i}") if hasattr(s, "w")][0]
+        scale = (span.x1 - span.x0) / (rows[i][4] - rows[i][3]) if rows[i][4] > rows[i][3] else None
+        if scale:
+            assert abs(bar.w - scale * rows[i][1] / rows[i][2]) < 1e-6
