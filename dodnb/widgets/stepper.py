@@ -77,6 +77,8 @@ STYLE = """<style>
 .dodnb-stepper .dodnb-info .widget-html-content { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 90%; }
 .dodnb-stepper .dodnb-step-why .widget-html-content { font-size: 88%; line-height: 18px; }
 .dodnb-stepper .dodnb-decision .widget-html-content { line-height: 1.3; }
+.dodnb-stepper .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 1 1 auto !important; min-width: 0 !important; max-width: none !important; padding: 0 8px !important; }
+.dodnb-stepper .dodnb-hint .widget-html-content { line-height: 1.35; }
 </style>"""
 
 

@@ -1585,26 +1585,37 @@ def _write_notebook(path: Path, cells: list[str]) -> None:
     nbformat.write(nb, str(path))
 
 
+def _open_written_notebook(lab_server, browser, tmp_path_factory, name: str, cells: list[str], shots_name: str, prefix: str):
+    """Write a notebook of `cells`, open it at 1400x900 in a fresh workspace, run every cell and wait
+    for the stepper: (context, page, run, stepper locator). The caller closes the context."""
+    _write_notebook(lab_server.root / name, cells)
+    shots = tmp_path_factory.mktemp(shots_name)
+    context = browser.new_context(viewport=SCREEN, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    run = _Run(Case(notebook=name), page, lab_server, shots)
+    try:
+        page.goto(f"{lab_server.url}/lab/workspaces/{prefix}{uuid.uuid4().hex[:12]}/tree/{name}")
+        run.wait_kernel()
+        run.run_all()
+        root = page.locator(STEPPER)
+        root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+    except BaseException:
+        context.close()
+        raise
+    return context, page, run, root
+
+
 def test_stepper_fits_one_screen(lab_server, browser, browser_summary, tmp_path_factory):
     """At 1400x900 in JupyterLab, the stepper scrolled to its top shows the map, the decision, the
     dice tray and the latest log lines without scrolling; after a choice (a click on the map) every
     part is where it was; no choice label is cut; the history handle is at least 28 px; in a watched
     game the log's last line is in view; in French too. Screenshots in English and French."""
-    _write_notebook(lab_server.root / STEPPER_SCREEN_NOTEBOOK, STEPPER_SCREEN_CELLS)
-    case = Case(notebook=STEPPER_SCREEN_NOTEBOOK)
-    shots = tmp_path_factory.mktemp("screens-stepper-screen")
-    context = browser.new_context(viewport=SCREEN, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(STEP_TIMEOUT_MS)
-    run = _Run(case, page, lab_server, shots)
+    context, page, run, root = _open_written_notebook(lab_server, browser, tmp_path_factory, STEPPER_SCREEN_NOTEBOOK,
+                                                      STEPPER_SCREEN_CELLS, "screens-stepper-screen", "s")
     root_sel = STEPPER
     lines = []
     try:
-        page.goto(f"{lab_server.url}/lab/workspaces/s{uuid.uuid4().hex[:12]}/tree/{STEPPER_SCREEN_NOTEBOOK}")
-        run.wait_kernel()
-        run.run_all()
-        root = page.locator(root_sel)
-        root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
         page.wait_for_timeout(1500)
         root.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(500)
@@ -1695,20 +1706,10 @@ def test_hint_shows_the_best_choice_and_the_tree_is_drawn(lab_server, browser, b
     below is an SVG with its best line in red. Screenshots at 1400x900 for a person to read."""
     from dodnb.render.tree import BEST
 
-    _write_notebook(lab_server.root / HINT_NOTEBOOK, HINT_CELLS)
-    case = Case(notebook=HINT_NOTEBOOK)
-    shots = tmp_path_factory.mktemp("screens-hint")
-    context = browser.new_context(viewport=SCREEN, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(STEP_TIMEOUT_MS)
-    run = _Run(case, page, lab_server, shots)
+    context, page, run, root = _open_written_notebook(lab_server, browser, tmp_path_factory, HINT_NOTEBOOK, HINT_CELLS,
+                                                      "screens-hint", "h")
     root_sel = STEPPER
     try:
-        page.goto(f"{lab_server.url}/lab/workspaces/h{uuid.uuid4().hex[:12]}/tree/{HINT_NOTEBOOK}")
-        run.wait_kernel()
-        run.run_all()
-        root = page.locator(root_sel)
-        root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
         page.wait_for_timeout(1000)
         root.locator("button.dodnb-hint-button").click()
         page.wait_for_function(f"() => {{ const h = document.querySelector('{root_sel} .dodnb-hint'); "
