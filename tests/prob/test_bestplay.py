@@ -191,3 +191,27 @@ def test_reach_goal_met_on_the_way_counts():
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+def test_the_order_of_squares_entered_changes_nothing_the_engine_does():
+    """Ruling B2, the shortcut of the canonical key for longer horizons: [7.0] 1 reads the squares
+    entered and acted in as a set. Two positions that differ only in their order end the Human
+    Player-Turn and play the whole zombie turn to the same odds (the engine's own walk)."""
+    from dataclasses import replace as dc_replace
+
+    from dodnb.prob.bestplay import canonical
+    from dodnb.prob.zombieturn import exact_turn
+    from dodnb.rules.actions import Activate, EndTurn, Move
+
+    p = Position(characters={"Peter": "115"}, units={"110": 3, "073": 2}, solitaire=True, doors=MAIN_CLOSED)
+    st = p.state()
+    ctx = engine.context(st.board)
+    for a in (Activate(("Peter",)), Move("114"), Move("113")):
+        st = engine.apply(st, ctx, a)[0]
+    entered = st.record.entered
+    assert len(entered) >= 2 and tuple(sorted(entered)) != entered  # the walk entered 114, then 113
+    other = st.evolve(record=dc_replace(st.record, entered=tuple(reversed(entered))))
+    assert canonical(st, False) == canonical(other, False) and st != other
+    ends = [engine.apply(s, ctx, EndTurn())[0] for s in (st, other)]
+    odds = [exact_turn(e, ctx, shortcuts=False, max_seconds=60) for e in ends]
+    assert odds[0] == odds[1] and len(odds[0]) > 1
