@@ -511,7 +511,7 @@ def best_play(position, goal: Goal, horizon: Union[str, int] = "player-turn", zo
     decision is the worst for the humans; ruling B1). `budget`: a :class:`Budget`, a number of
     positions, or {'nodes': ..., 'seconds': ...}. ``merge=False`` turns the canonical key off (equal
     positions are still recognised, but only when identical)."""
-    from dodnb.prob.zombieturn import _Walk
+    from dodnb.prob.zombieturn import _THRESHOLD, _Walk, threshold_runs
 
     if zombies not in ZOMBIES:
         raise ProbError("4.0", f"zombies is 'solitaire' or 'worst', not {zombies!r}")
@@ -550,6 +550,10 @@ def best_play(position, goal: Goal, horizon: Union[str, int] = "player-turn", zo
                 groups.setdefault(k, []).append(a)
             return Node(kind, s, edges=tuple((tuple(acts), None, k) for k, acts in groups.items()))
         outs = engine.chance_outcomes(s, ctx) if p.side == Side.CHANCE else walk.branches(s)
+        if merge and len(outs) > 2 and p.kind in _THRESHOLD:
+            # ruling Z2, reused: a threshold roll has two results, each a run of totals
+            runs = threshold_runs(outs, lambda a: keyf(engine.apply(s, ctx, a)[0]))
+            return Node("chance", s, edges=tuple((tuple(a for a, _ in run), q, k) for run, q, k in runs))
         groups = {}
         for a, q in outs:
             k = keyf(engine.apply(s, ctx, a)[0])
