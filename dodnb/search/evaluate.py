@@ -32,7 +32,7 @@ from dodnb.rules.actions import Action
 from dodnb.rules.solitaire import zombie_policy
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Side
-from dodnb.search.player import SearchPlayer, TurnSearch, candidates
+from dodnb.search.player import SearchPlayer
 
 __all__ = ["ChoiceValue", "evaluate", "WHAT"]
 
@@ -115,7 +115,7 @@ def evaluate(state: GameState, *, budget: int = 48, seed: int = 0, player: Optio
     legal = engine.legal_actions(state, ctx)
     scores: dict = {}
     if p.kind == "act" and len(legal) > 1:
-        scores, _ = TurnSearch(state, ctx, player.max_nodes).root_values(candidates(state, legal), player.max_depth)
+        scores = player.action_values(state, legal, ctx)
     n = max(1, budget // len(legal))
     out = []
     for i, a in enumerate(legal):

@@ -21,27 +21,39 @@ player"); they are plain module constants so an experiment can change them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from dodnb.rules import core
-from dodnb.rules.phases.reaction import units_in_reaction
 from dodnb.rules.solitaire import INF, steps_from
 from dodnb.rules.state import GameState
 
-__all__ = ["score", "WIN", "STATUS_COST", "UNIT_COST", "MAIN_DOOR", "RIFLE", "REACH", "ATTACK_COST"]
+__all__ = ["score", "Weights", "WIN", "STATUS_COST", "REACH", "HIT_COST"]
 
 WIN = 1000.0
 #: [8.5], [11.0] what each status costs a character (Fran counts FRAN times [14.1]).
 STATUS_COST = {"normal": 0.0, "stunned": 3.0, "infected": 8.0, "killed": 14.0, "super": 16.0}
 FRAN = 2.0
-UNIT_COST = 2.0  # each zombie unit on the map [14.2] 1
-MAIN_DOOR = 3.0  # each main door closed [14.2] 3
-RIFLE = 2.0  # each hunting rifle held by Steve or Fran [14.2] 2
 #: chance that a unit this many squares from a character (after reaction) attacks him this turn
-REACH = {0: 1.0, 1: 0.7, 2: 0.12}
-ATTACK_COST = 6.0  # an attack on a square, before the characters' fire and their vulnerability
+REACH = {0: 1.0, 1: 0.85, 2: 0.15}
 MEAN_VALUE = 6  # a unit whose value nobody has seen [7.7]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The hand-tuned weights of :func:`score` (a frozen, picklable value; see module)."""
+
+    unit: float = 2.0  # each zombie unit or super zombie on the map [14.2] 1
+    main_door: float = 20.0  # each main door closed [14.2] 3
+    door_ready: float = 8.0  # a character able to act standing in an open main door's square [5.5]
+    rifle: float = 3.0  # each hunting rifle held by Steve or Fran [14.2] 2
+    rifle_step: float = 0.2  # each square Steve or Fran is from the rifles while a main door is open [12.2]
+    rifle_step_closed: float = 0.8  # the same once the four main doors are closed
+    door_cap: float = 8.0  # the most squares door_step counts
+    door_step: float = 1.0  # each square between the nearest able character and the nearest open main door [5.5]
+    hunt_step: float = 0.3  # each square between the nearest able character and the nearest unit, doors closed [14.2] 1
+    danger: float = 1.0  # times the expected cost of this Zombie Player-Turn's attacks
 
 
 @lru_cache(maxsize=None)
@@ -57,7 +69,7 @@ def _lost(c) -> bool:
     return c.status in ("killed", "super")
 
 
-def score(st: GameState, ctx) -> float:
+def score(st: GameState, ctx, w: Weights = Weights()) -> float:
     """The position's score for the humans (see module): higher is better."""
     res = st.result
     if res is not None:
@@ -67,60 +79,112 @@ def score(st: GameState, ctx) -> float:
     for c in chars:
         s -= STATUS_COST.get(c.status, 0.0) * (FRAN if c.name == "Fran" else 1.0)
         if c.rifle and c.name in ("Steve", "Fran") and not _lost(c):
-            s += RIFLE
+            s += w.rifle
     units = [z for z in st.zombies if z.square is not None]
     supers = [c for c in chars if c.is_super and c.square is not None]
-    s -= UNIT_COST * (len(units) + len(supers))
+    s -= w.unit * (len(units) + len(supers))
     board = st.board
-    s += MAIN_DOOR * sum(1 for d in board.main_doors.values() if st.door_state(d.id) == "closed")
-    s -= _danger(st, ctx, units, supers)
+    s += w.main_door * sum(1 for d in board.main_doors.values() if st.door_state(d.id) == "closed")
+    if w.danger:
+        s -= w.danger * _danger(st, ctx, units, supers)
+    s -= _way_to_go(st, ctx, units, w)
     return s
+
+
+def _way_to_go(st: GameState, ctx, units, w: Weights) -> float:
+    """Shaping toward the [14.2] conditions still open, in squares to walk (doors as they are):
+    the nearest able character to the nearest open main door [5.5] (a door is closed by a
+    character who begins a turn in its square), Steve and Fran to the hunting rifles [12.2], and,
+    once the main doors are closed (no unit enters any more [13.0]), the nearest able character to
+    the nearest unit [14.2] 1. Standing ready in an open main door's square earns."""
+    humans = [c for c in st.characters if c.in_play and c.square is not None]
+    if not humans:
+        return 0.0
+    able = [c for c in humans if c.status == "normal"]
+    cost = 0.0
+    doors = [d.squares[0] for d in st.board.main_doors.values() if st.door_state(d.id) != "closed"]
+    if doors and able:
+        # capped, so that closing a door never costs more in shaping than it earns (main_door)
+        cost += w.door_step * min(w.door_cap, min(min(steps_from(st, ctx, sq).get(c.square, INF) for c in able) for sq in doors))
+        ready = {c.square for c in able} & set(doors)
+        cost -= w.door_ready * len(ready)
+    rs = ctx.board.rifle_square or "177"
+    if st.rifles_left > 0:
+        d = steps_from(st, ctx, rs)
+        step = w.rifle_step if doors else w.rifle_step_closed
+        cost += step * sum(min(d.get(c.square, INF), 30) for c in humans if c.name in ("Steve", "Fran") and not c.rifle)
+    if units and able and not doors:
+        squares = [z.square for z in units]
+        near = INF
+        for c in able:
+            d = steps_from(st, ctx, c.square)
+            near = min(near, min(d.get(sq, INF) for sq in squares))
+        cost += w.hunt_step * min(near, 30)
+    return cost
 
 
 _REACT: dict = {}
 
 
-def _reacting(st: GameState, ctx, triggers: frozenset) -> frozenset:
-    """The units that must react to these squares [7.0] 1, kept per pieces and doors."""
-    key = (st.zombies, st.characters, st.door_states, triggers)
+def _sighted(st: GameState, ctx, triggers: frozenset) -> frozenset:
+    """The squares within sight of any trigger square [7.0] 1, [7.1], kept per doors and triggers."""
+    key = (st.door_states, triggers)
     got = _REACT.get(key)
     if got is None:
         if len(_REACT) > 20_000:
             _REACT.clear()
-        got = _REACT[key] = frozenset(units_in_reaction(st, ctx, triggers)[1])
+        table = ctx.sight(st)
+        got = frozenset().union(*(table.visible_from(sq) for sq in triggers))
+        _REACT[key] = got
     return got
 
 
+#: What one attack that gets through costs a character, by status [8.4], [8.5] (Fran: times FRAN).
+HIT_COST = {"normal": 4.0, "stunned": 10.0, "infected": 10.0}
+ENTRANCE = 0.25  # chance a unit enters an open main door's square this turn and attacks there [13.0]
+
+
 def _danger(st: GameState, ctx, units, supers) -> float:
+    """The expected cost of this Zombie Player-Turn's attacks (see module). One unit per square
+    [7.6]: a square of characters suffers at most one unit's attack (and its super zombies')."""
     humans = [c for c in st.characters if c.in_play and c.square is not None]
     if not humans:
         return 0.0
     by_sq: dict[str, list] = {}
     for c in humans:
         by_sq.setdefault(c.square, []).append(c)
-    triggers = set(st.record.entered) | set(st.record.acted)  # [7.0] 1, [7.3] so far this turn
-    reacting = _reacting(st, ctx, frozenset(triggers)) if triggers else frozenset()
-    dists = {sq: steps_from(st, ctx, sq) for sq in by_sq}
+    triggers = frozenset(st.record.entered) | frozenset(st.record.acted)  # [7.0] 1, [7.3]
+    sighted = _sighted(st, ctx, triggers) if triggers else frozenset()
+    open_doors = {d.squares[0] for d in st.board.main_doors.values() if st.door_state(d.id) != "closed"}
     total = 0.0
     for sq, group in by_sq.items():
-        d = dists[sq]
-        fire = core.pooled_dice([ctx.shot_dice(c) for c in group if c.status == "normal"])
-        weak = sum(1 for c in group if c.status in ("stunned", "infected")) + sum(1 for c in group if c.name == "Fran")
-        cost = ATTACK_COST * (1.0 + 0.5 * weak) / (1.0 + 0.25 * (len(group) - 1))
+        d = steps_from(st, ctx, sq)
+        near = INF
+        value = 0
         for z in units:
             k = d.get(z.square, INF)
             if k > 3:
                 continue
-            if z.uid in reacting and k > 0:
+            if k > 0 and z.square in sighted:  # it must react: one square nearer [7.0] 1
                 k -= 1
-            p = REACH.get(k, 0.0)
-            if not p:
-                continue
-            value = z.value if (z.seen or z.face_up) else MEAN_VALUE
-            total += p * (1.0 - 0.8 * _p_destroy(fire, value)) * cost
+            v = z.value if (z.seen or z.face_up) else MEAN_VALUE
+            if k < near or (k == near and v > value):
+                near, value = k, v
         for c in supers:
             k = d.get(c.square, INF)
-            p = REACH.get(k, 0.0)
-            if p:
-                total += p * (1.0 - 0.8 * _p_destroy(fire, MEAN_VALUE + st.super_value)) * cost
+            v = MEAN_VALUE + st.super_value
+            if k < near or (k == near and v > value):
+                near, value = k, v
+        p = REACH.get(near, 0.0)
+        if sq in open_doors:
+            p = 1.0 - (1.0 - p) * (1.0 - ENTRANCE)
+            value = value or MEAN_VALUE
+        if not p:
+            continue
+        fire = core.pooled_dice([ctx.shot_dice(c) for c in group if c.status == "normal"])
+        through = 1.0 - 0.8 * _p_destroy(fire, value)
+        n = len(group)
+        share = (n + 1) / (2 * n)  # [15.6] how many of the n are attacked, on average
+        hit = sum(HIT_COST.get(c.status, 0.0) * (FRAN if c.name == "Fran" else 1.0) for c in group)
+        total += p * through * share * hit
     return total
