@@ -456,12 +456,22 @@ class Tree:
         return cls(out, r)
 
     def __repr__(self) -> str:
-        return f"<decision tree: {len(self.nodes)} nodes drawn, value {self.result.value}>"
+        """A description in words (a notebook's text/plain, what a screen reader reads)."""
+        best = sum(1 for n in self.nodes if n.best)
+        return (f"Decision tree ({len(self.nodes)} nodes drawn, best line {best} nodes): "
+                f"{self.result.question_words('en')}: {float(self.result.value):.1%} with the best choice")
 
     def _repr_svg_(self) -> str:
         from dodnb.render.tree import tree_svg  # render sits above prob: lazy, display only
 
         return tree_svg(self)
+
+    def _repr_png_(self) -> bytes:
+        """The same picture as PNG: untrusted notebooks show PNG, not SVG (dodnb.render.picture)."""
+        from dodnb.render.picture import picture  # lazy, display only
+        from dodnb.render.tree import tree_scene
+
+        return picture(tree_scene(self)).png
 
 
 # =============================================================================================
