@@ -63,6 +63,28 @@ def _short(text: str, n: int = 34) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
+def _lines(text: str, n: int) -> list[str]:
+    """`text` in lines of at most about `n` characters, cut at spaces."""
+    out, line = [], ""
+    for w in text.split():
+        if line and len(line) + 1 + len(w) > n:
+            out.append(line)
+            line = w
+        else:
+            line = f"{line} {w}".strip()
+    return out + [line] if line else out
+
+
+def _wrap(text: str, n: int) -> list[str]:
+    """At most two lines of about `n` characters, cut at a space; the rest shortened with an ellipsis."""
+    if len(text) <= n:
+        return [text]
+    cut = text.rfind(" ", 0, n + 1)
+    if cut <= 0:
+        return [_short(text, n)]
+    return [text[:cut], _short(text[cut + 1:], n)]
+
+
 def tree_scene(tree, lang: Optional[str] = None) -> Scene:
     """The tree as a scene (see the module). Node shapes carry ``tag="node:<id>"``, best-line edges
     ``tag="best:<id>"`` (the child's id), other edges ``tag="edge:<id>"``."""
@@ -94,22 +116,13 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
     levels = max(max(depth.values()), 1)
     col = min(COL_W, (WIDTH - left - 120) / levels)
     width = left + col * levels + 120
-    height = top + ROW_H * max(nxt[0], 1) + 56
+    height = top + ROW_H * max(nxt[0], 1) + 74
     r = tree.result
     title = tr("tree.title", lang, question=r.question_words(lang))
     sc = Scene(width, height, title=title, description=title)
     sc.add(RectShape(0, 0, width, height, fill="#ffffff", layer="board"))
-    # the title, wrapped on two lines
-    words = title.split()
-    line, lines = "", []
-    per = max(40, int(width / 9.5))
-    for w in words:
-        if len(line) + len(w) + 1 > per:
-            lines.append(line)
-            line = w
-        else:
-            line = f"{line} {w}".strip()
-    lines.append(line)
+    # the title, wrapped
+    lines = _lines(title, max(40, int(width / 9.5)))
     for i, t in enumerate(lines[:3]):
         sc.add(TextShape(16, 22 + 21 * i, t, 17, "#222222", "start", bold=True, layer="board"))
 
@@ -129,9 +142,10 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
         label = edge_words(n.edge, p.state, lang)
         if n.p is not None:
             label = f"{fmt_fraction(n.p)}: {label}"
-        label = _short(label, chars)
-        sc.add(TextShape(xm + 6, y1 - 9, label, SMALL, BEST if n.best else "#333333", "start", "bottom",
-                         bold=n.best, layer="tokens", max_width=col - 2 * NODE - 24))
+        lines = _wrap(label, chars)
+        for j, text in enumerate(lines):
+            sc.add(TextShape(xm + 6, y1 - 9 - 17 * (len(lines) - 1 - j), text, SMALL, BEST if n.best else "#333333", "start",
+                             "bottom", bold=n.best, layer="tokens", max_width=col - 2 * NODE - 24))
     for n in nodes:
         x, y = xy(n)
         stroke, sw = (BEST, 3.5) if n.best else (NODE_STROKE, 1.5)
@@ -158,7 +172,9 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
         mark = {"max": "H", "min": "Z", "chance": "", "leaf": "", "more": "…"}[n.kind]
         if mark:
             sc.add(TextShape(x, y, mark, FONT, "#222222", "middle", "middle", bold=True, layer="tokens"))
-    sc.add(TextShape(16, height - 22, tr("tree.legend", lang), SMALL, "#444444", "start", layer="board"))
+    legend = _lines(tr("tree.legend", lang), int((width - 32) / 7.2))
+    for i, text in enumerate(legend):
+        sc.add(TextShape(16, height - 14 - 18 * (len(legend) - 1 - i), text, SMALL, "#444444", "start", layer="board"))
     return sc
 
 
