@@ -308,7 +308,11 @@ class SearchPlayer:
         quick = sorted(((_leaf(s, ctx, self.weights), sq) for sq, (s, _) in squares.items() if _acting(s, st.turn)),
                        key=lambda t: (-t[0], t[1]))
         best, where = -float("inf"), ""
-        for _, sq in quick[: self.top]:
+        here = _square(st)
+        looks = [sq for _, sq in quick[: self.top]]
+        if here in squares and here not in looks:
+            looks.append(here)  # shooting (or a door, a rifle) where the stack stands is always looked at
+        for sq in looks:
             v, _ = self.finish(squares[sq][0], ctx)
             if v > best:
                 best, where = v, sq
