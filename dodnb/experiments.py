@@ -233,11 +233,14 @@ def run(
     workers: Optional[int] = None,
     chunk: Optional[int] = None,
     progress: bool = True,
+    first: int = 0,
 ) -> ExperimentResult:
     """Play `n_games` solitaire games with the human `policy` and the [15.5] zombies (see module).
 
     `chunk` games go to a worker at a time (default: about four chunks per worker). The result is
-    the same for any executor, worker count or chunk size: each game's seed is :func:`game_seed`."""
+    the same for any executor, worker count or chunk size: each game's seed is :func:`game_seed`.
+    `first`: the games played are numbers ``first`` to ``first + n_games - 1`` of the experiment, so
+    a long experiment can be played in slices (and stopped between them)."""
     from tqdm.auto import tqdm
 
     name, _ = _policy(policy)  # fail early on an unknown name
@@ -250,7 +253,12 @@ def run(
         own = executor = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
     nw = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
     chunk = chunk or max(1, math.ceil(n_games / (4 * nw)))
-    chunks = [list(range(a, min(n_games, a + chunk))) for a in range(0, n_games, chunk)]
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        from dodnb.errors import InputError
+
+        raise InputError(f"first must be a whole number ≥ 0, got {first!r}")
+    end = first + n_games
+    chunks = [list(range(a, min(end, a + chunk))) for a in range(first, end, chunk)]
     records: list[GameRecord] = []
     bar = tqdm(total=n_games, desc=f"{name} games", disable=not progress, leave=False)
     try:

@@ -1,10 +1,16 @@
 """Search for the human player in solitaire games [15.0] (layer: above rules and prob).
 
-* :data:`search_human` / :class:`SearchPlayer` — a `Game` policy that looks ahead through the
-  current Human Player-Turn (expectimax over the engine's exact dice) and scores where the turn
-  ends with a hand-tuned heuristic (:mod:`dodnb.search.player`, :mod:`dodnb.search.heuristic`);
-* :func:`evaluate` — for each choice at a human decision, the estimated chance the humans come
-  through with it, with its interval (:mod:`dodnb.search.evaluate`).
+* :data:`search_human` / :class:`SearchPlayer` — a `Game` policy ``(state, legal, rng) -> action``:
+  for each stack, the best square to go to and what to do there, looked ahead through the current
+  Human Player-Turn (expectimax over the engine's exact dice) and scored where the turn ends by a
+  hand-tuned heuristic (:mod:`dodnb.search.player`, :mod:`dodnb.search.heuristic`); the policy
+  "search" of :func:`dodnb.experiments.run`;
+* :func:`evaluate` — for each choice at a human decision, the estimated chance that nobody is
+  killed, infected or made a super zombie before the humans' next turn, with its count and 95 %
+  interval (:mod:`dodnb.search.evaluate`): the stepper's hint in full games.
+
+Layer: builds on :mod:`dodnb.rules` and :mod:`dodnb.prob` and sits with them (tests/test_layers.py);
+it imports no rendering or widget code.
 """
 
 from dodnb.search.evaluate import WHAT, ChoiceValue, evaluate

@@ -1,22 +1,35 @@
-"""The search player: depth-limited expectimax over the current Human Player-Turn [5.0].
+"""The search player: a plan for each stack, looked ahead through the current Human Player-Turn.
 
-At each decision of the human player's turn (which stack to activate [5.2], where to move [5.1],
-whom to shoot [6.0], a door [5.5], a rifle [12.2], or ending the turn), the player looks ahead
-through the rest of *this* Human Player-Turn: its own later decisions (maximum) and the dice of its
-shots, panics and hidden-zombie draws (the engine's exact chance nodes, ``engine.chance_outcomes``,
-equal states merged, expectation). Where the turn ends — or where the look-ahead stops, by depth or
-by its node budget — the position is scored by :func:`dodnb.search.heuristic.score` (a hand-tuned
-estimate of how good the position is before the zombies play). Iterative deepening: depth 1, 2, 3...
-while the budget lasts; the choice of the deepest finished depth is played.
+**Method.** At the first decision of a Human Player-Turn [5.0] the player values each choice of
+who moves — each square's biggest stack of eligible characters (grouped, as the sensible policy
+does [5.2]), or ending the turn at once — by the best *plan* for that stack:
+
+1. **Where to go** (:func:`reachable`): every square within two moves, and each square of the way
+   the sensible policy would walk toward its goal (the rifles, the nearest open main door...).
+   Each is scored as if the turn ended there (:func:`dodnb.search.heuristic.score`).
+2. **What to do there**: for the best-scored square and the square the stack stands in, an
+   expectimax over the rest of the turn without moving (:class:`TurnSearch`): its shots [6.0], a
+   rifle [12.2], a door [5.5] or the end of the turn are the maxima, the dice of its shots and panic
+   checks the engine's exact chance nodes (``engine.chance_outcomes``, equal states merged, totals
+   split in halves where a run of totals leads to one state), depth-limited and with a node budget.
+   Where the turn ends, or the look-ahead stops, the position is scored.
+
+The stack then walks to its square, one move per decision, and does there what the expectimax
+finds best; after each die it looks again. The score (:mod:`dodnb.search.heuristic`) is hand-tuned:
+characters' statuses, units left, main doors closed and rifles held [14.2], the expected cost of the
+coming Zombie Player-Turn's attacks, and squares still to walk toward the doors and the rifles. It
+is read before the zombies play: the Zombie Player-Turn is not searched (one costs about as much
+as a hundred looked-ahead steps), so the player's horizon is its own turn.
 
 Kept small so whole games stay cheap: shots are only considered with every character of the stack
 who may fire at that target (more dice, never fewer [6.8]); opening a door and dropping a rifle are
 not considered. The decisions of the Zombie Player-Turn that fall to the human player (reaction
 fire [8.1], naming the attacked [8.0] 3) are answered as the sensible policy answers them.
 
-The player is deterministic: it uses no randomness (the rng is ignored), and ties go to the first
-action in the engine's stable order. A :class:`SearchPlayer` is a small picklable object, so it can
-be sent to the worker processes of :func:`dodnb.experiments.run`.
+The player is deterministic: it uses no randomness (the rng is ignored), ties go to the first
+choice in the engine's stable order, and the caches below only save time. A :class:`SearchPlayer`
+is a small frozen, picklable value, so it can be sent to the worker processes of
+:func:`dodnb.experiments.run`.
 """
 
 from __future__ import annotations
@@ -82,7 +95,10 @@ def _candidates(st: GameState, ctx, moves: bool = True) -> list[Action]:
 
 
 class TurnSearch:
-    """One look-ahead from a state of the Human Player-Turn (see module)."""
+    """One expectimax look-ahead from a state of the Human Player-Turn, to the turn's end (see
+    module): the human player's decisions are maxima (moves and activations too unless
+    ``moves=False``), this turn's dice are expectations, leaves are scored; iterative deepening
+    while the node budget (engine steps) lasts."""
 
     def __init__(self, root: GameState, ctx, max_nodes: int, moves: bool = True, weights: Weights = Weights()):
         self.root, self.ctx, self.max_nodes, self.moves, self.weights = root, ctx, max_nodes, moves, weights
@@ -277,7 +293,7 @@ class SearchPlayer:
     rifle or a door there [6.0], [12.2], [5.5]; max_nodes: engine steps that closer look may spend
     in each of them; max_depth: the most actions it looks ahead there."""
 
-    top: int = 2
+    top: int = 1
     max_nodes: int = 40
     max_depth: int = 3
     weights: Weights = Weights()
@@ -308,7 +324,11 @@ class SearchPlayer:
         quick = sorted(((_leaf(s, ctx, self.weights), sq) for sq, (s, _) in squares.items() if _acting(s, st.turn)),
                        key=lambda t: (-t[0], t[1]))
         best, where = -float("inf"), ""
-        for _, sq in quick[: self.top]:
+        here = _square(st)
+        looks = [sq for _, sq in quick[: self.top]]
+        if here in squares and here not in looks:
+            looks.append(here)  # shooting (or a door, a rifle) where the stack stands is always looked at
+        for sq in looks:
             v, _ = self.finish(squares[sq][0], ctx)
             if v > best:
                 best, where = v, sq
