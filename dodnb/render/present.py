@@ -563,7 +563,7 @@ def log_html(entries: Sequence[LogEntry]) -> str:
 
 HINT_NODES = 20_000  # budget of the exact search (positions) ...
 HINT_SECONDS = 1.5  # ... and of its time; past either, the estimate
-HINT_PLAYOUTS = 48  # play-outs of the estimate, shared among the choices
+HINT_PLAYOUTS = 160  # play-outs of the estimate, shared among the choices (about 3 s of CPU in a full game)
 
 
 @dataclass
