@@ -642,6 +642,14 @@ def hint(game, st: Optional[GameState] = None, *, nodes: int = HINT_NODES, secon
     return Hint(rows, False, None, time.perf_counter() - t0, why, st)
 
 
+def _hint_label(game, h: Hint, lang: Optional[str]) -> Callable[[Action], str]:
+    """A choice in the words of the stepper's choice list (who carries whom, the kill chance...); in
+    plain action words without a game."""
+    if game is None:
+        return lambda a: action_words(a, lang, h.st)
+    return lambda a: choice_label(game, a, lang, h.st)
+
+
 def hint_text(h: Optional[Hint], game=None, lang: Optional[str] = None, others: bool = False) -> str:
     """The hint as plain text: the best choice and its value, what the value is the probability of,
     how it was found; with `others`, every choice's value."""
@@ -649,7 +657,7 @@ def hint_text(h: Optional[Hint], game=None, lang: Optional[str] = None, others: 
         return tr("hint.only_human", lang)
     if not h.rows:
         return tr("hint.unavailable", lang, **h.why)
-    label = lambda a: action_words(a, lang, h.st)  # noqa: E731
+    label = _hint_label(game, h, lang)
     out = [tr("hint.best", lang, choice=label(h.best.action)),
            tr("hint.value", lang, value=h.cell(h.best), question=h.question(lang)), h.method(lang)]
     if others:
@@ -667,7 +675,7 @@ def hint_html(h: Optional[Hint], game=None, lang: Optional[str] = None, others: 
         return f"<i>{esc(tr('hint.only_human', lang))}</i>"
     if not h.rows:
         return f"<i>{esc(tr('hint.unavailable', lang, **h.why))}</i>"
-    label = lambda a: action_words(a, lang, h.st)  # noqa: E731
+    label = _hint_label(game, h, lang)
     out = [f"<b>{esc(tr('hint.best', lang, choice=label(h.best.action)))}</b>",
            f"<div>{esc(tr('hint.value', lang, value=h.cell(h.best), question=h.question(lang)))}</div>",
            f"<div style='font-size:90%;color:#455a64'>{esc(h.method(lang))}</div>"]
