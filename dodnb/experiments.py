@@ -18,7 +18,8 @@ depend on how the games are spread over workers: one process, two, or a cluster.
   The workers need dodnb installed (the same version).
 
 The zombies are the solitaire automaton (:func:`dodnb.rules.solitaire.zombie_policy`); the human
-policy is "sensible", "random", or any picklable function ``(state, legal, rng) -> action``.
+policy is "sensible", "random", "search" (the search player, :mod:`dodnb.search`), or any picklable
+function ``(state, legal, rng) -> action``.
 A game that reaches ``max_turns`` without a winner is counted as "turn limit" (not a win).
 """
 
@@ -77,13 +78,20 @@ class GameRecord:
 
 
 def _policy(policy: Union[str, Callable]):
+    """(name, function) of a human policy: "random" and "sensible" (:mod:`dodnb.rules.solitaire`),
+    "search" (the search player of :mod:`dodnb.search`, imported only when asked for), or a function."""
     from dodnb.rules.solitaire import HUMAN_POLICIES
 
     if isinstance(policy, str):
+        if policy == "search":
+            from dodnb.search import search_human
+
+            return policy, search_human
         if policy not in HUMAN_POLICIES:
             from dodnb.errors import InputError
 
-            raise InputError(f"unknown human policy {policy!r}: use {', '.join(sorted(HUMAN_POLICIES))} or a function")
+            names = sorted([*HUMAN_POLICIES, "search"])
+            raise InputError(f"unknown human policy {policy!r}: use {', '.join(names)} or a function")
         return policy, HUMAN_POLICIES[policy]
     return getattr(policy, "__name__", "custom"), policy
 
@@ -225,11 +233,14 @@ def run(
     workers: Optional[int] = None,
     chunk: Optional[int] = None,
     progress: bool = True,
+    first: int = 0,
 ) -> ExperimentResult:
     """Play `n_games` solitaire games with the human `policy` and the [15.5] zombies (see module).
 
     `chunk` games go to a worker at a time (default: about four chunks per worker). The result is
-    the same for any executor, worker count or chunk size: each game's seed is :func:`game_seed`."""
+    the same for any executor, worker count or chunk size: each game's seed is :func:`game_seed`.
+    `first`: the games played are numbers ``first`` to ``first + n_games - 1`` of the experiment, so
+    a long experiment can be played in slices (and stopped between them)."""
     from tqdm.auto import tqdm
 
     name, _ = _policy(policy)  # fail early on an unknown name
@@ -242,7 +253,12 @@ def run(
         own = executor = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
     nw = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
     chunk = chunk or max(1, math.ceil(n_games / (4 * nw)))
-    chunks = [list(range(a, min(n_games, a + chunk))) for a in range(0, n_games, chunk)]
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        from dodnb.errors import InputError
+
+        raise InputError(f"first must be a whole number ≥ 0, got {first!r}")
+    end = first + n_games
+    chunks = [list(range(a, min(end, a + chunk))) for a in range(first, end, chunk)]
     records: list[GameRecord] = []
     bar = tqdm(total=n_games, desc=f"{name} games", disable=not progress, leave=False)
     try:

@@ -122,3 +122,24 @@ def zombie_turn(game_or_state, **kw):
 
 
 __all__ += ["zombie_turn"]
+
+
+def best_play(position, goal, horizon="player-turn", zombies="solitaire", budget=None, **kw):
+    """Exact best play: the highest probability the humans can give a goal within a horizon, the
+    value of every legal choice (expectimax; expectiminimax with ``zombies="worst"``): see
+    :func:`dodnb.prob.bestplay.best_play` and its ready goals :data:`dodnb.prob.bestplay.goals`."""
+    from dodnb.prob.bestplay import best_play as _best_play
+
+    return _best_play(position, goal, horizon, zombies, budget, **kw)
+
+
+def __getattr__(name):
+    """`dodnb.prob.goals` (the ready goals of best play) on first use."""
+    if name in ("goals", "Budget"):
+        from dodnb.prob import bestplay
+
+        return getattr(bestplay, name)
+    raise AttributeError(f"module 'dodnb.prob' has no attribute {name!r}")
+
+
+__all__ += ["best_play", "goals", "Budget"]

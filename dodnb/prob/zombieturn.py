@@ -549,33 +549,40 @@ class _Walk:
         a glass-door attack [10.5] (total below the value), the berserk dice [10.0] (4 or less) — have
         two results, each a run of totals. The two ends are followed, and the boundary between them
         found by halving, instead of every total."""
-        outs = sorted(outs, key=lambda aq: aq[0].total)
-        memo: dict = {}
-
-        def at(i):
-            got = memo.get(i)
-            if got is None:
-                got = memo[i] = self.child(s, outs[i][0])
-            return got
-
-        lo, hi = 0, len(outs) - 1
-        first, last = at(lo), at(hi)
         self.used["threshold rolls"] = self.used.get("threshold rolls", 0) + 1
-        if first == last:
-            return [(first[0], sum((q for _, q in outs), Fraction(0)), first[1], first[2])]
-        # the smallest index whose child equals the last one's (the results form two runs)
-        a, b = lo, hi
-        while b - a > 1:
-            m = (a + b) // 2
-            if at(m) == last:
-                b = m
-            else:
-                a = m
-        p_first = sum((q for _, q in outs[:b]), Fraction(0))
-        p_last = sum((q for _, q in outs[b:]), Fraction(0))
-        return [(first[0], p_first, first[1], first[2]), (last[0], p_last, last[1], last[2])]
+        return [(c[0], p, c[1], c[2]) for _, p, c in threshold_runs(outs, lambda a: self.child(s, a))]
 
     # ----- canonical form (cached per zombies tuple) ------------------------------------------
+
+
+def threshold_runs(outs: list, child: Callable) -> list:
+    """Ruling Z2: the outcomes of a roll whose result is a threshold on the dice total, as one or two
+    runs of totals: [(outcomes of the run, their probability, child)], ``child(action)`` computed for
+    the two ends and, by halving, for the boundary between them — not for every total. Shared by the
+    zombie-turn walk and best play (:mod:`dodnb.prob.bestplay`)."""
+    outs = sorted(outs, key=lambda aq: aq[0].total)
+    memo: dict = {}
+
+    def at(i):
+        got = memo.get(i)
+        if got is None:
+            got = memo[i] = child(outs[i][0])
+        return got
+
+    lo, hi = 0, len(outs) - 1
+    first, last = at(lo), at(hi)
+    if first == last:
+        return [(outs, sum((q for _, q in outs), Fraction(0)), first)]
+    # the smallest index whose child equals the last one's (the results form two runs)
+    a, b = lo, hi
+    while b - a > 1:
+        m = (a + b) // 2
+        if at(m) == last:
+            b = m
+        else:
+            a = m
+    return [(outs[:b], sum((q for _, q in outs[:b]), Fraction(0)), first),
+            (outs[b:], sum((q for _, q in outs[b:]), Fraction(0)), last)]
 
 
 _NO_RECORD = TurnRecord()

@@ -87,3 +87,43 @@ def dist_chart(dist, title: str = "", highlight: Optional[Callable[[Any], bool]]
 def compare_chart(items: Iterable[tuple[str, Fraction]], title: str = "", width: float = 560.0) -> Scene:
     """Bars for named probabilities (e.g. the same question across several games)."""
     return bar_chart(list(items), title, None, width, label=str)
+
+
+def rate_chart(rows: Sequence[tuple[str, int, int, float, float]], title: str = "", width: float = 640.0,
+               axis: str = "wins") -> Scene:
+    """Horizontal bars of rates measured by counting (e.g. games won), each with its 95 % interval as
+    a whisker: rows are ``(label, successes, trials, low, high)``; the scale runs from 0 to the
+    largest high end (at least 5 %), so a rate of a few percent is not a hairline. The text beside
+    each bar says the count, the rate and the interval, so the picture never shows a number the
+    words do not."""
+    rows = list(rows)
+    row_h = 34.0
+    top = 34.0 if title else 10.0
+    label_w = min(160.0, 16.0 + 8.0 * max((len(r[0]) for r in rows), default=4))
+    value_w = 250.0
+    bar_w = max(120.0, width - label_w - value_w - 20)
+    top_rate = max([0.05] + [r[4] for r in rows])
+    height = top + row_h * len(rows) + 36
+    sc = Scene(width, height, title=title, description=title)
+    sc.add(RectShape(0, 0, width, height, fill="#ffffff", layer="board"))
+    if title:
+        sc.add(TextShape(8, 16, title, 15, "#222222", "start", bold=True, layer="board"))
+    x0 = label_w
+    for i, (name, k, n, lo, hi) in enumerate(rows):
+        y = top + i * row_h
+        mid = y + row_h / 2
+        rate = k / n if n else 0.0
+        sc.add(TextShape(x0 - 8, mid, name, 14, "#222222", "end", layer="board", tag=f"row:{i}"))
+        sc.add(RectShape(x0, y + 6, max(rate / top_rate * bar_w, 0.5), row_h - 12, fill=BAR, layer="board", tag=f"row:{i}"))
+        xl, xh = x0 + lo / top_rate * bar_w, x0 + hi / top_rate * bar_w
+        sc.add(LineShape(xl, mid, xh, mid, AXIS, 2.0, layer="overlay", tag=f"interval:{i}"))
+        for x in (xl, xh):
+            sc.add(LineShape(x, mid - 7, x, mid + 7, AXIS, 2.0, layer="overlay", tag=f"interval:{i}"))
+        sc.add(TextShape(x0 + bar_w + 10, mid, f"{k} of {n} {axis}: {100 * rate:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%)",
+                         13, "#222222", "start", layer="board", tag=f"row:{i}"))
+    yb = top + row_h * len(rows)
+    sc.add(LineShape(x0, top, x0, yb, AXIS, 1.0, layer="board"))
+    sc.add(LineShape(x0, yb, x0 + bar_w, yb, AXIS, 1.0, layer="board"))
+    sc.add(TextShape(x0, yb + 14, "0%", 12, "#444444", "middle", layer="board"))
+    sc.add(TextShape(x0 + bar_w, yb + 14, f"{100 * top_rate:.0f}%", 12, "#444444", "middle", layer="board"))
+    return sc

@@ -555,3 +555,138 @@ def log_html(entries: Sequence[LogEntry]) -> str:
         else:
             out.append(f"<div style='padding-left:14px'>{text}</div>")
     return "<div style='font-size:90%;line-height:1.35'>" + "".join(out) + "</div>"
+
+
+# =============================================================================================
+# the hint: the best choice now, and the value of each choice
+
+
+HINT_NODES = 20_000  # budget of the exact search (positions) ...
+HINT_SECONDS = 1.5  # ... and of its time; past either, the estimate
+HINT_PLAYOUTS = 160  # play-outs of the estimate, shared among the choices (about 3 s of CPU in a full game)
+
+
+@dataclass
+class HintRow:
+    """One choice and its value: exact (``low == high == value``, a Fraction) or estimated (a float,
+    with its 95 % interval and the play-outs ``n`` it stands on)."""
+
+    action: Action
+    value: Any
+    low: float
+    high: float
+    n: int = 0
+
+
+class Hint:
+    """The values of the choices at a human decision, ready to format (this module computes nothing):
+    ``rows`` in the engine's order, ``best`` (the row of the best value), ``exact``; for an exact hint
+    the best-play answer (``result``: what each number is the probability of, the search size), for
+    an estimate ``n`` play-outs per choice and ``why`` the exact search was not used."""
+
+    def __init__(self, rows: list, exact: bool, result=None, seconds: float = 0.0, why: Optional[dict] = None, st: Optional[GameState] = None):
+        self.rows = rows
+        self.exact = exact
+        self.result = result
+        self.seconds = seconds
+        self.why = why or {}  # the exact search's budget, when it was passed: {'nodes': ..., 'seconds': ...}
+        self.st = st
+        self.best = max(rows, key=lambda r: r.value) if rows else None
+        self.n = rows[0].n if rows and not exact else 0
+
+    def question(self, lang: Optional[str] = None) -> str:
+        """What every number of the hint is the probability of."""
+        if self.exact:
+            return self.result.question_words(lang)
+        return tr("hint.estimate_question", lang)
+
+    def cell(self, row: HintRow) -> str:
+        if self.exact:
+            return f"{fmt_percent(row.value)} ({row.value.numerator}/{row.value.denominator})" if row.value not in (0, 1) else fmt_percent(row.value)
+        return f"{100 * row.value:.0f} % [{100 * row.low:.0f}–{100 * row.high:.0f}]"
+
+    def method(self, lang: Optional[str] = None) -> str:
+        if self.exact:
+            return tr("hint.exact", lang, nodes=self.result.nodes, seconds=f"{self.seconds:.1f}")
+        return tr("hint.estimate", lang, n=self.n, **self.why)
+
+
+def hint(game, st: Optional[GameState] = None, *, nodes: int = HINT_NODES, seconds: float = HINT_SECONDS,
+         playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Optional[Hint]:
+    """The value of each choice at the human decision now: exact by :func:`dodnb.prob.best_play` when
+    the search finishes within its small budget (a study position), else the search player's estimate
+    (:func:`dodnb.search.evaluate`: play-outs, with 95 % intervals). Both answer "the chance that nobody
+    is killed or infected before the next Human Player-Turn begins" (the humans playing on at their
+    best, or as the search player). None if the humans do not decide now."""
+    from dodnb.prob.bestplay import Budget, best_play, goals
+    from dodnb.prob.enumerate import TooBig
+
+    st = st or game.state
+    p = st.pending
+    if st.result is not None or p is None or p.side != Side.HUMAN:
+        return None
+    t0 = time.perf_counter()
+    try:
+        r = best_play(st, goals.nobody_hurt(), "game-turn", "solitaire", Budget(nodes=nodes, seconds=seconds))
+    except TooBig:
+        why = {"nodes": nodes, "seconds": f"{seconds:g}"}
+    else:
+        rows = [HintRow(c.action, c.value, float(c.value), float(c.value)) for c in r.choices]
+        return Hint(rows, True, r, time.perf_counter() - t0, st=st)
+    try:
+        from dodnb.search import evaluate
+    except ImportError:  # pragma: no cover - the search player is not installed
+        return Hint([], False, None, time.perf_counter() - t0, why, st)
+    got = evaluate(st, budget=playouts, seed=seed)
+    rows = [HintRow(c.action, c.value, c.low, c.high, c.n) for c in got]
+    return Hint(rows, False, None, time.perf_counter() - t0, why, st)
+
+
+def _hint_label(game, h: Hint, lang: Optional[str]) -> Callable[[Action], str]:
+    """A choice in the words of the stepper's choice list (who carries whom, the kill chance...); in
+    plain action words without a game."""
+    if game is None:
+        return lambda a: action_words(a, lang, h.st)
+    return lambda a: choice_label(game, a, lang, h.st)
+
+
+def hint_text(h: Optional[Hint], game=None, lang: Optional[str] = None, others: bool = False) -> str:
+    """The hint as plain text: the best choice and its value, what the value is the probability of,
+    how it was found; with `others`, every choice's value."""
+    if h is None:
+        return tr("hint.only_human", lang)
+    if not h.rows:
+        return tr("hint.unavailable", lang, **h.why)
+    label = _hint_label(game, h, lang)
+    out = [tr("hint.best", lang, choice=label(h.best.action)),
+           tr("hint.value", lang, value=h.cell(h.best), question=h.question(lang)), h.method(lang)]
+    if others:
+        out += [f"  {h.cell(r)}  {label(r.action)}" for r in sorted(h.rows, key=lambda r: -r.value)]
+    return "\n".join(out)
+
+
+_BOLD = ' style="font-weight:bold"'
+
+
+def hint_html(h: Optional[Hint], game=None, lang: Optional[str] = None, others: bool = False) -> str:
+    """The hint as HTML (the stepper's Hint tab)."""
+    esc = html.escape
+    if h is None:
+        return f"<i>{esc(tr('hint.only_human', lang))}</i>"
+    if not h.rows:
+        return f"<i>{esc(tr('hint.unavailable', lang, **h.why))}</i>"
+    label = _hint_label(game, h, lang)
+    out = [f"<b>{esc(tr('hint.best', lang, choice=label(h.best.action)))}</b>",
+           f"<div>{esc(tr('hint.value', lang, value=h.cell(h.best), question=h.question(lang)))}</div>",
+           f"<div style='font-size:90%;color:#455a64'>{esc(h.method(lang))}</div>"]
+    if others:
+        rows = "".join(
+            f"<tr{_BOLD if r is h.best else ''}><td style='text-align:right;padding:0 8px 0 0;white-space:nowrap'>"
+            f"{esc(h.cell(r))}</td><td>{esc(label(r.action))}</td></tr>"
+            for r in sorted(h.rows, key=lambda r: -r.value))
+        out.append(f"<table class='dodnb-hint-values' style='margin-top:4px'><tr><th style='text-align:right;padding-right:8px'>"
+                   f"{esc(tr('hint.chance', lang))}</th><th style='text-align:left'>{esc(tr('hint.choice', lang))}</th></tr>{rows}</table>")
+    return "".join(out)
+
+
+__all__ += ["Hint", "HintRow", "hint", "hint_text", "hint_html", "HINT_NODES", "HINT_SECONDS", "HINT_PLAYOUTS"]

@@ -77,6 +77,8 @@ STYLE = """<style>
 .dodnb-stepper .dodnb-info .widget-html-content { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 90%; }
 .dodnb-stepper .dodnb-step-why .widget-html-content { font-size: 88%; line-height: 18px; }
 .dodnb-stepper .dodnb-decision .widget-html-content { line-height: 1.3; }
+.dodnb-stepper .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 1 1 auto !important; min-width: 0 !important; max-width: none !important; padding: 0 8px !important; }
+.dodnb-stepper .dodnb-hint .widget-html-content { line-height: 1.35; }
 </style>"""
 
 
@@ -241,6 +243,8 @@ class GameStepper(widgets.VBox):
         self.choices: list[Action] = []
         self.threat: Optional[ThreatOdds] = None
         self._threat_cache: dict[GameState, ThreatOdds] = {}
+        self.hint: Optional[present.Hint] = None
+        self._hint_cache: dict[GameState, present.Hint] = {}
         self._log_cache: dict = {}
         self._busy = False
         self.last_update_ms = 0.0
@@ -283,6 +287,8 @@ class GameStepper(widgets.VBox):
         self.choice_box.add_class("dodnb-choices")
         self.play_button = widgets.Button(button_style="success", layout=lay(width="auto"))
         self.end_button = widgets.Button(button_style="warning", layout=lay(width="auto"))
+        self.hint_button = widgets.Button(icon="lightbulb-o", layout=lay(width="auto"))
+        self.hint_button.add_class("dodnb-hint-button")
         self.message_box = widgets.HTML(layout=lay(min_height="22px"))
         self.message_box.add_class("dodnb-message")
         # ----- dice, log, threat, save / load
@@ -293,6 +299,9 @@ class GameStepper(widgets.VBox):
         self.threat_button = widgets.Button(icon="question", layout=lay(width="auto"))
         self.threat_box = widgets.HTML()
         self.threat_box.add_class("dodnb-threat")
+        self.hint_others = widgets.ToggleButton(value=False, layout=lay(width="auto", height="26px", min_height="26px"))
+        self.hint_box = widgets.HTML()
+        self.hint_box.add_class("dodnb-hint")
         self.save_button = widgets.Button(icon="download", layout=lay(width="110px"))
         self.load_button = widgets.Button(icon="upload", layout=lay(width="110px"))
         self.save_text = widgets.Textarea(layout=lay(width="100%", height="90px"))
@@ -308,6 +317,8 @@ class GameStepper(widgets.VBox):
         self.end_button.on_click(lambda _b: self._guard(self.choose, EndTurn()))
         self.play_button.on_click(lambda _b: self._guard(self.play_selected))
         self.threat_button.on_click(lambda _b: self._guard(self.ask_zombies))
+        self.hint_button.on_click(lambda _b: self._guard(self.ask_hint))
+        self.hint_others.observe(lambda _ch: self._show_hint(), names="value")
         self.save_button.on_click(lambda _b: self._guard(self.save))
         self.load_button.on_click(lambda _b: self._guard(self.load))
         self.history.observe(self._scrub, names="value")
@@ -323,8 +334,9 @@ class GameStepper(widgets.VBox):
         save_panel = widgets.VBox([widgets.HBox([self.save_button, self.load_button]), self.save_text])
         log_scroll = widgets.Box([self.log_box], layout=lay(height="112px"))
         log_scroll.add_class("dodnb-log-scroll")
-        self.tabs.children = [log_scroll, threat_panel, save_panel]
-        self.left = widgets.VBox([self.decision, self.choice_box, widgets.HBox([self.play_button, self.end_button], layout=lay(flex_flow="row wrap")), self.message_box],
+        hint_panel = widgets.VBox([self.hint_others, self.hint_box], layout=lay(overflow="auto"))
+        self.tabs.children = [log_scroll, threat_panel, save_panel, hint_panel]
+        self.left = widgets.VBox([self.decision, self.choice_box, widgets.HBox([self.play_button, self.end_button, self.hint_button], layout=lay(flex_flow="row wrap")), self.message_box],
                                  layout=lay(width="50%", padding="0 10px 0 0", height=PANEL_HEIGHT))
         self.right = widgets.VBox([self.dice, self.tabs], layout=lay(width="50%", height=PANEL_HEIGHT))
         panels = widgets.HBox([self.left, self.right], layout=lay(width="100%", align_items="flex-start"))
@@ -359,13 +371,14 @@ class GameStepper(widgets.VBox):
         for button, key in ((self.new_button, "new"), (self.step_button, "step"), (self.phase_button, "step_phase"),
                             (self.undo_button, "undo"), (self.redo_button, "redo"), (self.end_button, "end_turn"),
                             (self.play_button, "play_choice"), (self.threat_button, "threat"), (self.save_button, "save"),
-                            (self.load_button, "load")):
+                            (self.load_button, "load"), (self.hint_button, "hint"), (self.hint_others, "hint_others")):
             button.description = tr("stepper." + key, lang)
             button.tooltip = tr("stepper." + key + ".tip", lang)
         self.history.description = tr("stepper.history", lang)
         self.save_text.placeholder = tr("stepper.save_placeholder", lang)
         self.language.tooltips = [tr("stepper.language.tip", lang)] * 2
-        self.tabs.titles = (tr("stepper.tab_log", lang), tr("stepper.tab_threat", lang), tr("stepper.tab_save", lang))
+        self.tabs.titles = (tr("stepper.tab_log", lang), tr("stepper.tab_threat", lang), tr("stepper.tab_save", lang),
+                            tr("stepper.tab_hint", lang))
 
     # ----- acting ---------------------------------------------------------------------------
     def _guard(self, fn: Callable, *args) -> None:
@@ -459,6 +472,7 @@ class GameStepper(widgets.VBox):
         self.seed_box.value = int(seed)
         self.kind_picker.value, self.play_picker.value = kind, play
         self._threat_cache.clear()
+        self._hint_cache.clear()
         self._log_cache.clear()
         self._say(tr("message.new_game", self.lang, seed=seed))
         self._refresh()
@@ -479,6 +493,7 @@ class GameStepper(widgets.VBox):
         self.kind_picker.value = kind
         self.seed_box.value = self.game.seed
         self._threat_cache.clear()
+        self._hint_cache.clear()
         self._log_cache.clear()
         self._say(tr("message.loaded", self.lang, n=len(self.game.actions)), "ok")
         self._refresh()
@@ -553,6 +568,33 @@ class GameStepper(widgets.VBox):
         self.tabs.selected_index = 1
         return odds
 
+    # ----- the hint --------------------------------------------------------------------------
+    HINT_TAB = 3
+
+    def ask_hint(self) -> Optional[present.Hint]:
+        """Fill the Hint tab: the best choice now and its value (exact in a small study position,
+        else the search player's estimate), the other choices' values on request."""
+        st = self.game.state
+        self.tabs.selected_index = self.HINT_TAB
+        if not self._hint_possible(st):
+            self.hint = None
+            self.hint_box.value = present.hint_html(None, self.game, self.lang)
+            return None
+        h = self._hint_cache.get(st)
+        if h is None:
+            self.hint_box.value = f"<i>{html.escape(tr('hint.thinking', self.lang))}</i>"
+            h = self._hint_cache[st] = present.hint(self.game, st)
+        self.hint = h
+        self._show_hint()
+        return h
+
+    def _show_hint(self) -> None:
+        h = self._hint_cache.get(self.game.state)
+        self.hint_box.value = present.hint_html(h, self.game, self.lang, self.hint_others.value) if h is not None else ""
+
+    def _hint_possible(self, st: GameState) -> bool:
+        return self._learner_decides(st) and st.pending.side == Side.HUMAN
+
     @staticmethod
     def _human_acts(st: GameState) -> bool:
         return st.phase == Phase.HUMAN and st.pending is not None and present._pending_key(st.pending) == "pending.act"
@@ -585,6 +627,8 @@ class GameStepper(widgets.VBox):
         self.threat_button.disabled = not human_act
         cached = self._threat_cache.get(st)
         self.threat_box.value = present.threat_html(cached, lang) if (cached and human_act) else ""
+        self.hint_button.disabled = not self._hint_possible(st)
+        self._show_hint()
         busy, self._busy = self._busy, True
         try:
             self.history.max = max(total, 0)
@@ -652,7 +696,7 @@ class GameStepper(widgets.VBox):
         def plain(h: str) -> str:
             return html.unescape(re.sub(r"<[^>]+>", " ", h)).replace("  ", " ").strip()
 
-        return "\n".join(plain(w.value) for w in (self.track, self.decision, self.message_box, self.threat_box, self.dice) if w.value)
+        return "\n".join(plain(w.value) for w in (self.track, self.decision, self.message_box, self.threat_box, self.hint_box, self.dice) if w.value)
 
     def log_lines(self) -> list[str]:
         """The log as plain lines, oldest first."""

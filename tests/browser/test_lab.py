@@ -1585,26 +1585,37 @@ def _write_notebook(path: Path, cells: list[str]) -> None:
     nbformat.write(nb, str(path))
 
 
+def _open_written_notebook(lab_server, browser, tmp_path_factory, name: str, cells: list[str], shots_name: str, prefix: str):
+    """Write a notebook of `cells`, open it at 1400x900 in a fresh workspace, run every cell and wait
+    for the stepper: (context, page, run, stepper locator). The caller closes the context."""
+    _write_notebook(lab_server.root / name, cells)
+    shots = tmp_path_factory.mktemp(shots_name)
+    context = browser.new_context(viewport=SCREEN, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    run = _Run(Case(notebook=name), page, lab_server, shots)
+    try:
+        page.goto(f"{lab_server.url}/lab/workspaces/{prefix}{uuid.uuid4().hex[:12]}/tree/{name}")
+        run.wait_kernel()
+        run.run_all()
+        root = page.locator(STEPPER)
+        root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+    except BaseException:
+        context.close()
+        raise
+    return context, page, run, root
+
+
 def test_stepper_fits_one_screen(lab_server, browser, browser_summary, tmp_path_factory):
     """At 1400x900 in JupyterLab, the stepper scrolled to its top shows the map, the decision, the
     dice tray and the latest log lines without scrolling; after a choice (a click on the map) every
     part is where it was; no choice label is cut; the history handle is at least 28 px; in a watched
     game the log's last line is in view; in French too. Screenshots in English and French."""
-    _write_notebook(lab_server.root / STEPPER_SCREEN_NOTEBOOK, STEPPER_SCREEN_CELLS)
-    case = Case(notebook=STEPPER_SCREEN_NOTEBOOK)
-    shots = tmp_path_factory.mktemp("screens-stepper-screen")
-    context = browser.new_context(viewport=SCREEN, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(STEP_TIMEOUT_MS)
-    run = _Run(case, page, lab_server, shots)
+    context, page, run, root = _open_written_notebook(lab_server, browser, tmp_path_factory, STEPPER_SCREEN_NOTEBOOK,
+                                                      STEPPER_SCREEN_CELLS, "screens-stepper-screen", "s")
     root_sel = STEPPER
     lines = []
     try:
-        page.goto(f"{lab_server.url}/lab/workspaces/s{uuid.uuid4().hex[:12]}/tree/{STEPPER_SCREEN_NOTEBOOK}")
-        run.wait_kernel()
-        run.run_all()
-        root = page.locator(root_sel)
-        root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
         page.wait_for_timeout(1500)
         root.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(500)
@@ -1724,3 +1735,66 @@ def test_stepper_threat_panel_says_its_method(lab_server, browser, browser_summa
     assert "± 0.0" not in text
     browser_summary.append(f"{STEPPER_NOTEBOOK}: threat panel at Game-Turn 2 in {time.monotonic() - t0:.1f} s: "
                            f"{'exact' if exact else 'an estimate (exact counting passed the panel budget)'}; screenshots: {shot} {shots / 'threat-panel.png'}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 18: the stepper's Hint in a study position, and the drawn decision tree, at 1400 px.
+
+HINT_NOTEBOOK = "hint_check.ipynb"
+RED_PIXELS_JS = """(img, rgb) => {
+  const c = document.createElement('canvas');
+  c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+  const d = g.getImageData(0, 0, c.width, c.height).data;
+  let red = 0;
+  for (let i = 0; i < d.length; i += 4)
+    if (Math.abs(d[i] - rgb[0]) < 24 && Math.abs(d[i + 1] - rgb[1]) < 24 && Math.abs(d[i + 2] - rgb[2]) < 24 && d[i + 3] > 200) red++;
+  return {width: img.getBoundingClientRect().width, natural: c.width, red: red};
+}"""
+HINT_CELLS = [
+    "from dodnb import Position\nfrom dodnb.rules.solitaire import zombie_policy\nfrom dodnb.widgets import GameStepper\n"
+    "bank = Position(characters={'Peter': '115', 'Roger': '115'}, units={'115': 5}, start='attack', solitaire=True)\n"
+    "stepper = GameStepper(bank.game(seed=1, human=None, zombie=zombie_policy))\nstepper",
+    "from dodnb.prob import best_play, goals\n"
+    "best_play(bank, goals.nobody_hurt(), horizon='game-turn').tree(depth=3)",
+]
+
+
+def test_hint_shows_the_best_choice_and_the_tree_is_drawn(lab_server, browser, browser_summary, tmp_path_factory):
+    """Click Hint in a stepper on a study position: the Hint tab names the best choice, its exact
+    value and what it is the probability of; the toggle lists every choice's value. The decision tree
+    below is an SVG with its best line in red. Screenshots at 1400x900 for a person to read."""
+    from dodnb.render.tree import BEST
+
+    context, page, run, root = _open_written_notebook(lab_server, browser, tmp_path_factory, HINT_NOTEBOOK, HINT_CELLS,
+                                                      "screens-hint", "h")
+    root_sel = STEPPER
+    try:
+        page.wait_for_timeout(1000)
+        root.locator("button.dodnb-hint-button").click()
+        page.wait_for_function(f"() => {{ const h = document.querySelector('{root_sel} .dodnb-hint'); "
+                               "return h && h.innerText.includes('Best choice'); }", timeout=PAINT_TIMEOUT_MS)
+        text = root.locator(".dodnb-hint").inner_text()
+        assert "Best choice: Peter and Roger fire together at the attacker" in text
+        assert "99.0% (1247315/1259712): the chance that nobody is killed or infected before the next Human Player-Turn begins" in text
+        assert "Exact" in text
+        root.evaluate("e => e.scrollIntoView({block: 'end'})")
+        page.wait_for_timeout(500)
+        shot_hint = run.screenshot("hint-1400x900")
+        root.locator("button", has_text="Values of the other choices").click()
+        page.wait_for_function(f"() => document.querySelector('{root_sel} .dodnb-hint table')", timeout=PAINT_TIMEOUT_MS)
+        rows = root.locator(".dodnb-hint table tr").count()
+        assert rows == 1 + 4, rows
+        page.wait_for_timeout(500)
+        shot_values = run.screenshot("hint-values-1400x900")
+        # the tree: JupyterLab shows an SVG output as an image; its pixels are read through a canvas
+        img = page.locator(".jp-RenderedSVG img").last
+        img.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+        img.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(800)
+        stats = img.evaluate(RED_PIXELS_JS, list(_hex(BEST)))
+        assert stats["width"] > 600 and stats["red"] > 500, stats
+        shot_tree = run.screenshot("tree-1400x900")
+    finally:
+        context.close()
+    browser_summary.append(f"hint and tree at 1400x900: screenshots {shot_hint} {shot_values} {shot_tree}")

@@ -310,3 +310,27 @@ def test_french_stepper_refusal_log_and_map_words():
     assert any("activé" in ln for ln in s.log_lines())
     s.click("200")
     assert s.message.startswith("Interdit") and "[2.1]" in s.message
+
+
+def test_hint_button_shows_the_best_choice_and_on_request_every_value():
+    """Issue 18: Hint gives the best choice now with its value and what it is the probability of;
+    the toggle adds every choice's value; exact in a small study position."""
+    from dodnb import Position
+    from dodnb.rules import solitaire
+    from dodnb.rules.actions import ReactionFire
+
+    p = Position(characters={"Peter": "115", "Roger": "115"}, units={"115": 5}, start="attack", solitaire=True)
+    s = GameStepper(p.game(seed=1, human=None, zombie=solitaire.zombie_policy))
+    assert not s.hint_button.disabled and s.hint_button.description == "Hint"
+    h = s.ask_hint()
+    assert h.exact and h.best.action == ReactionFire(("Peter", "Roger"))
+    assert s.tabs.selected_index == s.HINT_TAB and s.tabs.titles[s.HINT_TAB] == "Hint"
+    assert "Best choice" in s.hint_box.value and "the chance that nobody is killed or infected" in s.hint_box.value
+    assert "dodnb-hint-values" not in s.hint_box.value
+    s.hint_others.value = True
+    assert s.hint_box.value.count("<tr") == 1 + len(s.choices)
+    s.set_language("fr")
+    assert "Meilleur choix" in s.hint_box.value and s.hint_button.description == "Indice"
+    assert not INTERNAL.search(s.text)
+    s.choose(ReactionFire(()))  # the position moves on: the hint of the old one is not shown
+    assert "Meilleur choix" not in s.hint_box.value

@@ -1,0 +1,183 @@
+"""The decision tree of a best-play search, drawn: a picture a teacher projects.
+
+:func:`tree_scene` lays a :class:`dodnb.prob.bestplay.Tree` out left to right: the root at the left,
+each level a column. Squares are the humans' choices (max), diamonds-as-squares in another colour the
+zombie side's choices in the worst case (min), circles the dice and draws (chance) with each
+outcome's odds on its edge, small boxes the ends (the goal met or missed, the horizon reached).
+Every node shows its value (the probability of the goal with best play from there, backed up); the
+best line is drawn thick and red. Shapes are the shared scene's (:mod:`dodnb.render.shapes`), so the
+same picture is SVG here (:func:`tree_svg`) and PNG through :mod:`dodnb.render.picture`.
+
+Fonts are 15-17 px at scale 1: readable from the back of a room when projected.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from dodnb.i18n import tr
+from dodnb.prob.dist import fmt_fraction, fmt_percent
+from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, TextShape
+
+__all__ = ["tree_scene", "tree_svg", "edge_words", "BEST", "NODE_STROKE"]
+
+BEST = "#c0392b"  # the best line
+EDGE = "#8c8c8c"
+NODE_STROKE = "#333333"
+FILL = {"max": "#dce9f7", "min": "#f7dcdc", "chance": "#fff4d6", "leaf": "#eeeeee", "more": "#ffffff"}
+COL_W = 300.0  # a column's width, narrowed so the whole tree fits WIDTH
+WIDTH = 960.0  # the widest picture: a notebook's output at a 1400-px window shows SVG images unscaled
+ROW_H = 74.0
+NODE = 22.0  # half the size of a node
+FONT = 16.0
+SMALL = 14.0
+
+
+def _ranges(totals: list[int]) -> str:
+    totals = sorted(set(totals))
+    out, i = [], 0
+    while i < len(totals):
+        j = i
+        while j + 1 < len(totals) and totals[j + 1] == totals[j] + 1:
+            j += 1
+        out.append(str(totals[i]) if i == j else f"{totals[i]}–{totals[j]}")
+        i = j + 1
+    return ", ".join(out)
+
+
+def edge_words(actions: tuple, st, lang: Optional[str] = None) -> str:
+    """The words of an edge: the choice, or the dice totals / draws that lead the same way."""
+    from dodnb.render.present import action_words
+    from dodnb.rules.actions import Roll
+
+    if not actions:
+        return ""
+    if all(isinstance(a, Roll) for a in actions) and len(actions) > 1:
+        return tr("tree.rolls", lang, totals=_ranges([a.total for a in actions]))
+    w = action_words(actions[0], lang, st)
+    return w if len(actions) == 1 else w + " …"
+
+
+def _short(text: str, n: int = 34) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _lines(text: str, n: int) -> list[str]:
+    """`text` in lines of at most about `n` characters, cut at spaces."""
+    out, line = [], ""
+    for w in text.split():
+        if line and len(line) + 1 + len(w) > n:
+            out.append(line)
+            line = w
+        else:
+            line = f"{line} {w}".strip()
+    return out + [line] if line else out
+
+
+def _wrap(text: str, n: int) -> list[str]:
+    """At most two lines of about `n` characters, cut at a space; the rest shortened with an ellipsis."""
+    if len(text) <= n:
+        return [text]
+    cut = text.rfind(" ", 0, n + 1)
+    if cut <= 0:
+        return [_short(text, n)]
+    return [text[:cut], _short(text[cut + 1:], n)]
+
+
+def tree_scene(tree, lang: Optional[str] = None) -> Scene:
+    """The tree as a scene (see the module). Node shapes carry ``tag="node:<id>"``, best-line edges
+    ``tag="best:<id>"`` (the child's id), other edges ``tag="edge:<id>"``."""
+    nodes = tree.nodes
+    kids: dict[int, list] = {}
+    for n in nodes:
+        if n.parent >= 0:
+            kids.setdefault(n.parent, []).append(n)
+    # rows: leaves of the drawn tree in order, parents centred on their children
+    row: dict[int, float] = {}
+    nxt = [0.0]
+
+    def place(n) -> float:
+        ch = kids.get(n.id, [])
+        if not ch:
+            row[n.id] = nxt[0]
+            nxt[0] += 1
+        else:
+            ys = [place(c) for c in ch]
+            row[n.id] = (ys[0] + ys[-1]) / 2
+        return row[n.id]
+
+    depth: dict[int, int] = {}
+    for n in nodes:
+        depth[n.id] = 0 if n.parent < 0 else depth[n.parent] + 1
+    place(nodes[0])
+    top = 96.0
+    left = 70.0
+    levels = max(max(depth.values()), 1)
+    col = min(COL_W, (WIDTH - left - 120) / levels)
+    width = left + col * levels + 120
+    height = top + ROW_H * max(nxt[0], 1) + 74
+    r = tree.result
+    title = tr("tree.title", lang, question=r.question_words(lang))
+    sc = Scene(width, height, title=title, description=title)
+    sc.add(RectShape(0, 0, width, height, fill="#ffffff", layer="board"))
+    # the title, wrapped
+    lines = _lines(title, max(40, int(width / 9.5)))
+    for i, t in enumerate(lines[:3]):
+        sc.add(TextShape(16, 22 + 21 * i, t, 17, "#222222", "start", bold=True, layer="board"))
+
+    def xy(n):
+        return left + col * depth[n.id], top + ROW_H * row[n.id] + ROW_H / 2
+
+    for n in nodes[1:]:
+        p = nodes[n.parent]
+        x0, y0 = xy(p)
+        x1, y1 = xy(n)
+        colour, w = (BEST, 4.0) if n.best else (EDGE, 1.6)
+        tag = f"best:{n.id}" if n.best else f"edge:{n.id}"
+        xm = x0 + NODE + 12
+        sc.add(LineShape(x0 + NODE, y0, xm, y1, colour, w, layer="overlay", tag=tag))
+        sc.add(LineShape(xm, y1, x1 - NODE, y1, colour, w, layer="overlay", tag=tag))
+        chars = int((col - 2 * NODE - 24) / 7.4)  # 14-px text: about 7.4 px a character
+        label = edge_words(n.edge, p.state, lang)
+        if n.p is not None:
+            label = f"{fmt_fraction(n.p)}: {label}"
+        lines = _wrap(label, chars)
+        for j, text in enumerate(lines):
+            sc.add(TextShape(xm + 6, y1 - 9 - 17 * (len(lines) - 1 - j), text, SMALL, BEST if n.best else "#333333", "start",
+                             "bottom", bold=n.best, layer="tokens", max_width=col - 2 * NODE - 24))
+    for n in nodes:
+        x, y = xy(n)
+        stroke, sw = (BEST, 3.5) if n.best else (NODE_STROKE, 1.5)
+        tag = f"node:{n.id}"
+        if n.kind == "chance":
+            sc.add(CircleShape(x, y, NODE, FILL["chance"], stroke, sw, layer="tokens", tag=tag))
+        elif n.kind in ("leaf", "more"):
+            sc.add(RectShape(x - NODE, y - NODE * 0.75, 2 * NODE, 1.5 * NODE, FILL[n.kind], stroke, sw, layer="tokens", tag=tag))
+        else:
+            sc.add(RectShape(x - NODE, y - NODE, 2 * NODE, 2 * NODE, FILL[n.kind], stroke, sw, layer="tokens", tag=tag))
+        value = fmt_percent(n.value)
+        if n.kind in ("leaf", "more"):
+            sc.add(TextShape(x + NODE + 8, y, value, FONT, BEST if n.best else "#111111", "start", "middle", bold=True,
+                             layer="tokens"))
+        else:
+            sc.add(TextShape(x, y + NODE + 3, value, FONT, BEST if n.best else "#111111", "middle", "top", bold=True,
+                             layer="tokens"))
+        if n.kind == "chance" and n.state.pending is not None:
+            from dodnb.render.present import pending_text
+
+            what = re.sub(r"\s*\[[0-9.]+\]$", "", pending_text(None, lang, n.state))
+            sc.add(TextShape(x - NODE - 8, y + 7, _short(what, int((col - 2 * NODE - 30) / 6.9)), 13, "#555555", "end", "top", layer="tokens",
+                             max_width=col - 2 * NODE - 30))
+        mark = {"max": "H", "min": "Z", "chance": "", "leaf": "", "more": "…"}[n.kind]
+        if mark:
+            sc.add(TextShape(x, y, mark, FONT, "#222222", "middle", "middle", bold=True, layer="tokens"))
+    legend = _lines(tr("tree.legend", lang), int((width - 32) / 7.2))
+    for i, text in enumerate(legend):
+        sc.add(TextShape(16, height - 14 - 18 * (len(legend) - 1 - i), text, SMALL, "#444444", "start", layer="board"))
+    return sc
+
+
+def tree_svg(tree, lang: Optional[str] = None) -> str:
+    """The tree as a standalone SVG document."""
+    return tree_scene(tree, lang).to_svg()

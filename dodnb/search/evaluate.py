@@ -1,0 +1,125 @@
+"""The value of each choice at a human decision, as a learner reads it (for the stepper's hint).
+
+:func:`evaluate` answers, for every legal action at a decision of the human player:
+
+    "the chance that no character is killed, infected or turned into a super zombie from now until
+    the humans' next turn begins (a human win on the way counts as coming through, a zombie win
+    does not), if the humans play on with the search player and the zombies follow the solitaire
+    rules [15.0]"
+
+It is an estimate: each choice is played out ``n`` times, the dice drawn with their exact odds
+(``engine.chance_outcomes``, one seeded draw each), the rest of the Human Player-Turn by the
+search player (:mod:`dodnb.search.player`), the Zombie Player-Turn by the solitaire automaton
+(:func:`dodnb.rules.solitaire.zombie_policy`). Each value comes with the count it stands on and a
+95 % Wilson interval (:func:`dodnb.experiments.wilson`), and with the search player's own score of
+the choice (its look-ahead through this turn; a hand-tuned score, not a probability).
+
+The same seed gives the same numbers: every play-out has its own seed derived from ``seed``, the
+choice and the play-out's number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from typing import Optional
+
+from dodnb.errors import InputError
+from dodnb.prob.enumerate import draw
+from dodnb.rules import engine
+from dodnb.rules.actions import Action
+from dodnb.rules.solitaire import zombie_policy
+from dodnb.rules.state import GameState
+from dodnb.rules.vocab import Side
+from dodnb.search.player import SearchPlayer
+
+__all__ = ["ChoiceValue", "evaluate", "WHAT"]
+
+#: What the value is the probability of (plain words, for a learner).
+WHAT = ("chance that no character is killed, infected or turned into a super zombie before the humans' "
+        "next turn, if the humans play on with the search player and the zombies follow the solitaire rules")
+
+_HARM = ("infected", "killed", "super")
+
+
+@dataclass(frozen=True)
+class ChoiceValue:
+    """One choice and its estimated value (see module).
+
+    action: the legal action; value: the estimated probability (successes / n); low, high: its 95 %
+    Wilson interval; successes, n: the play-outs it stands on; score: the search player's
+    look-ahead score of the choice (None when the search did not consider it); what: what the value
+    is the probability of, in words."""
+
+    action: Action
+    value: float
+    low: float
+    high: float
+    successes: int
+    n: int
+    score: Optional[float] = None
+    what: str = WHAT
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return (self.low, self.high)
+
+
+def _seed(seed: int, i: int, k: int) -> int:
+    return int.from_bytes(hashlib.sha256(f"dodnb-evaluate/{seed}/{i}/{k}".encode()).digest()[:8], "big")
+
+
+def _harmed(st: GameState) -> frozenset:
+    return frozenset(c.name for c in st.characters if c.status in _HARM)
+
+
+def _play_out(st: GameState, ctx, action: Action, rng: random.Random, player, max_steps: int = 5000) -> bool:
+    """Play `action`, then on to the start of the humans' next turn; True if nobody was newly harmed."""
+    before = _harmed(st)
+    turn = st.turn
+    st = engine.apply(st, ctx, action)[0]
+    for _ in range(max_steps):
+        if st.result is not None:
+            return st.result.winner == "human"
+        p = st.pending
+        if st.turn > turn and p.side == Side.HUMAN and p.kind == "act":
+            break
+        if p.side == Side.CHANCE:
+            a = draw(engine.chance_outcomes(st, ctx), rng)
+        else:
+            legal = engine.legal_actions(st, ctx)
+            got = (player if p.side == Side.HUMAN else zombie_policy)(st, legal, rng)
+            a = got[0] if isinstance(got, tuple) else got
+        st = engine.apply(st, ctx, a)[0]
+    return _harmed(st) <= before
+
+
+def evaluate(state: GameState, *, budget: int = 48, seed: int = 0, player: Optional[SearchPlayer] = None) -> list:
+    """For each legal action at a human decision of a solitaire game, a :class:`ChoiceValue`: the
+    estimated chance that nobody is killed, infected or made a super zombie before the humans'
+    next turn (see module), in the engine's order of the actions.
+
+    budget: play-outs in all, shared equally among the choices (at least one each); seed: the
+    play-outs' dice (same seed, same values); player: the search player playing on (default the
+    experiments' one)."""
+    from dodnb.experiments import wilson
+
+    p = state.pending
+    if state.result is not None or p is None or p.side != Side.HUMAN:
+        raise InputError("evaluate() values the choices of a human decision: this position waits for none")
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise InputError(f"budget must be a whole number of play-outs ≥ 1, got {budget!r}")
+    player = player or SearchPlayer()
+    ctx = engine.context(state.board)
+    legal = engine.legal_actions(state, ctx)
+    scores: dict = {}
+    if p.kind == "act" and len(legal) > 1:
+        scores = player.action_values(state, legal, ctx)
+    n = max(1, budget // len(legal))
+    out = []
+    for i, a in enumerate(legal):
+        wins = sum(_play_out(state, ctx, a, random.Random(_seed(seed, i, k)), player) for k in range(n))
+        lo, hi = wilson(wins, n)
+        out.append(ChoiceValue(a, wins / n, lo, hi, wins, n, scores.get(a)))
+    return out

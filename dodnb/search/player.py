@@ -1,0 +1,406 @@
+"""The search player: a plan for each stack, looked ahead through the current Human Player-Turn.
+
+**Method.** At the first decision of a Human Player-Turn [5.0] the player values each choice of
+who moves — each square's biggest stack of eligible characters (grouped, as the sensible policy
+does [5.2]), or ending the turn at once — by the best *plan* for that stack:
+
+1. **Where to go** (:func:`reachable`): every square within two moves, and each square of the way
+   the sensible policy would walk toward its goal (the rifles, the nearest open main door...).
+   Each is scored as if the turn ended there (:func:`dodnb.search.heuristic.score`).
+2. **What to do there**: for the best-scored square and the square the stack stands in, an
+   expectimax over the rest of the turn without moving (:class:`TurnSearch`): its shots [6.0], a
+   rifle [12.2], a door [5.5] or the end of the turn are the maxima, the dice of its shots and panic
+   checks the engine's exact chance nodes (``engine.chance_outcomes``, equal states merged, totals
+   split in halves where a run of totals leads to one state), depth-limited and with a node budget.
+   Where the turn ends, or the look-ahead stops, the position is scored.
+
+The stack then walks to its square, one move per decision, and does there what the expectimax
+finds best; after each die it looks again. The score (:mod:`dodnb.search.heuristic`) is hand-tuned:
+characters' statuses, units left, main doors closed and rifles held [14.2], the expected cost of the
+coming Zombie Player-Turn's attacks, and squares still to walk toward the doors and the rifles. It
+is read before the zombies play: the Zombie Player-Turn is not searched (one costs about as much
+as a hundred looked-ahead steps), so the player's horizon is its own turn.
+
+Kept small so whole games stay cheap: shots are only considered with every character of the stack
+who may fire at that target (more dice, never fewer [6.8]); opening a door and dropping a rifle are
+not considered. The decisions of the Zombie Player-Turn that fall to the human player (reaction
+fire [8.1], naming the attacked [8.0] 3) are answered as the sensible policy answers them.
+
+The player is deterministic: it uses no randomness (the rng is ignored), ties go to the first
+choice in the engine's stable order, and the caches below only save time. A :class:`SearchPlayer`
+is a small frozen, picklable value, so it can be sent to the worker processes of
+:func:`dodnb.experiments.run`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from dodnb.rules import engine
+from dodnb.rules.actions import Action, Activate, Door, Drop, EndTurn, Move, Shoot
+from dodnb.rules.solitaire import _goal, _next_step, sensible_human
+from dodnb.rules.state import GameState
+from dodnb.rules.vocab import Phase, Side
+from dodnb.search.heuristic import Weights, score
+
+__all__ = ["SearchPlayer", "search_human", "candidates", "TurnSearch"]
+
+
+def candidates(st: GameState, legal: Sequence[Action]) -> list[Action]:
+    """The human actions the search considers, in the engine's order (see module)."""
+    most: dict[str, int] = {}
+    for a in legal:
+        if isinstance(a, Shoot):
+            most[a.target] = max(most.get(a.target, 0), len(a.shooters))
+    out = []
+    for a in legal:
+        if isinstance(a, Shoot) and len(a.shooters) < most[a.target]:
+            continue
+        if isinstance(a, Drop) or (isinstance(a, Door) and not a.close):
+            continue
+        out.append(a)
+    return out or list(legal)
+
+
+class _Budget(Exception):
+    pass
+
+
+#: What an action leads to, kept across look-aheads (a pure function of the state and the action):
+#: ``(state, action) -> (children, engine steps it cost)``. Only time is saved: each look-ahead is
+#: charged the steps of every expansion it uses as if it had made it, so its choice never depends on
+#: what was looked at before (the player stays deterministic wherever it runs).
+_CHILDREN: dict = {}
+_SCORES: dict = {}
+
+
+def _remember(cache: dict, key, value):
+    if len(cache) > 50_000:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _candidates(st: GameState, ctx, moves: bool = True) -> list[Action]:
+    key = ("cand", moves, st)
+    got = _CHILDREN.get(key)
+    if got is None:
+        acts = candidates(st, engine.legal_actions(st, ctx))
+        if not moves:
+            acts = [a for a in acts if not isinstance(a, (Move, Activate))]
+        got = _remember(_CHILDREN, key, acts)
+    return got
+
+
+class TurnSearch:
+    """One expectimax look-ahead from a state of the Human Player-Turn, to the turn's end (see
+    module): the human player's decisions are maxima (moves and activations too unless
+    ``moves=False``), this turn's dice are expectations, leaves are scored; iterative deepening
+    while the node budget (engine steps) lasts."""
+
+    def __init__(self, root: GameState, ctx, max_nodes: int, moves: bool = True, weights: Weights = Weights()):
+        self.root, self.ctx, self.max_nodes, self.moves, self.weights = root, ctx, max_nodes, moves, weights
+        self.nodes = 0
+        self.cut = False
+        self._charged: set = set()
+
+    def in_turn(self, st: GameState) -> bool:
+        return st.result is None and st.phase == Phase.HUMAN and st.turn == self.root.turn and st.pending is not None
+
+    def leaf(self, st: GameState) -> float:
+        return _leaf(st, self.ctx, self.weights)
+
+    def children(self, st: GameState, a: Action) -> list[tuple[GameState, float]]:
+        """The states an action leads to and their chances, the dice of this turn rolled (merged)."""
+        key = (st, a)
+        got = _CHILDREN.get(key)
+        if got is None:
+            got = _remember(_CHILDREN, key, self._expand(st, a))
+        kids, cost = got
+        if key not in self._charged:
+            self._charged.add(key)
+            self.nodes += cost
+            if self.nodes > self.max_nodes:
+                raise _Budget
+        return kids
+
+    def _expand(self, st: GameState, a: Action) -> tuple[list[tuple[GameState, float]], int]:
+        ctx = self.ctx
+        self._cost = 1
+        out: dict[GameState, float] = {}
+        todo = [(engine.apply(st, ctx, a)[0], 1.0)]
+        while todo:
+            s, p = todo.pop()
+            if self.in_turn(s) and s.pending.side == Side.CHANCE:
+                for nxt, q in self._outcomes(s):
+                    todo.append((nxt, p * q))
+            else:
+                out[s] = out.get(s, 0.0) + p
+        return list(out.items()), self._cost
+
+    def _outcomes(self, s: GameState) -> list[tuple[GameState, float]]:
+        """The states after each outcome of the chance node `s`, equal states merged. Dice totals are
+        split in halves: when the lowest and the highest total of a run of totals lead to the same
+        state, every total between does (a die roll's effect only grows with its total: a shot
+        destroys at or above a number [6.7], a panic check passes at or below one [6.5]...), so the
+        run is applied twice instead of once per total (tests/search check this against the plain
+        walk on the positions of whole games)."""
+        ctx = self.ctx
+        outs = engine.chance_outcomes(s, ctx)
+        if not s.pending.kind.is_roll or len(outs) <= 3:
+            self._cost += len(outs)
+            return [(engine.apply(s, ctx, o)[0], float(q)) for o, q in outs]
+        outs = sorted(outs, key=lambda t: t[0].total)
+        got: dict[int, GameState] = {}
+
+        def at(i: int) -> GameState:
+            if i not in got:
+                self._cost += 1
+                got[i] = engine.apply(s, ctx, outs[i][0])[0]
+            return got[i]
+
+        merged: dict[GameState, float] = {}
+
+        def run(lo: int, hi: int) -> None:
+            a, b = at(lo), at(hi)
+            if a == b:
+                merged[a] = merged.get(a, 0.0) + sum(float(outs[i][1]) for i in range(lo, hi + 1))
+                return
+            if hi - lo == 1:
+                merged[a] = merged.get(a, 0.0) + float(outs[lo][1])
+                merged[b] = merged.get(b, 0.0) + float(outs[hi][1])
+                return
+            mid = (lo + hi) // 2
+            run(lo, mid)
+            run(mid + 1, hi)
+
+        run(0, len(outs) - 1)
+        return list(merged.items())
+
+    def value(self, st: GameState, depth: int, memo: dict) -> float:
+        if not self.in_turn(st) or st.pending.side != Side.HUMAN or st.pending.kind != "act":
+            return self.leaf(st)
+        if depth <= 0:
+            self.cut = True
+            return self.leaf(st)
+        got = memo.get(st)
+        if got is not None:
+            return got
+        best, arg = -float("inf"), None
+        for a in _candidates(st, self.ctx, self.moves):
+            v = self.q(st, a, depth, memo)
+            if v > best:
+                best, arg = v, a
+        memo[st] = best
+        self.plan[st] = (arg, depth)
+        return best
+
+    def q(self, st: GameState, a: Action, depth: int, memo: dict) -> float:
+        return sum(p * self.value(s, depth - 1, memo) for s, p in self.children(st, a))
+
+    def root_values(self, legal: Sequence[Action], max_depth: int = 12) -> tuple[dict[Action, float], int]:
+        """The value of each considered action at the deepest depth finished within the budget, and
+        that depth (0: not even one step ahead fitted; the values are then empty)."""
+        acts = [a for a in candidates(self.root, legal) if self.moves or not isinstance(a, (Move, Activate))]
+        done: dict[Action, float] = {}
+        depth_done = 0
+        self.final_plan: dict = {}
+        for depth in range(1, max_depth + 1):
+            memo: dict = {}
+            self.cut = False
+            self.plan = {}
+            try:
+                vals = {a: self.q(self.root, a, depth, memo) for a in acts}
+            except _Budget:
+                break
+            done, depth_done, self.final_plan = vals, depth, self.plan
+            if not self.cut:  # the whole turn fitted: deeper changes nothing
+                self.final_plan = {k: (a, max_depth) for k, (a, _) in self.plan.items()}
+                break
+        return done, depth_done
+
+
+# ============================================================================================
+# the turn planner: which stack, to which square, then what there
+
+
+def _square(st: GameState) -> str:
+    act = st.activation
+    assert act is not None
+    return st.character(act.stack[0]).square or ""
+
+
+def _acting(st: GameState, turn: int) -> bool:
+    """A decision of the human player's turn `turn` [5.0]."""
+    p = st.pending
+    return st.result is None and p is not None and st.phase == Phase.HUMAN and st.turn == turn and p.side == Side.HUMAN and p.kind == "act"
+
+
+def reachable(st: GameState, ctx, near: int = 2) -> dict[str, tuple[GameState, tuple[Action, ...]]]:
+    """The squares the search lets the active stack end its move in [5.1]: every square within
+    `near` moves (the first shortest way found, in the engine's order of moves), and each square of
+    the way the sensible policy would walk toward its goal this turn (the rifles, the nearest open
+    main door, a stunned friend, the nearest unit; :func:`dodnb.rules.solitaire.sensible_human`).
+    square -> (state there, moves). The stack's own square is included (no move)."""
+    key = ("reach", near, st)
+    got = _CHILDREN.get(key)
+    if got is not None:
+        return got
+    out = {_square(st): (st, ())}
+    turn = st.turn
+    todo = [st]
+    for _ in range(near):
+        nxt = []
+        for s in todo:
+            path = out[_square(s)][1]
+            for a in engine.legal_actions(s, ctx):
+                if not isinstance(a, Move) or a.to in out:
+                    continue
+                s2 = engine.apply(s, ctx, a)[0]
+                out[a.to] = (s2, path + (a,))
+                if _acting(s2, turn) and s2.activation is not None and s2.activation.left > 0:
+                    nxt.append(s2)
+        todo = nxt
+    # the sensible way toward the goal
+    s, path = st, ()
+    for _ in range(20):
+        act = s.activation
+        if act is None or act.left == 0:
+            break
+        sq = _square(s)
+        goal, _ = _goal(s, ctx, act.stack, sq)
+        if goal == sq:
+            break
+        step = _next_step(s, ctx, sq, goal)
+        if step is None or Move(step) not in engine.legal_actions(s, ctx):
+            break
+        s = engine.apply(s, ctx, Move(step))[0]
+        path = path + (Move(step),)
+        if step not in out:
+            out[step] = (s, path)
+        if not _acting(s, turn) or s.zombie_occupied(step):
+            break
+    return _remember(_CHILDREN, key, out)
+
+
+@dataclass(frozen=True)
+class SearchPlayer:
+    """The search player as a `Game` policy ``(state, legal, rng) -> action`` (see module).
+
+    top: the squares (by their score if the turn ended there) looked at more closely, shots, a
+    rifle or a door there [6.0], [12.2], [5.5]; max_nodes: engine steps that closer look may spend
+    in each of them; max_depth: the most actions it looks ahead there."""
+
+    top: int = 1
+    max_nodes: int = 40
+    max_depth: int = 3
+    weights: Weights = Weights()
+    group: bool = True
+
+    @property
+    def __name__(self) -> str:  # experiments name a policy by its __name__
+        return "search"
+
+    # ---------------------------------------------------------------- values
+    def finish(self, st: GameState, ctx) -> tuple[float, Optional[Action]]:
+        """The best the stack can do where it stands (shoot, take a rifle, close a door, end the turn)
+        and its value: expectimax over this turn's dice, no more moves."""
+        if not _acting(st, st.turn):
+            return _leaf(st, ctx, self.weights), None
+        ts = TurnSearch(st, ctx, self.max_nodes, moves=False, weights=self.weights)
+        vals, _ = ts.root_values(engine.legal_actions(st, ctx), self.max_depth)
+        if not vals:
+            return _leaf(st, ctx, self.weights), None
+        best = max(vals, key=vals.get)
+        return vals[best], best
+
+    def stack_value(self, st: GameState, ctx) -> tuple[float, str]:
+        """The best plan of an active stack: the square to go to and the value of finishing there."""
+        if not _acting(st, st.turn) or st.activation is None:
+            return _leaf(st, ctx, self.weights), ""
+        squares = reachable(st, ctx)
+        quick = sorted(((_leaf(s, ctx, self.weights), sq) for sq, (s, _) in squares.items() if _acting(s, st.turn)),
+                       key=lambda t: (-t[0], t[1]))
+        best, where = -float("inf"), ""
+        here = _square(st)
+        looks = [sq for _, sq in quick[: self.top]]
+        if here in squares and here not in looks:
+            looks.append(here)  # shooting (or a door, a rifle) where the stack stands is always looked at
+        for sq in looks:
+            v, _ = self.finish(squares[sq][0], ctx)
+            if v > best:
+                best, where = v, sq
+        for sq, (s, _) in squares.items():  # squares where the turn ended on the way (a panic...)
+            if not _acting(s, st.turn):
+                v = _leaf(s, ctx, self.weights)
+                if v > best:
+                    best, where = v, sq
+        return best, where
+
+    def action_values(self, st: GameState, legal: Sequence[Action], ctx=None) -> dict[Action, float]:
+        """The planner's value of each legal action it considers at a decision of the Human
+        Player-Turn (a hand-tuned score, higher is better; see :mod:`dodnb.search.heuristic`)."""
+        ctx = ctx or engine.context(st.board)
+        out: dict[Action, float] = {}
+        for a in candidates(st, legal):
+            if isinstance(a, (Activate, Move)):
+                s2 = engine.apply(st, ctx, a)[0]
+                out[a] = self.stack_value(s2, ctx)[0]
+            else:
+                kids = TurnSearch(st, ctx, 10**9, moves=False, weights=self.weights).children(st, a)
+                out[a] = sum(p * self.finish(s, ctx)[0] for s, p in kids)
+        return out
+
+    # ---------------------------------------------------------------- the policy
+    def __call__(self, state: GameState, legal: Sequence[Action], rng: Optional[random.Random] = None):
+        kind = state.pending.kind if state.pending else ""
+        if kind != "act" or len(legal) == 1:
+            return sensible_human(state, legal, rng or random.Random(0))
+        ctx = engine.context(state.board)
+        if state.activation is None:
+            vals = {}
+            for a in (_activations(legal) if self.group else [a for a in legal if not (isinstance(a, Activate) and a.carrier)]):
+                if isinstance(a, Activate):
+                    s2 = engine.apply(state, ctx, a)[0]
+                    vals[a] = self.stack_value(s2, ctx)[0]
+                else:
+                    vals[a] = _leaf(engine.apply(state, ctx, a)[0], ctx, self.weights)
+            return max(vals, key=vals.get)
+        # the stack is moving: go on toward the best square, then finish there
+        _, where = self.stack_value(state, ctx)
+        here = _square(state)
+        if where and where != here:
+            path = reachable(state, ctx).get(where, (None, ()))[1]
+            if path and path[0] in legal:
+                return path[0]
+        _, a = self.finish(state, ctx)
+        return a if a is not None and a in legal else EndTurn()
+
+
+def _activations(legal: Sequence[Action]) -> list[Action]:
+    """The turn's first choice [5.0]: each square's biggest stack of characters that may move
+    (grouped, like the sensible policy [5.2]), or ending the turn at once."""
+    biggest: dict[str, int] = {}
+    for a in legal:
+        if isinstance(a, Activate) and not a.carrier:
+            biggest[a.stack[0]] = len(a.stack)
+    out = []
+    for a in legal:
+        if isinstance(a, Activate) and (a.carrier or len(a.stack) < max(biggest.get(n, 0) for n in a.stack)):
+            continue  # group up [5.2]: everyone eligible in the square moves together
+        out.append(a)
+    return out
+
+
+def _leaf(st: GameState, ctx, w: Weights) -> float:
+    key = (w, st)
+    v = _SCORES.get(key)
+    if v is None:
+        v = _remember(_SCORES, key, score(st, ctx, w))
+    return v
+
+
+#: The default search player (the experiments' "search" policy).
+search_human = SearchPlayer()

@@ -1,0 +1,77 @@
+"""The drawn decision tree of a best-play search (dodnb.render.tree): a valid SVG with one shape per
+node of the tree, the best line marked, the question in words, readable fonts."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from dodnb import Position
+from dodnb.prob.bestplay import best_play, goals
+from dodnb.render.tree import BEST, NODE_STROKE, tree_scene, tree_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def result():
+    p = Position(characters={"Peter": "115"}, units={"115": 3}, start="attack", solitaire=True)
+    return best_play(p, goals.nobody_hurt(), horizon="game-turn")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_svg_parses_with_a_node_per_tree_node_and_the_best_line_marked(result, lang):
+    tree = result.tree(depth=4)
+    root = ET.fromstring(tree_svg(tree, lang))
+    shapes = [e for e in root.iter() if e.tag in (NS + "rect", NS + "circle") and e.get("stroke") in (NODE_STROKE, BEST)]
+    assert len(shapes) == len(tree.nodes) >= 5
+    best = [n for n in tree.nodes if n.best]
+    assert best[0].id == 0 and len(best) >= 3  # the root, the best choice, and on
+    best_nodes = [e for e in shapes if e.get("stroke") == BEST]
+    assert len(best_nodes) == len(best)
+    best_edges = [e for e in root.iter(NS + "line") if e.get("stroke") == BEST]
+    assert len(best_edges) == 2 * (len(best) - 1)  # two strokes per edge
+    # the best line follows the best choice, from the root, each node the child of the one before
+    assert best[1].edge == (result.best.action,)
+    assert all(b.parent == a.id for a, b in zip(best, best[1:]))
+    text = " ".join("".join(t.itertext()) for t in root.iter(NS + "text"))
+    assert ("nobody is killed or infected" in text) == (lang == "en")
+    assert ("personne ne soit tué ni infecté" in text) == (lang == "fr")
+    assert "98.8%" in text.replace("\u202f", "").replace(",", ".")  # the root's value, backed up
+
+
+def test_fonts_are_big_enough_to_project(result):
+    sc = tree_scene(result.tree())
+    sizes = [s.size for s in sc.shapes if hasattr(s, "size")]
+    assert min(sizes) >= 13 and max(sizes) >= 16
+
+
+def test_scene_tags_each_node_and_the_tree_displays_in_jupyter(result):
+    tree = result.tree(depth=2)
+    sc = tree_scene(tree)
+    for n in tree.nodes:
+        assert len(sc.tagged(f"node:{n.id}")) == 1
+    assert tree._repr_svg_().startswith("<svg")
+    assert all(n.kind in ("max", "min", "chance", "leaf", "more") for n in tree.nodes)
+    assert any(n.kind == "more" for n in result.tree(depth=1).nodes)
+
+
+def test_rate_chart_draws_each_rate_with_its_interval():
+    """The win-rate chart of notebook 08 (dodnb.render.charts.rate_chart): one bar and one whisker
+    per row, the whisker's ends at the interval, the count and the interval in words."""
+    from dodnb.render.charts import rate_chart
+
+    rows = [("random", 0, 200, 0.0, 0.0188), ("sensible", 3, 200, 0.0051, 0.0432)]
+    sc = rate_chart(rows, "wins", axis="games won")
+    root = ET.fromstring(sc.to_svg())
+    text = " ".join("".join(t.itertext()) for t in root.iter(NS + "text"))
+    assert "3 of 200 games won: 1.5% (0.5–4.3%)" in text and "0 of 200 games won: 0.0% (0.0–1.9%)" in text
+    for i in range(2):
+        whisker = sc.tagged(f"interval:{i}")
+        assert len(whisker) == 3
+        span = whisker[0]
+        bar = [s for s in sc.tagged(f"row:{i}") if hasattr(s, "w")][0]
+        scale = (span.x1 - span.x0) / (rows[i][4] - rows[i][3]) if rows[i][4] > rows[i][3] else None
+        if scale:
+            assert abs(bar.w - max(scale * rows[i][1] / rows[i][2], 0.5)) < 1e-6  # a zero rate: a hairline

@@ -1,0 +1,117 @@
+"""The search player (dodnb.search) and its evaluation of choices [5.0], [15.0]."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from dodnb import Position
+from dodnb.errors import InputError
+from dodnb.rules import engine
+from dodnb.search import WHAT, ChoiceValue, SearchPlayer, evaluate, search_human
+
+SMALL = Position(characters={"Peter": "115", "Roger": "115", "Fran": "177", "Steve": "177"}, units={"116": 5}, solitaire=True)
+
+
+def small_state():
+    return SMALL.game(human="ask", zombie="ask").state
+
+
+def test_policy_returns_a_listed_legal_action_and_is_deterministic():
+    st = small_state()
+    legal = engine.legal_actions(st)
+    a = search_human(st, legal, random.Random(1))
+    assert a in legal
+    assert search_human(st, legal, random.Random(2)) == a  # the rng is not used: same choice
+    assert pickle.loads(pickle.dumps(search_human)) == search_human  # sent to worker processes
+
+
+def test_evaluate_gives_one_value_per_legal_action_with_its_interval():
+    st = small_state()
+    legal = engine.legal_actions(st)
+    got = evaluate(st, budget=len(legal), seed=3)
+    assert [cv.action for cv in got] == legal
+    for cv in got:
+        assert isinstance(cv, ChoiceValue) and cv.what == WHAT
+        assert cv.n == 1 and cv.successes in (0, 1) and cv.value == cv.successes / cv.n
+        assert 0.0 <= cv.low <= cv.value <= cv.high <= 1.0
+    assert evaluate(st, budget=len(legal), seed=3) == got  # same seed, same values
+
+
+def test_evaluate_refuses_a_position_without_a_human_decision():
+    st = Position(characters={"Peter": "115"}, units={"116": 5}, solitaire=True, start="free").game(human="ask", zombie="ask").state
+    with pytest.raises(InputError):
+        evaluate(st)
+    with pytest.raises(InputError):
+        evaluate(small_state(), budget=0)
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+def play(position, max_steps=400):
+    """Play a study position to its end: humans by the search player, zombies by the automaton."""
+    from dodnb.rules.solitaire import zombie_policy
+
+    g = position.game(human=search_human, zombie=zombie_policy)
+    chosen = []
+    for _ in range(max_steps):
+        if g.over:
+            break
+        p = g.pending
+        legal = g.legal_actions()
+        a = g.decide()
+        a = a[0] if isinstance(a, tuple) else a
+        if p.side == "human":
+            assert a in legal  # only ever a listed legal action
+            chosen.append(a)
+        g.apply(a)
+    return g, chosen
+
+
+CLOSED = {"N": "closed", "E": "closed", "S": "closed", "W": "closed"}
+ARMED = {"Steve": {"square": "177", "rifle": True}, "Fran": {"square": "177", "rifle": True}}
+
+
+def test_shooting_the_last_unit_wins_and_the_search_takes_that_shot():
+    """[14.2]: the main doors closed, Steve and Fran armed, one unit left, of value 3, in Peter and
+    Roger's own square: their shot (3 dice [6.8], at least 3) destroys it and wins the game; walking
+    away or ending the turn does not. The search activates them and shoots at once."""
+    pos = Position(characters={"Peter": "115", "Roger": "115", **ARMED}, units={"115": 3}, doors=CLOSED,
+                   solitaire=True, rifles_left=0)
+    g, chosen = play(pos)
+    assert g.result is not None and g.result.winner == "human" and g.state.turn == 1
+    assert [type(a).__name__ for a in chosen] == ["Activate", "Shoot"]
+    assert set(chosen[0].stack) == {"Peter", "Roger"} and chosen[1].target == "115"
+
+
+def test_closing_the_last_main_door_wins_and_the_search_closes_it():
+    """[5.5], [14.2]: Peter begins the turn in 004, the square of the only open main door (N); no unit
+    is left and Steve and Fran are armed, so closing it wins. The search activates Peter and closes it."""
+    doors = {k: v for k, v in CLOSED.items() if k != "N"}
+    pos = Position(characters={"Peter": "004", "Roger": "177", **ARMED}, doors=doors, solitaire=True, rifles_left=0)
+    g, chosen = play(pos)
+    assert g.result is not None and g.result.winner == "human" and g.state.turn == 1
+    assert [type(a).__name__ for a in chosen] == ["Activate", "CloseMainDoor"]
+    assert chosen[0].stack == ("Peter",)
+
+
+def test_the_search_plays_short_games_to_the_end():
+    """Two small solitaire games, played out by the search player and the [15.5] automaton."""
+    for units in ({"116": 4, "030": 7}, {"075": 5, "110": 9, "177": 3}):
+        pos = Position(characters={"Peter": "115", "Roger": "115", "Steve": "177", "Fran": "177"}, units=units,
+                       doors=CLOSED, solitaire=True)
+        g, chosen = play(pos, max_steps=3000)
+        assert g.over and chosen
+
+
+def test_experiments_run_the_search_policy():
+    from dodnb.experiments import run
+
+    res = run(2, "search", seed=5, executor="serial", progress=False, max_turns=3)
+    assert res.policy == "search" and res.n == 2
+    assert all(r.policy == "search" and r.turns <= 3 for r in res.records)
+    again = run(2, "search", seed=5, executor="serial", progress=False, max_turns=3, chunk=1)
+    assert again.records == res.records  # deterministic for a seed, however the games are chunked
