@@ -1590,14 +1590,8 @@ def _open_written_notebook(lab_server, browser, tmp_path_factory, name: str, cel
     for the stepper: (context, page, run, stepper locator). The caller closes the context."""
     _write_notebook(lab_server.root / name, cells)
     shots = tmp_path_factory.mktemp(shots_name)
-    context = browser.new_context(viewport=SCREEN, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(STEP_TIMEOUT_MS)
-    run = _Run(Case(notebook=name), page, lab_server, shots)
+    context, page, run = _opened_and_run(browser, lab_server, name, shots, viewport=(SCREEN["width"], SCREEN["height"]), prefix=prefix)
     try:
-        page.goto(f"{lab_server.url}/lab/workspaces/{prefix}{uuid.uuid4().hex[:12]}/tree/{name}")
-        run.wait_kernel()
-        run.run_all()
         root = page.locator(STEPPER)
         root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
     except BaseException:
@@ -1681,7 +1675,7 @@ def test_stepper_fits_one_screen(lab_server, browser, browser_summary, tmp_path_
 # The stepper's "What can the zombies do to me?" panel (issue 17), notebook 05 at Game-Turn 2.
 
 
-def _opened_and_run(browser, lab_server, notebook: str, shots: Path, viewport=(1400, 1000)):
+def _opened_and_run(browser, lab_server, notebook: str, shots: Path, viewport=(1400, 1000), prefix: str = "w"):
     """(context, page, run): `notebook` opened in a fresh Lab workspace, its kernel awaited, every cell
     run; the caller closes the context."""
     context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=1)
@@ -1689,7 +1683,7 @@ def _opened_and_run(browser, lab_server, notebook: str, shots: Path, viewport=(1
     page.set_default_timeout(STEP_TIMEOUT_MS)
     run = _Run(Case(notebook=notebook), page, lab_server, shots)
     try:
-        page.goto(f"{lab_server.url}/lab/workspaces/w{uuid.uuid4().hex[:12]}/tree/{notebook}")
+        page.goto(f"{lab_server.url}/lab/workspaces/{prefix}{uuid.uuid4().hex[:12]}/tree/{notebook}")
         run.wait_kernel()
         run.run_all()
     except BaseException:
