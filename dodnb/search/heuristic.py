@@ -12,8 +12,8 @@ out; higher is better for the humans. It is *not* a probability: it adds
   closing a door always pays), standing ready in an open main door's square (a main door is closed
   by a character who *begins* his turn there [5.5]), Steve and Fran to the rifles, and once the
   four main doors are closed (nothing enters any more [13.0]) the nearest able character to the
-  nearest unit. The doors come first: in the sensible policy's games the humans win almost only
-  when the four main doors get closed;
+  nearest unit. The doors come first: the humans cannot win before the four main doors are
+  closed [14.2];
 * the danger of the coming Zombie Player-Turn, estimated without playing it: a unit in a
   character's square attacks [8.0]; a unit that must react [7.0] 1 (it sees a square the moved
   stack entered or acted in [7.3]) comes one square nearer; a unit then one square from a character

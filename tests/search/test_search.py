@@ -115,3 +115,60 @@ def test_experiments_run_the_search_policy():
     assert all(r.policy == "search" and r.turns <= 3 for r in res.records)
     again = run(2, "search", seed=5, executor="serial", progress=False, max_turns=3, chunk=1)
     assert again.records == res.records  # deterministic for a seed, however the games are chunked
+
+
+# --------------------------------------------------------------------------- the dice shortcut
+
+
+def plain_children(st, ctx, action):
+    """The plain walk: every outcome of every chance node of this turn applied, equal states merged."""
+    from dodnb.rules.vocab import Phase, Side
+
+    out, todo, steps = {}, [(engine.apply(st, ctx, action)[0], 1.0)], 1
+    while todo:
+        s, p = todo.pop()
+        if s.result is None and s.phase == Phase.HUMAN and s.turn == st.turn and s.pending is not None and s.pending.side == Side.CHANCE:
+            outs = engine.chance_outcomes(s, ctx)
+            steps += len(outs)
+            todo += [(engine.apply(s, ctx, o)[0], p * float(q)) for o, q in outs]
+        else:
+            out[s] = out.get(s, 0.0) + p
+    return out, steps
+
+
+def test_dice_totals_split_in_halves_give_the_plain_walk():
+    """The search's shortcut at a roll (a run of totals whose lowest and highest lead to one state is
+    applied twice, not once per total) gives exactly the states and chances of the plain walk, for
+    every shot and every other action of the human turns of two seeded solitaire games."""
+    from dodnb.rules.game import Game
+    from dodnb.rules.solitaire import sensible_human, zombie_policy
+    from dodnb.search.player import TurnSearch
+
+    checked = saved = 0
+    for seed in (3, 8):
+        g = Game(seed=seed, solitaire=True, human=sensible_human, zombie=zombie_policy)
+        while not g.over and g.state.turn <= 4:
+            st = g.state
+            if st.pending.side == "human" and st.pending.kind == "act" and st.activation is not None:
+                for a in g.legal_actions():
+                    ts = TurnSearch(st, g.ctx, 10**9)
+                    got, cost = ts._expand(st, a)
+                    want, steps = plain_children(st, g.ctx, a)
+                    assert dict(got).keys() == want.keys()
+                    for s, p in got:
+                        assert p == pytest.approx(want[s], abs=1e-12)
+                    checked += 1
+                    saved += cost < steps
+            g.step()
+    assert checked > 20 and saved > 5  # the shortcut was taken, and gave the plain walk each time
+
+
+def test_experiments_play_slices_of_the_same_games():
+    """run(first=k) plays games k, k+1...: the slices of an experiment are its games."""
+    from dodnb.experiments import run
+
+    whole = run(3, "random", seed=4, executor="serial", progress=False, max_turns=2)
+    parts = [run(1, "random", seed=4, executor="serial", progress=False, max_turns=2, first=k) for k in range(3)]
+    assert [r for p in parts for r in p.records] == whole.records
+    with pytest.raises(InputError):
+        run(1, "random", executor="serial", progress=False, first=-1)
