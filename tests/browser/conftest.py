@@ -52,39 +52,10 @@ SERVER_START_TIMEOUT = 120  # seconds; ~5 s is usual
 # Notebooks are run by the browser test, never collected by nbval from here.
 collect_ignore_glob = ["*.ipynb"]
 
-#: Each browser test's summary lines travel on its teardown report (user_properties), so they reach
-#: the terminal summary whether the tests ran in this process or in pytest-xdist workers.
-SUMMARY_KEY = "browser_summary"
-
-
-def pytest_terminal_summary(terminalreporter):
-    lines = []
-    for reports in terminalreporter.stats.values():
-        for report in reports:
-            if getattr(report, "when", None) != "teardown":
-                continue
-            for key, value in getattr(report, "user_properties", ()):
-                if key == SUMMARY_KEY:
-                    lines.extend(value)
-    if lines:
-        terminalreporter.section("real-browser test (JupyterLab + Chromium)")
-        for line in lines:
-            terminalreporter.write_line(line)
-
-
 @pytest.fixture(scope="session")
 def artefacts(tmp_path_factory) -> Path:
     """Where the screenshots go (printed at the end of the run; never committed)."""
     return tmp_path_factory.mktemp("browser-artefacts")
-
-
-@pytest.fixture
-def browser_summary(request):
-    """Lines printed at the end of the run: timings and screenshot paths (a test appends to it)."""
-    lines: list[str] = []
-    yield lines
-    if lines:
-        request.node.user_properties.append((SUMMARY_KEY, tuple(lines)))
 
 
 @dataclass(frozen=True)
