@@ -178,6 +178,20 @@ def _counts(s: GameState, t: GameState) -> tuple[int, int]:
     return len(before - after) + len(sup_before - sup_after), len(after - before)
 
 
+def _merge_by(outs: list, key) -> list:
+    """Chance outcomes merged by `key`: the first outcome of each class stands for the class, with the
+    summed probability of all its outcomes (the classes the rulings Z1, Z2 prove interchangeable)."""
+    groups: dict = {}
+    for a, q in outs:
+        k = key(a)
+        g = groups.get(k)
+        if g is None:
+            groups[k] = [a, q]
+        else:
+            g[1] += q
+    return [(a, q) for a, q in groups.values()]
+
+
 class _Walk:
     """The zombie turn as a chance process: at every node, the branches with their probabilities.
 
@@ -314,21 +328,17 @@ class _Walk:
         else:
             return outs  # a hidden zombie revealed during movement [9.0]: unit by unit
         by_uid = {z.uid: z for z in s.zombies}
-        groups: dict[tuple, list] = {}
-        for a, q in outs:
+
+        def klass(a) -> tuple:
             z = by_uid[a.uid]
             k = (z.value, z.berserk, z.face_up, z.seen, z.candidates, z.pool)
-            if comparables is not None:
-                k += (bisect_left(comparables, z.uid),)
-            g = groups.get(k)
-            if g is None:
-                groups[k] = [a, q]
-            else:
-                g[1] += q
-        if len(groups) < len(outs):
+            return k + (bisect_left(comparables, z.uid),) if comparables is not None else k
+
+        merged = _merge_by(outs, klass)
+        if len(merged) < len(outs):
             k = "draw classes before movement" if comparables is not None else "draw classes after movement"
             self.used[k] = self.used.get(k, 0) + 1
-        return [(a, q) for a, q in groups.values()]
+        return merged
 
     # ----- canonical form ------------------------------------------------------------------
     def canon(self, s: GameState) -> GameState:
@@ -515,33 +525,18 @@ class _Walk:
     def _super_classes(self, s: GameState, outs: list) -> list:
         """Ruling Z2 (4): a super-zombie roll [11.0] changes the position only through its result (2 or
         12: a super zombie; else not): one total per result."""
-        groups: dict = {}
-        for a, q in outs:
-            r = self.ctx.tables.becomes_super_zombie(a.total)
-            g = groups.get(r)
-            if g is None:
-                groups[r] = [a, q]
-            else:
-                g[1] += q
         self.used["super rolls by result"] = self.used.get("super rolls by result", 0) + 1
-        return [(a, q) for a, q in groups.values()]
+        return _merge_by(outs, lambda a: self.ctx.tables.becomes_super_zombie(a.total))
 
     def _attack_classes(self, s: GameState, outs: list) -> list:
         """Ruling Z2 (4): an attack roll [8.8] changes the position only through the Zombie Attack
         Table's result for its total at the attack's strength [8.0] step 4 (none, stunned, infected):
         one total per result is followed, with the probability of all the totals giving it."""
         strength = core.strength(s.attack.value, s.attack.k) if s.attack.k else 0
-        groups: dict = {}
-        for a, q in outs:
-            r = self.ctx.tables.attack_result(a.total, strength) if strength else "none"
-            g = groups.get(r)
-            if g is None:
-                groups[r] = [a, q]
-            else:
-                g[1] += q
-        if len(groups) < len(outs):
+        merged = _merge_by(outs, lambda a: self.ctx.tables.attack_result(a.total, strength) if strength else "none")
+        if len(merged) < len(outs):
             self.used["attack rolls by result"] = self.used.get("attack rolls by result", 0) + 1
-        return [(a, q) for a, q in groups.values()]
+        return merged
 
     def _threshold_children(self, s: GameState, outs: list) -> list:
         """Ruling Z2: the rolls whose result is a threshold on the dice total — a panic check [6.5]

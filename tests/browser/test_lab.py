@@ -1119,25 +1119,35 @@ CANVAS_SUM_JS = """(selector) => {
 }"""
 
 
+def _map_geometry():
+    """The mall as the canvas map draws it: (board, frame, canvas size in canvas pixels, rect(square)
+    giving a square's [x, y, width, height] in canvas pixels)."""
+    import dodnb
+    from dodnb.widgets.mapview import DENSITY, canvas_scene
+
+    board = dodnb.load_board()
+    scene, frame = canvas_scene(board)
+    size = (round(scene.width) * DENSITY, round(scene.height) * DENSITY)
+
+    def rect(sid):
+        r = board.square(sid).rect
+        (x0, y0), (x1, y1) = frame.point((r.x0, r.y0)), frame.point((r.x1, r.y1))
+        return [min(x0, x1) * DENSITY, min(y0, y1) * DENSITY, abs(x1 - x0) * DENSITY, abs(y1 - y0) * DENSITY]
+
+    return board, frame, size, rect
+
+
 def test_stepper_plays_a_turn(lab_server, browser, browser_summary, tmp_path_factory):
     """Notebook 05 in JupyterLab: the stepper continues the seeded game at Game-Turn 2. A click on
     Peter's square activates him; a click on a square the list offers moves his token there (his
     colour appears in that square's pixels); Undo gives back the picture of before, pixel for
     pixel; EN/FR switches the labels; then a watched game: Step advances the phase label, and the
     time from each Step click to the canvas change is measured."""
-    import dodnb
     from dodnb.render.scene import TOKEN_COLOURS
-    from dodnb.widgets.mapview import DENSITY, canvas_scene
+    from dodnb.widgets.mapview import DENSITY
 
-    board = dodnb.load_board()
-    scene, frame = canvas_scene(board)
-    size = (round(scene.width) * DENSITY, round(scene.height) * DENSITY)
+    board, frame, size, rect = _map_geometry()
     peter_rgb = list(_hex(TOKEN_COLOURS["Peter"]))
-
-    def rect(sid):
-        r = board.square(sid).rect
-        (x0, y0), (x1, y1) = frame.point((r.x0, r.y0)), frame.point((r.x1, r.y1))
-        return [min(x0, x1) * DENSITY, min(y0, y1) * DENSITY, abs(x1 - x0) * DENSITY, abs(y1 - y0) * DENSITY]
 
     def centre(sid):
         return frame.point(board.square(sid).centre)
@@ -1459,25 +1469,17 @@ def test_editor_places_a_unit_and_play_goes_on(lab_server, browser, browser_summ
     attack in 010 [8.0], [8.1], and a choice played there moves its history on."""
     import json as _json
 
-    import dodnb
     from dodnb.i18n import tr
     from dodnb.render.scene import TOKEN_COLOURS
-    from dodnb.widgets.mapview import DENSITY, canvas_scene
+    from dodnb.widgets.mapview import DENSITY
 
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "editor0", "metadata": {}, "outputs": [],
                      "source": EDITOR_CELL.splitlines(keepends=True)}],
           "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
           "nbformat": 4, "nbformat_minor": 5}
     (lab_server.root / EDITOR_NOTEBOOK).write_text(_json.dumps(nb), encoding="utf-8")
-    board = dodnb.load_board()
-    scene, frame = canvas_scene(board)
-    size = (round(scene.width) * DENSITY, round(scene.height) * DENSITY)
+    board, frame, size, rect = _map_geometry()
     zombie_rgb = list(_hex(TOKEN_COLOURS["zombie"]))
-
-    def rect(sid):
-        r = board.square(sid).rect
-        (x0, y0), (x1, y1) = frame.point((r.x0, r.y0)), frame.point((r.x1, r.y1))
-        return [min(x0, x1) * DENSITY, min(y0, y1) * DENSITY, abs(x1 - x0) * DENSITY, abs(y1 - y0) * DENSITY]
 
     case = Case(notebook=EDITOR_NOTEBOOK)
     shots = tmp_path_factory.mktemp("screens-editor")
