@@ -60,7 +60,7 @@ from dodnb.rules.actions import (
 )
 from dodnb.rules.events import Event, Note
 from dodnb.rules.state import GameState
-from dodnb.rules.vocab import PHASE_LABELS, Phase, Side
+from dodnb.rules.vocab import PHASE_LABELS, PendingKind, Phase, Side
 
 __all__ = [
     "event_line", "event_words", "log_entries", "LogEntry", "choice_label", "action_words", "pending_text",
@@ -279,9 +279,20 @@ ACTION_WORDS: dict[type, ActionWords] = {
     BreakDoor: ActionWords(lambda a, st: ("choice.break_door", {"who": a.who, "door": a.door}), squares=lambda st, a: _door_squares(st, a.door)),
     Reveal: ActionWords(lambda a, st: ("choice.reveal", {"square": a.square}), squares=lambda st, a: {a.square}),
     EndPhase: ActionWords(lambda a, st: ("choice.end_phase", {})),
-    Roll: ActionWords(lambda a, st: ("choice.roll", {"total": a.total})),
+    Roll: ActionWords(lambda a, st: _roll_words(a, st)),
     Draw: ActionWords(lambda a, st: ("choice.draw", {"uid": a.uid})),
 }
+
+
+def _roll_words(a, st: Optional[GameState]) -> tuple[str, dict]:
+    """A die roll's outcome: the number of characters attacked where a die decides it [15.6], "the
+    die gives" for one die, "the dice give" otherwise."""
+    p = st.pending if st is not None else None
+    if p is not None and p.kind == PendingKind.PICK_COUNT:
+        return "choice.roll_count", {"total": a.total}
+    if p is not None and p.dice == 1:
+        return "choice.roll_one", {"total": a.total}
+    return "choice.roll", {"total": a.total}
 
 
 def _entry(action: Action) -> Optional[ActionWords]:
@@ -323,8 +334,10 @@ def _pending_key(p) -> str:
     return "pending." + str(kind).replace(":", "_")
 
 
-def pending_text(game, lang: Optional[str] = None, st: Optional[GameState] = None) -> str:
-    """What is being decided or rolled now, in the learner's words (by the pending kind)."""
+def pending_text(game, lang: Optional[str] = None, st: Optional[GameState] = None, short: bool = False) -> str:
+    """What is being decided or rolled now, in the learner's words (by the pending kind).
+    ``short=True``: a label of a few words without the Case, where the catalogue has one (a roll or
+    draw, as the decision tree labels its chance nodes); otherwise the full sentence."""
     lang = i18n.check_language(lang)
     st = st or game.state
     p = st.pending
@@ -334,6 +347,9 @@ def pending_text(game, lang: Optional[str] = None, st: Optional[GameState] = Non
         return ""
     who = p.who
     key = _pending_key(p)
+    brief = "pending_short." + key.split(".", 1)[1]
+    if short and i18n.has(brief, "en"):
+        return tr(brief, lang, who=who, dice=p.dice)
     if key in ("pending.reaction", "pending.roll_berserk_stay", "pending.roll_berserk_go", "pending.roll_glass") and who:
         who = f"{who} ({_unit_at(st, who)})" if _unit_at(st, who) else who
     if key == "pending.act":

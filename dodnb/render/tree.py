@@ -54,7 +54,8 @@ def edge_words(actions: tuple, st, lang: Optional[str] = None) -> str:
     if not actions:
         return ""
     if all(isinstance(a, Roll) for a in actions) and len(actions) > 1:
-        return tr("tree.rolls", lang, totals=_ranges([a.total for a in actions]))
+        one = st is not None and st.pending is not None and st.pending.dice == 1
+        return tr("tree.rolls_one" if one else "tree.rolls", lang, totals=_ranges([a.total for a in actions]))
     w = action_words(actions[0], lang, st)
     return w if len(actions) == 1 else w + " …"
 
@@ -116,7 +117,15 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
     levels = max(max(depth.values()), 1)
     col = min(COL_W, (WIDTH - left - 120) / levels)
     width = left + col * levels + 120
-    height = top + ROW_H * max(nxt[0], 1) + 74
+    # what each chance node rolls or draws, in a few words under its incoming edge: one or two lines
+    # (rows a little taller when a label needs two, so it never meets the label of the row below)
+    from dodnb.render.present import pending_text
+
+    room = col - 2 * NODE - 30
+    rolls = {n.id: _wrap(re.sub(r"\s*\[[0-9.]+\]$", "", pending_text(None, lang, n.state, short=True)), int(room / 6.9))
+             for n in nodes if n.kind == "chance" and n.state.pending is not None}
+    row_h = ROW_H + (12 if any(len(v) > 1 for v in rolls.values()) else 0)
+    height = top + row_h * max(nxt[0], 1) + 74
     r = tree.result
     title = tr("tree.title", lang, question=r.question_words(lang))
     sc = Scene(width, height, title=title, description=title)
@@ -127,7 +136,7 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
         sc.add(TextShape(16, 22 + 21 * i, t, 17, "#222222", "start", bold=True, layer="board"))
 
     def xy(n):
-        return left + col * depth[n.id], top + ROW_H * row[n.id] + ROW_H / 2
+        return left + col * depth[n.id], top + row_h * row[n.id] + row_h / 2
 
     for n in nodes[1:]:
         p = nodes[n.parent]
@@ -163,12 +172,8 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
         else:
             sc.add(TextShape(x, y + NODE + 3, value, FONT, BEST if n.best else "#111111", "middle", "top", bold=True,
                              layer="tokens"))
-        if n.kind == "chance" and n.state.pending is not None:
-            from dodnb.render.present import pending_text
-
-            what = re.sub(r"\s*\[[0-9.]+\]$", "", pending_text(None, lang, n.state))
-            sc.add(TextShape(x - NODE - 8, y + 7, _short(what, int((col - 2 * NODE - 30) / 6.9)), 13, "#555555", "end", "top", layer="tokens",
-                             max_width=col - 2 * NODE - 30))
+        for j, text in enumerate(rolls.get(n.id, ())):
+            sc.add(TextShape(x - NODE - 8, y + 7 + 15 * j, text, 13, "#555555", "end", "top", layer="tokens", max_width=room))
         mark = {"max": "H", "min": "Z", "chance": "", "leaf": "", "more": "…"}[n.kind]
         if mark:
             sc.add(TextShape(x, y, mark, FONT, "#222222", "middle", "middle", bold=True, layer="tokens"))

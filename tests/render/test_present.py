@@ -77,3 +77,30 @@ def test_preview_applies_nothing_and_timeline_counts_the_steps():
     g.apply(a)
     g.undo()
     assert present.timeline(g) == (0, 1)
+
+
+def test_roll_outcomes_read_as_what_the_die_decides_15_6_10_0():
+    """[15.6] where a die decides how many characters are attacked, its outcome is said as that number
+    of characters; a one-die roll [10.0] says "the die gives", two dice "the dice give" [8.8]."""
+    from dodnb import Position
+    from dodnb.rules.actions import ReactionFire, Roll
+    from dodnb.rules.solitaire import zombie_policy
+    from dodnb.rules.vocab import PendingKind
+
+    g = Position(characters={"Peter": "115", "Roger": "115"}, units={"115": 5}, start="attack",
+                 solitaire=True).game(seed=1, human="ask", zombie=zombie_policy)
+    g.apply(ReactionFire())  # hold fire [8.1]
+    assert g.pending.kind == PendingKind.PICK_COUNT
+    words = {a.total: present.action_words(a, "en", g.state) for a, _ in g.chance_outcomes()}
+    assert words == {1: "1 character attacked", 2: "2 characters attacked"}
+    assert present.action_words(Roll(2), "fr", g.state) == "2 personnages attaqués"
+    g.apply(Roll(1))
+    g.apply(g.legal_actions()[0])  # the human player names the one attacked [8.0] 3
+    assert g.pending.kind == PendingKind.ROLL_ATTACK and g.pending.dice == 2
+    assert present.action_words(Roll(7), "en", g.state) == "the dice give 7"
+    one = Position(characters={"Peter": "031"}, units={"053": 3}, start="berserk", solitaire=True).game(seed=1, human="ask", zombie=zombie_policy)
+    while one.pending is not None and one.pending.dice != 1:
+        one.step()
+    assert one.pending.dice == 1
+    assert present.action_words(Roll(4), "en", one.state) == "the die gives 4"
+    assert present.action_words(Roll(4), "fr", one.state) == "le dé donne 4"

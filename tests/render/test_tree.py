@@ -75,3 +75,32 @@ def test_rate_chart_draws_each_rate_with_its_interval():
         scale = (span.x1 - span.x0) / (rows[i][4] - rows[i][3]) if rows[i][4] > rows[i][3] else None
         if scale:
             assert abs(bar.w - max(scale * rows[i][1] / rows[i][2], 0.5)) < 1e-6  # a zero rate: a hairline
+
+
+def test_every_roll_and_draw_has_a_short_label_in_both_languages():
+    """The tree labels its chance nodes with a few words: every chance kind of the engine [4.0] has a
+    short form in each catalogue, shorter than its sentence and without the Case."""
+    from dodnb import i18n
+    from dodnb.rules.vocab import PendingKind, Side
+
+    chance = [k for k in PendingKind if k.side == Side.CHANCE]
+    assert len(chance) >= 10
+    for k in chance:
+        key = "pending_short." + k.value.replace(":", "_")
+        for lang in ("en", "fr"):
+            assert i18n.has(key, lang), (key, lang)
+            words = i18n.tr(key, lang, who="115", dice=2)
+            full = i18n.tr("pending." + k.value.replace(":", "_"), lang, who="115", dice=2, target="116", strength=5, case="6.5")
+            assert "[" not in words and len(words) <= 27 < len(full) or len(words) < len(full), (key, lang, words)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_chance_nodes_are_labelled_in_whole_words(result, lang):
+    """What each circle rolls or draws is written out, not cut with an ellipsis."""
+    from dodnb.render.shapes import TextShape
+
+    sc = tree_scene(result.tree(depth=4), lang)
+    labels = [s.text for s in sc.shapes if isinstance(s, TextShape) and s.size == 13 and s.fill == "#555555"]
+    assert len(labels) >= 2
+    assert not any(t.endswith("…") for t in labels), labels
+    assert any(("panic" in t) if lang == "en" else ("panique" in t) for t in labels), labels
