@@ -692,17 +692,22 @@ def hint_html(h: Optional[Hint], game=None, lang: Optional[str] = None, others: 
     if not h.rows:
         return f"<i>{esc(tr('hint.unavailable', lang, **h.why))}</i>"
     label = _hint_label(game, h, lang)
-    out = [f"<b>{esc(tr('hint.best', lang, choice=label(h.best.action)))}</b>",
-           f"<div>{esc(tr('hint.value', lang, value=h.cell(h.best), question=h.question(lang)))}</div>",
-           f"<div style='font-size:90%;color:#455a64'>{esc(h.method(lang))}</div>"]
-    if others:
-        rows = "".join(
-            f"<tr{_BOLD if r is h.best else ''}><td style='text-align:right;padding:0 8px 0 0;white-space:nowrap'>"
-            f"{esc(h.cell(r))}</td><td>{esc(label(r.action))}</td></tr>"
-            for r in sorted(h.rows, key=lambda r: -r.value))
-        out.append(f"<table class='dodnb-hint-values' style='margin-top:4px'><tr><th style='text-align:right;padding-right:8px'>"
-                   f"{esc(tr('hint.chance', lang))}</th><th style='text-align:left'>{esc(tr('hint.choice', lang))}</th></tr>{rows}</table>")
-    return "".join(out)
+    method = f"<div style='font-size:90%;color:#455a64'>{esc(h.method(lang))}</div>"
+    if not others:
+        return "".join([f"<b>{esc(tr('hint.best', lang, choice=label(h.best.action)))}</b>",
+                        f"<div>{esc(tr('hint.value', lang, value=h.cell(h.best), question=h.question(lang)))}</div>", method])
+    # every choice's value: the table first (the best in bold), so it is what the small panel shows
+    # when the learner asks for it, then what the values are the probability of; each choice in its
+    # plain words (its odds and costs are in the choice list beside), unless two would read the same
+    words = {r.action: action_words(r.action, lang, h.st) for r in h.rows}
+    same = {w for w in words.values() if list(words.values()).count(w) > 1}
+    rows = "".join(
+        f"<tr{_BOLD if r is h.best else ''}><td style='text-align:right;padding:0 8px 0 0;white-space:nowrap'>"
+        f"{esc(h.cell(r))}</td><td>{esc(label(r.action) if words[r.action] in same else words[r.action])}</td></tr>"
+        for r in sorted(h.rows, key=lambda r: -r.value))
+    return "".join([f"<table class='dodnb-hint-values' style='margin-bottom:4px'><tr><th style='text-align:right;padding-right:8px'>"
+                    f"{esc(tr('hint.chance', lang))}</th><th style='text-align:left'>{esc(tr('hint.choice', lang))}</th></tr>{rows}</table>",
+                    f"<div>{esc(tr('hint.values', lang, question=h.question(lang)))}</div>", method])
 
 
 __all__ += ["Hint", "HintRow", "hint", "hint_text", "hint_html", "HINT_NODES", "HINT_SECONDS", "HINT_PLAYOUTS"]

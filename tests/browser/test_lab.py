@@ -1747,6 +1747,18 @@ RED_PIXELS_JS = """(img, rgb) => {
     if (Math.abs(d[i] - rgb[0]) < 24 && Math.abs(d[i + 1] - rgb[1]) < 24 && Math.abs(d[i + 2] - rgb[2]) < 24 && d[i + 3] > 200) red++;
   return {width: img.getBoundingClientRect().width, natural: c.width, red: red};
 }"""
+#: Is an element wholly in view: inside the window and every scrolling or clipping box around it.
+IN_VIEW_JS = """e => {
+  const r = e.getBoundingClientRect();
+  let top = 0, bottom = window.innerHeight;
+  for (let a = e.parentElement; a; a = a.parentElement) {
+    const b = a.getBoundingClientRect();
+    if (getComputedStyle(a).overflowY !== 'visible' && b.height > 0) {  // a box that clips (not a display: contents one)
+      top = Math.max(top, b.top); bottom = Math.min(bottom, b.bottom);
+    }
+  }
+  return r.height > 0 && r.top >= top - 1 && r.bottom <= bottom + 1;
+}"""
 HINT_CELLS = [
     "from dodnb import Position\nfrom dodnb.rules.solitaire import zombie_policy\nfrom dodnb.widgets import GameStepper\n"
     "bank = Position(characters={'Peter': '115', 'Roger': '115'}, units={'115': 5}, start='attack', solitaire=True)\n"
@@ -1781,6 +1793,11 @@ def test_hint_shows_the_best_choice_and_the_tree_is_drawn(lab_server, browser, b
         page.wait_for_function(f"() => document.querySelector('{root_sel} .dodnb-hint table')", timeout=PAINT_TIMEOUT_MS)
         rows = root.locator(".dodnb-hint table tr").count()
         assert rows == 1 + 4, rows
+        # the values table is what the Hint panel shows first: its header and the best choice's row
+        # are in view without scrolling (inside every clipping box around them and the window)
+        for i in (0, 1):
+            seen = root.locator(".dodnb-hint table tr").nth(i).evaluate(IN_VIEW_JS)
+            assert seen, f"row {i} of the values table is hidden below the Hint panel's fold"
         page.wait_for_timeout(500)
         shot_values = run.screenshot("hint-values-1400x900")
         # the tree: JupyterLab shows an SVG output as an image; its pixels are read through a canvas

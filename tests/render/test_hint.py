@@ -48,6 +48,10 @@ def test_every_number_says_what_it_is_the_probability_of(study, lang):
     assert "{" not in text and "hint." not in text
     assert "dodnb-hint-values" in hint_html(h, g, lang, others=True)
     assert "dodnb-hint-values" not in hint_html(h, g, lang)
+    # in the stepper's small panel the values table comes first (what the learner asked for), then
+    # what each value is the probability of
+    values = hint_html(h, g, lang, others=True)
+    assert values.startswith("<table class='dodnb-hint-values'") and values.index(what) > values.index("</table>")
 
 
 def test_estimate_in_a_full_game_has_its_interval_and_count():

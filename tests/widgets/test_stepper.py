@@ -329,8 +329,11 @@ def test_hint_button_shows_the_best_choice_and_on_request_every_value():
     assert "dodnb-hint-values" not in s.hint_box.value
     s.hint_others.value = True
     assert s.hint_box.value.count("<tr") == 1 + len(s.choices)
+    assert s.hint_box.value.startswith("<table") and "Each value is the chance that nobody" in s.hint_box.value
     s.set_language("fr")
-    assert "Meilleur choix" in s.hint_box.value and s.hint_button.description == "Indice"
+    assert "Chaque valeur est la probabilité" in s.hint_box.value and s.hint_button.description == "Indice"
+    s.hint_others.value = False
+    assert "Meilleur choix" in s.hint_box.value and "<table" not in s.hint_box.value
     assert not INTERNAL.search(s.text)
     s.choose(ReactionFire(()))  # the position moves on: the hint of the old one is not shown
     assert "Meilleur choix" not in s.hint_box.value
