@@ -480,12 +480,15 @@ class GameState:
     def evolve(self, **changes: Any) -> "GameState":
         """A copy with some fields changed, for the engine's hot path: like dataclasses.replace, without
         re-running __init__ (the engine's own resolvers keep positions legal; `check()` proves it).
-        Cached values (hash, occupancy) are not copied."""
+        A cached value is kept only when the fields it is worked out from are not among the changes
+        (occupancy of squares, by characters or units; never the hash)."""
         new = object.__new__(GameState)
         d = self.__dict__.copy()
         if len(d) != _N_FIELDS:
+            # a cache stays when none of the fields it is worked out from changes (_CACHE_DEPS)
             for k in [k for k in d if k not in _FIELD_SET]:
-                del d[k]
+                if changes.keys() & _CACHE_DEPS.get(k, _FIELD_SET):
+                    del d[k]
         if not changes.keys() <= _FIELD_SET:
             raise TypeError(f"GameState has no field {next(k for k in changes if k not in _FIELD_SET)!r}")
         d.update(changes)
@@ -650,6 +653,14 @@ def _known_keys(piece: str, spec: Mapping[str, Any], cls: type, taken: tuple[str
 _FIELD_NAMES = tuple(f.name for f in fields(GameState))
 _COMPARED = tuple(f.name for f in fields(GameState) if f.compare)
 _FIELD_SET = frozenset(_FIELD_NAMES)
+#: The per-state caches (kept in __dict__ beside the fields) and the fields each is worked out from:
+#: `evolve` keeps a cache when none of these changes. A cache not listed (the hash) never survives.
+_CACHE_DEPS: dict[str, frozenset[str]] = {
+    "_humans": frozenset({"characters"}),
+    "_supers": frozenset({"characters"}),
+    "_units": frozenset({"zombies"}),
+    "_occupied": frozenset({"characters", "zombies"}),
+}
 _N_FIELDS = len(_FIELD_NAMES)
 
 
