@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
 
 from dodnb.errors import RuleViolation
@@ -55,7 +56,13 @@ def roll_node(kind: PendingKind, resolver: Resolve) -> Node:
 def dice_outcomes(st: GameState, ctx: Ctx) -> list[tuple[Action, Fraction]]:
     p = st.pending
     assert p is not None
-    return [(Roll(t), pr) for t, pr in core.roll_outcomes(p.dice)]
+    return list(_dice_outcomes(p.dice))
+
+
+@lru_cache(maxsize=None)
+def _dice_outcomes(n: int) -> tuple[tuple[Action, Fraction], ...]:
+    """The totals of n dice as outcomes, made once (actions and Fractions are immutable)."""
+    return tuple((Roll(t), pr) for t, pr in core.roll_outcomes(n))
 
 
 # ----------------------------------------------------------------------------- state helpers
@@ -75,7 +82,9 @@ def rec(obj: R, **changes: Any) -> R:
 
 def pend(st: GameState, kind: PendingKind, case: str, purpose: str = "", dice: int = 0, who: str = "") -> GameState:
     """The state waiting on a node of this kind (its side is the kind's)."""
-    return st.evolve(pending=Pending(kind.side, kind, case, purpose, dice, who))
+    p = object.__new__(Pending)  # Pending(...) without __post_init__: kind and side are enums already
+    p.__dict__.update(side=kind.side, kind=kind, case=case, purpose=purpose, dice=dice, who=who)
+    return st.evolve(pending=p)
 
 
 def set_chars(st: GameState, *changed: CharacterState) -> GameState:
