@@ -32,6 +32,11 @@ class Action:
     def to_json(self) -> list:
         return [type(self).__name__, *[_plain(getattr(self, f.name)) for f in _fields(self)]]
 
+    def __getstate__(self) -> dict:
+        """Pickle the fields only: a cached hash (ZMove) must not travel to another process."""
+        d = self.__dict__
+        return {k: v for k, v in d.items() if k != "_h"} if "_h" in d else d
+
     @classmethod
     def fast(cls, *values: Any) -> Any:
         """The engine's own constructor for the actions it lists in bulk: the values are already in
@@ -268,6 +273,15 @@ class ZMove(Action):
 
     def __str__(self) -> str:
         return f"{self.uid} moves to {' → '.join(self.path)}" if self.path else f"{self.uid} stays"
+
+    def __hash__(self) -> int:
+        """The dataclass hash, worked out once per move (the solitaire automaton keys its choices by
+        the moves listed; `fast` moves are shared from one position to the next). Not pickled."""
+        d = self.__dict__
+        h = d.get("_h")
+        if h is None:
+            h = d["_h"] = hash((self.uid, self.path))
+        return h
 
 
 @dataclass(frozen=True, repr=False)

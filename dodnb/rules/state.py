@@ -28,6 +28,15 @@ POOLS = frozenset(p.value for p in Pool)
 STATE_VERSION = 2  # 2: typed pending kinds and zombie-turn steps (ZStep) instead of flags
 
 
+def _without_hash(d: dict) -> dict:
+    """A record's __dict__ without its cached hash (string hashes differ from one process to another)."""
+    if "_h" not in d:
+        return d
+    d = dict(d)
+    del d["_h"]
+    return d
+
+
 class StateError(RuleViolation):
     """An impossible position. `case` is the rule's Case number."""
 
@@ -58,6 +67,17 @@ class CharacterState:
         """A super zombie still on the map [11.0]."""
         return self.status == "super" and self.square is not None
 
+    def __hash__(self) -> int:
+        """The dataclass hash, worked out once per character (see `ZombieUnit.__hash__`)."""
+        d = self.__dict__
+        h = d.get("_h")
+        if h is None:
+            h = d["_h"] = hash((self.name, self.square, self.status, self.rifle, self.moved_last_turn, self.infected_turn))
+        return h
+
+    def __getstate__(self) -> dict:
+        return _without_hash(self.__dict__)
+
 
 @dataclass(frozen=True)
 class ZombieUnit:
@@ -79,6 +99,19 @@ class ZombieUnit:
     def __post_init__(self) -> None:
         if self.face_up and not self.seen:  # a value face up now has been seen [5.4], [7.7]
             object.__setattr__(self, "seen", True)
+
+    def __hash__(self) -> int:
+        """The dataclass hash (of every field), worked out once per unit: exact odds hash positions,
+        hence their units, millions of times. Kept in __dict__ as ``_h``; every copy of a unit's
+        __dict__ (`phases.base.rec`, `_flip`) drops it, and pickling leaves it out."""
+        d = self.__dict__
+        h = d.get("_h")
+        if h is None:
+            h = d["_h"] = hash((self.uid, self.value, self.square, self.berserk, self.face_up, self.seen, self.pool, self.candidates))
+        return h
+
+    def __getstate__(self) -> dict:
+        return _without_hash(self.__dict__)
 
 
 @dataclass(frozen=True)
@@ -622,6 +655,7 @@ def _flip(z: ZombieUnit, up: bool, seen: bool, candidates: tuple[int, ...]) -> Z
     new = object.__new__(ZombieUnit)
     d = new.__dict__
     d.update(z.__dict__)
+    d.pop("_h", None)  # a cached hash is of the old fields
     d["face_up"] = up
     d["seen"] = seen or up
     d["candidates"] = candidates

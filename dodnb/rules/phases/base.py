@@ -75,8 +75,10 @@ def rec(obj: R, **changes: Any) -> R:
     """dataclasses.replace for the turn's bookkeeping records (frozen, no checks in __init__), without
     re-running __init__: the engine's hot path."""
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.pop("_h", None)  # a unit's or character's cached hash is of the old fields
+    d.update(changes)
     return new
 
 
