@@ -24,7 +24,20 @@ def _eligible(st: GameState) -> list[str]:
 
 
 def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
-    return [BerserkCheck.fast(""), *[BerserkCheck.fast(uid) for uid in _eligible(st)]]
+    return [_check(""), *map(_check, _eligible(st))]
+
+
+def _check(uid: str) -> BerserkCheck:
+    """The listed check of one unit: one immutable object per unit id, made once."""
+    got = _CHECKS.get(uid)
+    if got is None:
+        if len(_CHECKS) > 4096:  # unit ids come from a game's counters; a study may name its own
+            _CHECKS.clear()
+        got = _CHECKS[uid] = BerserkCheck.fast(uid)
+    return got
+
+
+_CHECKS: dict[str, BerserkCheck] = {}
 
 
 def _any_eligible(st: GameState) -> bool:
