@@ -404,10 +404,30 @@ class GameState:
         raise StateError("2.3", f"{name} is not in this game")
 
     def unit(self, uid: str) -> ZombieUnit:
-        for z in self.zombies:
-            if z.uid == uid:
-                return z
-        raise StateError("2.3", f"no zombie unit {uid!r}")
+        i = self.unit_index(uid)
+        if i is None:
+            raise StateError("2.3", f"no zombie unit {uid!r}")
+        return self.zombies[i]
+
+    def unit_index(self, uid: str) -> Optional[int]:
+        """Where the unit stands in `zombies` (None: no such unit). The index of units by id is kept
+        per state (`_uidx`) and handed on by `with_units`, which keeps the order of the units."""
+        idx = self.__dict__.get("_uidx")
+        if idx is None:
+            idx = {}
+            for i, z in enumerate(self.zombies):
+                idx.setdefault(z.uid, i)  # the first, as a scan would find it
+            self.__dict__["_uidx"] = idx
+        return idx.get(uid)
+
+    def with_units(self, zombies: tuple[ZombieUnit, ...], **changes: Any) -> "GameState":
+        """`evolve(zombies=..., **changes)` for units in the same order, with the same ids (units moved,
+        flipped or changed in place): the index of units by id stays good."""
+        new = self.evolve(zombies=zombies, **changes)
+        idx = self.__dict__.get("_uidx")
+        if idx is not None:
+            new.__dict__["_uidx"] = idx
+        return new
 
     @property
     def doors(self) -> dict[str, str]:
@@ -578,7 +598,7 @@ class GameState:
             if out is None:
                 out = list(zs)
             out[i] = z
-        return self.evolve(zombies=tuple(out)) if out is not None else self
+        return self.with_units(tuple(out)) if out is not None else self
 
     # ----- serialisation --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -676,7 +696,8 @@ _FIELD_NAMES = tuple(f.name for f in fields(GameState))
 _COMPARED = tuple(f.name for f in fields(GameState) if f.compare)
 _FIELD_SET = frozenset(_FIELD_NAMES)
 #: The fields the per-state caches other than the hash (`_humans`, `_supers`, `_units`, `_occupied`,
-#: kept in __dict__ beside the fields) are worked out from: `evolve` keeps them when neither changes.
+#: `_uidx`, kept in __dict__ beside the fields) are worked out from: `evolve` keeps them when neither
+#: changes (and `with_units` the index by id, when the units keep their order).
 _OCCUPANCY = frozenset({"characters", "zombies"})
 _N_FIELDS = len(_FIELD_NAMES)
 

@@ -104,19 +104,21 @@ def set_door(st: GameState, door: str, state: str) -> GameState:
 
 def move_unit(st: GameState, uid: str, **changes: Any) -> GameState:
     """The state with one unit changed (its square, knowledge...); the other units are the same objects."""
-    return st.evolve(zombies=units_with(st, uid, **changes))
+    return st.with_units(units_with(st, uid, **changes))
 
 
 def units_with(st: GameState, uid: str, **changes: Any) -> tuple[ZombieUnit, ...]:
-    """The units with one changed (:func:`move_unit`'s units, for a resolver that changes more fields)."""
+    """The units with one changed, in the same order (:func:`move_unit`'s units, for a resolver that
+    changes more fields: give them to `GameState.with_units`)."""
+    assert "uid" not in changes, "units_with keeps the ids (and with them GameState.unit_index)"
     zs = st.zombies
-    for i, z in enumerate(zs):
-        if z.uid == uid:
-            nz = rec(z, **changes)
-            if nz.face_up and not nz.seen:  # as ZombieUnit.__post_init__: face up means seen [2.3]
-                nz.__dict__["seen"] = True
-            return zs[:i] + (nz,) + zs[i + 1:]
-    return zs
+    i = st.unit_index(uid)
+    if i is None:
+        return zs
+    nz = rec(zs[i], **changes)
+    if nz.face_up and not nz.seen:  # as ZombieUnit.__post_init__: face up means seen [2.3]
+        nz.__dict__["seen"] = True
+    return zs[:i] + (nz,) + zs[i + 1:]
 
 
 def record(st: GameState, entered: Iterable[str] = (), acted: Iterable[str] = ()) -> GameState:
