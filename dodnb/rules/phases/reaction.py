@@ -28,10 +28,11 @@ def units_in_reaction(st: GameState, ctx: Ctx, squares: Iterable[str]) -> tuple[
     for sq in squares:
         sighted |= table.visible_from(sq)
     humans = st.human_squares()
+    supers = st.super_squares()
     movers: list[str] = []
     exempt: list[str] = []
     for z in st.zombies:
-        if z.square is None or z.square not in sighted or st.super_zombies_in(z.square):
+        if z.square is None or z.square not in sighted or z.square in supers:
             continue
         (exempt if z.square in humans else movers).append(z.uid)
     return frozenset(sighted), sorted(movers), sorted(exempt)
