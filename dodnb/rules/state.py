@@ -540,7 +540,11 @@ class GameState:
             if _OCCUPANCY.isdisjoint(changes):
                 d.pop("_hash", None)  # the occupancy caches stay: their fields are the same objects
             else:
-                for k in [k for k in d if k not in _FIELD_SET]:
+                # what is worked out from the characters alone stays when only the units change, and
+                # the other way round; the rest goes
+                keep = (_OF_CHARACTERS if "characters" not in changes else
+                        _OF_UNITS if "zombies" not in changes else frozenset())
+                for k in [k for k in d if k not in _FIELD_SET and k not in keep]:
                     del d[k]
         if not changes.keys() <= _FIELD_SET:
             raise TypeError(f"GameState has no field {next(k for k in changes if k not in _FIELD_SET)!r}")
@@ -696,9 +700,12 @@ _FIELD_NAMES = tuple(f.name for f in fields(GameState))
 _COMPARED = tuple(f.name for f in fields(GameState) if f.compare)
 _FIELD_SET = frozenset(_FIELD_NAMES)
 #: The fields the per-state caches other than the hash (`_humans`, `_supers`, `_units`, `_occupied`,
-#: `_uidx`, kept in __dict__ beside the fields) are worked out from: `evolve` keeps them when neither
-#: changes (and `with_units` the index by id, when the units keep their order).
+#: `_uidx`, kept in __dict__ beside the fields) are worked out from: `evolve` keeps them all when
+#: neither changes, and those of the one that did not change otherwise (`with_units` hands on the
+#: index of units by id, when the units keep their order).
 _OCCUPANCY = frozenset({"characters", "zombies"})
+_OF_CHARACTERS = frozenset({"_humans", "_supers"})  # worked out from the characters alone
+_OF_UNITS = frozenset({"_units", "_uidx"})  # from the units alone
 _N_FIELDS = len(_FIELD_NAMES)
 
 

@@ -26,7 +26,7 @@ from dodnb.rules.actions import EndPhase, Move, Roll, ZMove
 from dodnb.rules.game import Game
 from dodnb.rules.phases import free, movement
 from dodnb.rules.phases.base import move_unit
-from dodnb.rules.state import ZombieUnit
+from dodnb.rules.state import CharacterState, ZombieUnit
 from dodnb.rules.vocab import PendingKind
 
 FIXTURE = json.loads((Path(__file__).parent / "seeded_games.json").read_text())
@@ -175,6 +175,11 @@ def test_evolve_keeps_occupancy_only_while_the_pieces_are_the_same():
     assert kept.__dict__["_units"] is st.__dict__["_units"] and "_hash" not in kept.__dict__
     moved = st.with_units(tuple(x if x is not z else ZombieUnit(z.uid, z.value, None, pool="eliminated") for x in st.zombies))
     assert "_units" not in moved.__dict__ and not moved.zombie_occupied(z.square)
+    assert moved.__dict__["_humans"] is st.__dict__["_humans"]  # the characters are the same
+    c = st.characters[0]
+    gone = st.evolve(characters=tuple(CharacterState(c.name, None, "killed") if x is c else x for x in st.characters))
+    assert "_humans" not in gone.__dict__ and gone.__dict__["_units"] is st.__dict__["_units"]  # the units are the same
+    assert gone.human_squares() == frozenset(x.square for x in gone.characters if x.in_play)
     assert moved.unit(z.uid).square is None and moved.unit_index(z.uid) == st.unit_index(z.uid)
 
 
