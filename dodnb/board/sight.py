@@ -781,6 +781,7 @@ class SightTable:
         self.ids: tuple[str, ...] = tuple(sorted(board.squares))
         self._index = {s: n for n, s in enumerate(self.ids)}
         self._rows = rows  # rows[i][j] = bit mask of squares strictly between, for visible i != j
+        self._seen: dict[str, frozenset] = {}  # visible_from without tokens, per square (asked every Zombie Player-Turn)
 
     @property
     def pairs(self) -> int:
@@ -819,6 +820,14 @@ class SightTable:
 
     def visible_from(self, a: SquareRef, occupied: Iterable[SquareRef] = ()) -> frozenset:
         """Every square within a's sight, a included [6.4], [7.1]."""
+        if not occupied and not isinstance(occupied, str):  # no tokens: the whole row, kept
+            got = self._seen.get(a) if isinstance(a, str) else None
+            if got is None:
+                sq = _sid(self.board, a)
+                got = self._seen.get(sq)
+                if got is None:
+                    got = self._seen[sq] = frozenset([sq, *(self.ids[j] for j in self._rows[self._index[sq]])])
+            return got
         a = _sid(self.board, a)
         i = self._index[a]
         occ = self._mask(occupied)

@@ -592,6 +592,7 @@ def _unit(z, **changes):
         return z
     new = object.__new__(type(z))
     new.__dict__.update(z.__dict__)
+    new.__dict__.pop("_h", None)  # the cached hash of the old fields (ZombieUnit.__hash__)
     new.__dict__.update(changes)
     return new
 

@@ -9,7 +9,7 @@ unit drawn at random; a chance node lists them with exact probabilities
 from __future__ import annotations
 
 from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from dodnb.errors import InputError
 from dodnb.rules.counters import canonical_name
@@ -31,6 +31,30 @@ class Action:
 
     def to_json(self) -> list:
         return [type(self).__name__, *[_plain(getattr(self, f.name)) for f in _fields(self)]]
+
+    def __getstate__(self) -> dict:
+        """Pickle the fields only: a cached hash (ZMove) must not travel to another process."""
+        d = self.__dict__
+        return {k: v for k, v in d.items() if k != "_h"} if "_h" in d else d
+
+    @classmethod
+    def fast(cls, *values: Any) -> Any:
+        """The engine's own constructor for the actions it lists in bulk: the values are already in
+        the game's spelling (names, square ids, tuples), so ``__post_init__``'s normalising is skipped.
+        Fields left out take their defaults. The same value as ``cls(*values)``."""
+        layout = _LAYOUT.get(cls)
+        if layout is None:
+            fs = fields(cast(Any, cls))
+            layout = _LAYOUT[cls] = (tuple(f.name for f in fs), {f.name: f.default for f in fs if f.default is not MISSING})
+        new = object.__new__(cls)
+        d = new.__dict__
+        d.update(layout[1])
+        d.update(zip(layout[0], values))
+        return new
+
+
+#: per action class: (field names, defaults) for Action.fast
+_LAYOUT: dict[type, tuple[tuple[str, ...], dict[str, Any]]] = {}
 
 
 def _fields(action: "Action") -> tuple[Field, ...]:
@@ -242,12 +266,22 @@ class ZMove(Action):
     def fast(cls, uid: str, path: tuple[str, ...]) -> "ZMove":
         """The engine's own constructor for candidates it builds in bulk (path already a tuple)."""
         new = object.__new__(cls)
-        object.__setattr__(new, "uid", uid)
-        object.__setattr__(new, "path", path)
+        d = new.__dict__
+        d["uid"] = uid
+        d["path"] = path
         return new
 
     def __str__(self) -> str:
         return f"{self.uid} moves to {' → '.join(self.path)}" if self.path else f"{self.uid} stays"
+
+    def __hash__(self) -> int:
+        """The dataclass hash, worked out once per move (the solitaire automaton keys its choices by
+        the moves listed; `fast` moves are shared from one position to the next). Not pickled."""
+        d = self.__dict__
+        h = d.get("_h")
+        if h is None:
+            h = d["_h"] = hash((self.uid, self.path))
+        return h
 
 
 @dataclass(frozen=True, repr=False)

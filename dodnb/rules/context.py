@@ -37,6 +37,7 @@ class Ctx:
             for n in ns:
                 self._back.setdefault(n, []).append(s)
         self._near2: dict[str, frozenset[str]] = {}
+        self._mp: dict[tuple, dict[str, int]] = {}
         #: the last Free Movement node's unit moves, reused by `phases.free.unit_moves`
         self.free_cache: Any = None  # a phases.free._FreeCache (not imported here: phases import this module)
 
@@ -123,6 +124,27 @@ class Ctx:
                         got[n] = got[s] + 1
                         todo.append(n)
             self._dist[target] = got
+        return got
+
+    def mp_from(self, st: GameState, sources: tuple[str, ...]) -> dict[str, int]:
+        """Movement Points from the nearest of `sources` to every square it can reach, one per square
+        entered through passable sides with the doors as they are; pieces are ignored [15.2], [15.4].
+        Cached per door state and sources: the dict returned is shared, read it only."""
+        key = (st.door_states, sources)
+        got = self._mp.get(key)
+        if got is None:
+            moves = self.moves(st)
+            got = {s: 0 for s in sources}
+            todo = deque(got)
+            while todo:
+                s = todo.popleft()
+                for n in moves[s]:
+                    if n not in got:
+                        got[n] = got[s] + 1
+                        todo.append(n)
+            if len(self._mp) > 4096:
+                self._mp.clear()
+            self._mp[key] = got
         return got
 
     def side(self, ch: CharacterState) -> CounterSide:

@@ -27,8 +27,13 @@ def ways(n: int) -> dict[int, int]:
 
 def roll_outcomes(n: int) -> list[tuple[int, Fraction]]:
     """Every total of n dice with its exact probability (a chance node's outcomes)."""
+    return list(_roll_outcomes(n))
+
+
+@lru_cache(maxsize=None)
+def _roll_outcomes(n: int) -> tuple[tuple[int, Fraction], ...]:
     den = 6**n
-    return [(t, Fraction(c, den)) for t, c in sorted(ways(n).items())]
+    return tuple((t, Fraction(c, den)) for t, c in sorted(ways(n).items()))
 
 
 def hit(status: str, result: str) -> str:

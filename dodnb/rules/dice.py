@@ -23,12 +23,17 @@ means the same dice on every platform and Python version that keeps ``random.Ran
 
 from __future__ import annotations
 
+import _random
 import random
 import re
+from hashlib import sha512
 from typing import Iterable, Sequence, Union
 
 from dodnb.errors import InputError, normalise_case
 from dodnb.rules.actions import Roll
+
+_NEW = random.Random.__new__
+_SEED = _random.Random.seed  # the C generator's own seeding, which random.Random.seed ends with
 
 FACES = range(1, 7)
 #: The game comes with three dice [2.5]; no roll in the rules uses more [6.8].
@@ -102,8 +107,16 @@ class Dice:
         self._script = tuple(_check_entry(r, k) for k, r in enumerate(rolls or ()))
 
     def rng(self, move: int) -> random.Random:
-        """The generator of move `move`: its dice, its random draws, a random policy's choice."""
-        return random.Random(f"{self.seed}/{move}")
+        """The generator of move `move`: its dice, its random draws, a random policy's choice.
+
+        Exactly ``random.Random(f"{seed}/{move}")`` (tests compare the states), seeded the way that
+        does it (version 2: the string and its SHA-512 as one integer) without the Python-level
+        checks of ``Random.seed``: one generator is made per move, so this is on every step."""
+        key = f"{self.seed}/{move}".encode()
+        rng = _NEW(random.Random)  # allocated, not seeded yet
+        _SEED(rng, int.from_bytes(key + sha512(key).digest(), "big"))
+        rng.__dict__["gauss_next"] = None  # as random.Random.seed leaves it
+        return rng
 
     def roll(self, move: int, dice: int, rolls_before: int, case: object = None) -> Roll:
         """The roll of `dice` six-sided dice at move `move`, the game having played `rolls_before`

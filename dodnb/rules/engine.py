@@ -20,6 +20,8 @@ during a game: board, counters, tables (:mod:`dodnb.rules.context`).
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 from typing import Optional
 
 from dodnb.board.model import UnknownSquare
@@ -113,26 +115,27 @@ def settle(st: GameState, ctx: Optional[Ctx] = None) -> tuple[GameState, list[Ev
 
 class _Last:
     """The last list given for one state, kept so that asking again costs nothing and so that `apply`
-    knows the actions it listed (by identity: states and actions are immutable, and the kept tuple
-    keeps every listed object alive, so no other object can share an id with one of them)."""
+    knows the actions it listed (by identity: states and actions are immutable, and the kept tuples
+    keep every listed object alive)."""
 
-    __slots__ = ("st", "ctx", "items", "ids")
+    __slots__ = ("st", "ctx", "items", "acts")
 
     def __init__(self) -> None:
         self.st: Optional[GameState] = None
         self.ctx: Optional[Ctx] = None
         self.items: tuple = ()
-        self.ids: frozenset[int] = frozenset()
+        self.acts: tuple = ()
 
     def keep(self, st: GameState, ctx: Ctx, items: list, actions: Optional[list] = None) -> None:
         self.st, self.ctx, self.items = st, ctx, tuple(items)
-        self.ids = frozenset(map(id, actions if actions is not None else items))
+        self.acts = self.items if actions is None else tuple(actions)
 
     def get(self, st: GameState, ctx: Ctx) -> Optional[tuple]:
         return self.items if self.st is st and self.ctx is ctx else None
 
     def trusts(self, st: GameState, ctx: Ctx, action: Action) -> bool:
-        return self.st is st and self.ctx is ctx and id(action) in self.ids
+        """Is `action` one of the very objects listed for this state? (a scan by identity, in C)"""
+        return self.st is st and self.ctx is ctx and any(map(is_, self.acts, repeat(action)))
 
 
 _LEGAL = _Last()

@@ -38,7 +38,10 @@ class Event:
 
 
 def ev(key: str, case: str = "", dice: tuple[int, ...] = (), **params: Any) -> Event:
-    return Event(key, case, tuple(params.items()), tuple(dice))
+    """The engine's own events: Event(key, case, params, dice) without the frozen __init__'s setattr calls."""
+    e = object.__new__(Event)
+    e.__dict__.update(key=key, case=case, params=tuple(params.items()), dice=tuple(dice))
+    return e
 
 
 class Note(str):

@@ -261,7 +261,9 @@ class Game:
 
     def _play(self, action: Action, state: GameState, events: list[Event], note: Optional[str]) -> None:
         del self._timeline[self._cursor:]  # a new action replaces the plies undone
-        self._timeline.append(Ply(action, state, tuple(events), note))
+        ply = object.__new__(Ply)  # Ply(action, state, events, note) without the frozen __init__'s setattr calls
+        ply.__dict__.update(action=action, state=state, events=tuple(events), note=note)
+        self._timeline.append(ply)
         self._cursor += 1
 
     # ------------------------------------------------------------------ reading

@@ -486,7 +486,7 @@ def _entry(state: GameState, ctx, m: _Mover, env: _Env):
     """:func:`_classify`, cached on what it reads: the mover (who, square, berserk or super) and its
     legal actions, and the position's characters and doors (`env.key`). A mover that may attack a
     glass door is classified afresh (ruling S-P3b reads every piece's square for the line of sight)."""
-    if any(type(a) is BreakDoor for a in m.actions):
+    if BreakDoor in map(type, m.actions):
         return _classify(state, ctx, m, env)
     key = (env.key, m.who, m.square, m.free, m.is_super, tuple(m.actions))
     got = _CHOICES.get(key, _CHOICES)

@@ -25,6 +25,18 @@ def test_a_roll_is_keyed_by_the_seed_and_the_move_number():
     assert Dice(seed=42).pick(5, 7) == random.Random("42/5").randrange(7)
 
 
+@pytest.mark.parametrize("seed", [0, 1, 42, -7, 10**12])
+def test_the_generator_of_a_move_is_random_Random_of_seed_slash_move(seed):
+    """Dice.rng seeds without Random.seed's Python checks (speed); it must be the very generator
+    random.Random(f"{seed}/{move}") is: the same state, the same draws."""
+    d = Dice(seed)
+    for move in [*range(60), 10**6]:
+        got, want = d.rng(move), random.Random(f"{seed}/{move}")
+        assert got.getstate() == want.getstate()
+        assert [got.random() for _ in range(3)] == [want.random() for _ in range(3)]
+        assert got.gauss(0, 1) == want.gauss(0, 1) and got.randrange(1000) == want.randrange(1000)
+
+
 def test_scripted_rolls_come_first_then_the_seed():
     d = Dice(seed=1, script=[(6, 6), 7])
     assert d.roll(0, 2, rolls_before=0) == Roll(12, (6, 6)) and d.roll(0, 2, 0).faces == (6, 6)

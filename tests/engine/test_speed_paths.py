@@ -6,7 +6,10 @@
 * Free Movement [7.0] 2, [7.4]-[7.6], [10.3], [11.2]: the unit moves kept from one node to the next
   (`phases.free.unit_moves`) equal the plain walk over every unit, whatever order positions come in.
 * `apply` skips the check only for the very action objects `legal_actions` / `chance_outcomes` just
-  listed for the same state; anything else is checked [4.0]."""
+  listed for the same state; anything else is checked [4.0].
+* The caches of the one update path (occupancy kept by `evolve`, the index of units by id, the hashes
+  of units, characters and moves) and the engine's own constructors (`Action.fast`) give exactly what
+  the plain code gives."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from dodnb.rules.actions import EndPhase, Move, Roll, ZMove
 from dodnb.rules.game import Game
 from dodnb.rules.phases import free, movement
 from dodnb.rules.phases.base import move_unit
+from dodnb.rules.state import CharacterState, ZombieUnit
 from dodnb.rules.vocab import PendingKind
 
 FIXTURE = json.loads((Path(__file__).parent / "seeded_games.json").read_text())
@@ -158,3 +162,57 @@ def test_evolve_forgets_cached_occupancy():
     gone = st.evolve(zombies=tuple(x for x in st.zombies if x.uid != z.uid))
     assert not gone.zombie_occupied(z.square) and z.square not in gone.occupied()
     assert gone != st and st.evolve() == st and hash(st.evolve()) == hash(st)
+
+
+def test_evolve_keeps_occupancy_only_while_the_pieces_are_the_same():
+    """The occupancy caches survive a change of bookkeeping (the same characters and units), never of
+    the pieces; the index of units by id survives `with_units` (the same units in the same order)."""
+    states, _ = _free_states([0])
+    st = states[0]
+    z = next(z for z in st.zombies if z.square)
+    st.unit_squares(), st.human_squares(), st.unit(z.uid)
+    kept = st.evolve(pending=None)
+    assert kept.__dict__["_units"] is st.__dict__["_units"] and "_hash" not in kept.__dict__
+    moved = st.with_units(tuple(x if x is not z else ZombieUnit(z.uid, z.value, None, pool="eliminated") for x in st.zombies))
+    assert "_units" not in moved.__dict__ and not moved.zombie_occupied(z.square)
+    assert moved.__dict__["_humans"] is st.__dict__["_humans"]  # the characters are the same
+    c = st.characters[0]
+    gone = st.evolve(characters=tuple(CharacterState(c.name, None, "killed") if x is c else x for x in st.characters))
+    assert "_humans" not in gone.__dict__ and gone.__dict__["_units"] is st.__dict__["_units"]  # the units are the same
+    assert gone.human_squares() == frozenset(x.square for x in gone.characters if x.in_play)
+    assert moved.unit(z.uid).square is None and moved.unit_index(z.uid) == st.unit_index(z.uid)
+
+
+def test_cached_hashes_are_the_dataclass_hashes_and_never_copied():
+    """Units, characters and zombie moves keep their hash; it is the hash of their fields, a copy made
+    by the engine (`rec`, a flip) works out its own, and pickling leaves it out."""
+    import pickle
+    from dataclasses import astuple
+
+    from dodnb.rules.phases.base import rec
+
+    states, _ = _free_states([0])
+    st = states[0]
+    z, c = next(z for z in st.zombies if z.square), st.characters[0]
+    assert hash(z) == hash(astuple(z)) and hash(c) == hash(astuple(c))
+    moved = rec(z, square="001")
+    assert hash(moved) == hash(astuple(moved)) != hash(z)
+    up = st.with_knowledge(lower=False)
+    assert all(hash(u) == hash(astuple(u)) for u in up.zombies)
+    for x in (z, c, ZMove.fast(z.uid, ("001",))):
+        hash(x)
+        back = pickle.loads(pickle.dumps(x))
+        assert back == x and "_h" not in back.__dict__ and hash(back) == hash(x)
+
+
+def test_fast_actions_are_the_same_values():
+    """`Action.fast` (the engine's own listed actions) gives the value the constructor gives."""
+    from dodnb.rules.actions import Activate, BerserkCheck, Shoot
+
+    pairs = [(Activate.fast(("Peter",)), Activate(("Peter",))),
+             (Activate.fast(("Peter", "Roger"), "Peter", "Fran"), Activate(("Peter", "Roger"), "Peter", "Fran")),
+             (Move.fast("024"), Move("024")), (Shoot.fast(("Steve",), "024"), Shoot(("Steve",), "024")),
+             (BerserkCheck.fast("Z01"), BerserkCheck("Z01")), (ZMove.fast("Z01", ("002", "003")), ZMove("Z01", ("002", "003")))]
+    for fast, plain in pairs:
+        assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
+        assert {k: v for k, v in fast.__dict__.items() if k != "_h"} == {k: v for k, v in plain.__dict__.items() if k != "_h"}

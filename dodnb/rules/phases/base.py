@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
 
 from dodnb.errors import RuleViolation
@@ -55,7 +56,13 @@ def roll_node(kind: PendingKind, resolver: Resolve) -> Node:
 def dice_outcomes(st: GameState, ctx: Ctx) -> list[tuple[Action, Fraction]]:
     p = st.pending
     assert p is not None
-    return [(Roll(t), pr) for t, pr in core.roll_outcomes(p.dice)]
+    return list(_dice_outcomes(p.dice))
+
+
+@lru_cache(maxsize=None)
+def _dice_outcomes(n: int) -> tuple[tuple[Action, Fraction], ...]:
+    """The totals of n dice as outcomes, made once (actions and Fractions are immutable)."""
+    return tuple((Roll(t), pr) for t, pr in core.roll_outcomes(n))
 
 
 # ----------------------------------------------------------------------------- state helpers
@@ -68,14 +75,18 @@ def rec(obj: R, **changes: Any) -> R:
     """dataclasses.replace for the turn's bookkeeping records (frozen, no checks in __init__), without
     re-running __init__: the engine's hot path."""
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.pop("_h", None)  # a unit's or character's cached hash is of the old fields
+    d.update(changes)
     return new
 
 
 def pend(st: GameState, kind: PendingKind, case: str, purpose: str = "", dice: int = 0, who: str = "") -> GameState:
     """The state waiting on a node of this kind (its side is the kind's)."""
-    return st.evolve(pending=Pending(kind.side, kind, case, purpose, dice, who))
+    p = object.__new__(Pending)  # Pending(...) without __post_init__: kind and side are enums already
+    p.__dict__.update(side=kind.side, kind=kind, case=case, purpose=purpose, dice=dice, who=who)
+    return st.evolve(pending=p)
 
 
 def set_chars(st: GameState, *changed: CharacterState) -> GameState:
@@ -93,14 +104,21 @@ def set_door(st: GameState, door: str, state: str) -> GameState:
 
 def move_unit(st: GameState, uid: str, **changes: Any) -> GameState:
     """The state with one unit changed (its square, knowledge...); the other units are the same objects."""
+    return st.with_units(units_with(st, uid, **changes))
+
+
+def units_with(st: GameState, uid: str, **changes: Any) -> tuple[ZombieUnit, ...]:
+    """The units with one changed, in the same order (:func:`move_unit`'s units, for a resolver that
+    changes more fields: give them to `GameState.with_units`)."""
+    assert "uid" not in changes, "units_with keeps the ids (and with them GameState.unit_index)"
     zs = st.zombies
-    for i, z in enumerate(zs):
-        if z.uid == uid:
-            nz = rec(z, **changes)
-            if nz.face_up and not nz.seen:  # as ZombieUnit.__post_init__: face up means seen [2.3]
-                nz.__dict__["seen"] = True
-            return st.evolve(zombies=zs[:i] + (nz,) + zs[i + 1:])
-    return st.evolve()
+    i = st.unit_index(uid)
+    if i is None:
+        return zs
+    nz = rec(zs[i], **changes)
+    if nz.face_up and not nz.seen:  # as ZombieUnit.__post_init__: face up means seen [2.3]
+        nz.__dict__["seen"] = True
+    return zs[:i] + (nz,) + zs[i + 1:]
 
 
 def record(st: GameState, entered: Iterable[str] = (), acted: Iterable[str] = ()) -> GameState:

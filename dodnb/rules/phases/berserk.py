@@ -24,9 +24,26 @@ def _eligible(st: GameState) -> list[str]:
 
 
 def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
-    yield BerserkCheck("")
-    for uid in _eligible(st):
-        yield BerserkCheck(uid)
+    return [_check(""), *map(_check, _eligible(st))]
+
+
+def _check(uid: str) -> BerserkCheck:
+    """The listed check of one unit: one immutable object per unit id, made once."""
+    got = _CHECKS.get(uid)
+    if got is None:
+        if len(_CHECKS) > 4096:  # unit ids come from a game's counters; a study may name its own
+            _CHECKS.clear()
+        got = _CHECKS[uid] = BerserkCheck.fast(uid)
+    return got
+
+
+_CHECKS: dict[str, BerserkCheck] = {}
+
+
+def _any_eligible(st: GameState) -> bool:
+    """Some unit may be checked for going berserk (`_eligible` is not empty)."""
+    ended = st.zturn.ended_berserk
+    return any(z.square is not None and not z.berserk and z.uid not in ended for z in st.zombies)
 
 
 def check_pick(st: GameState, ctx: Ctx, a: BerserkCheck) -> Optional[RuleViolation]:
@@ -103,7 +120,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
             if len(near) > 1:
                 return st.evolve(zturn=rec(zt, ties=tuple(near))), False
             return st.evolve(zturn=rec(zt, step=ZStep.BERSERK_CHECK, checking=near[0] if near else "")), False
-        if _eligible(st):
+        if _any_eligible(st):
             return pend(st, PendingKind.BERSERK_PICK, "10.0", "check one non-berserk zombie unit to see if it goes berserk"), True
         return st.evolve(zturn=rec(zt, step=ZStep.BERSERK_CHECK)), False
     if zt.checking:

@@ -16,7 +16,7 @@ from dodnb.rules.actions import Action, BreakDoor, EndPhase, Reveal, Roll, Super
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
 from dodnb.rules.phases import attack, hidden, movement
-from dodnb.rules.phases.base import Node, faces, move_unit, pend, rec, roll_node, set_chars
+from dodnb.rules.phases.base import Node, faces, move_unit, pend, rec, roll_node, set_chars, units_with
 from dodnb.rules.state import GameState, ZombieUnit
 from dodnb.rules.vocab import PendingKind, Phase, ZStep
 
@@ -35,8 +35,11 @@ def roll_free(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
 def counts_against_die(st: GameState, uid: str) -> bool:
     """[7.0] 2 a unit's free move counts against the die, except a berserk unit's [10.3] and a unit's
     stacked with a super zombie [4.0] C, [11.4] (which may move alone: ruling E15)."""
-    z = st.unit(uid)
-    return not z.berserk and not (z.square is not None and st.super_zombies_in(z.square))
+    return _counts(st, st.unit(uid))
+
+
+def _counts(st: GameState, z: ZombieUnit) -> bool:
+    return not z.berserk and z.square not in st.super_squares()
 
 
 def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
@@ -93,7 +96,8 @@ def unit_moves(st: GameState, ctx: Ctx) -> list[Action]:
     if redo is None or last is None:
         order = sorted(range(len(zombies)), key=lambda i: zombies[i].uid)
         index = {zombies[i].uid: i for i in order}
-        entries = {zombies[i].uid: _unit_entry(st, ctx, zombies[i], done, humans, supers) for i in order}
+        on_map = st.unit_squares()
+        entries = {zombies[i].uid: _unit_entry(moves, zombies[i], done, humans, on_map, supers) for i in order}
     else:
         index = last.index
         entries = dict(last.entries)
@@ -101,8 +105,8 @@ def unit_moves(st: GameState, ctx: Ctx) -> list[Action]:
             squares |= humans ^ last.humans
         if supers != last.supers:
             squares |= supers ^ last.supers
+        on_map = st.unit_squares()
         if squares:
-            on_map = st.unit_squares()
             open_moves = ctx.open_moves
             for sq in ctx.near2(squares) & on_map.keys():
                 z = on_map[sq]
@@ -115,7 +119,7 @@ def unit_moves(st: GameState, ctx: Ctx) -> list[Action]:
                 redo.add(j)
         for i in redo:
             z = zombies[i]
-            entries[z.uid] = _unit_entry(st, ctx, z, done, humans, supers)
+            entries[z.uid] = _unit_entry(moves, z, done, humans, on_map, supers)
     ctx.free_cache = _FreeCache(moves, zombies, done, humans, supers, index, entries)
     if counting:
         return list(chain.from_iterable(map(itemgetter(1), entries.values())))
@@ -123,14 +127,15 @@ def unit_moves(st: GameState, ctx: Ctx) -> list[Action]:
     return list(chain.from_iterable(ms for free_of_die, ms in entries.values() if free_of_die))
 
 
-def _unit_entry(st: GameState, ctx: Ctx, z: ZombieUnit, done: frozenset[str], humans: frozenset[str],
-                supers: frozenset[str]) -> tuple[bool, tuple[ZMove, ...]]:
+def _unit_entry(moves: dict[str, tuple[str, ...]], z: ZombieUnit, done: frozenset[str], humans: frozenset[str],
+                on_map: dict[str, ZombieUnit], supers: frozenset[str]) -> tuple[bool, tuple[ZMove, ...]]:
     """(whether its move is free of the die's count [10.3], [11.4] — see `counts_against_die` —, the
-    unit's moves)."""
+    unit's moves: :func:`movement.unit_free_paths`)."""
     sq = z.square
     if sq is None or z.uid in done or sq in humans:
         return False, ()  # [7.4] moved or reacted; [7.6] never out of a character's square
-    return z.berserk or sq in supers, tuple([ZMove.fast(z.uid, p) for p in movement.unit_free_paths(st, ctx, z)])
+    uid = z.uid
+    return z.berserk or sq in supers, tuple([ZMove.fast(uid, p) for p in movement.free_paths(moves, humans, on_map, supers, sq, z.berserk)])
 
 
 class _FreeCache:
@@ -201,10 +206,9 @@ def check_break(st: GameState, ctx: Ctx, a: BreakDoor) -> Optional[RuleViolation
 
 def do_unit(st: GameState, ctx: Ctx, a: ZMove, out: list[Event]) -> GameState:
     z = st.unit(a.uid)
-    zt = rec(st.zturn, moved=st.zturn.moved + (z.uid,), moves_left=st.zturn.moves_left - counts_against_die(st, z.uid))
-    st = move_unit(st, z.uid, square=a.path[-1])
+    zt = rec(st.zturn, moved=st.zturn.moved + (z.uid,), moves_left=st.zturn.moves_left - _counts(st, z))
     out.append(ev("zmove", "7.0" if not z.berserk else "7.5", uid=z.uid, frm=z.square, to=tuple(a.path)))
-    return st.evolve(zturn=zt).with_knowledge()
+    return st.with_units(units_with(st, z.uid, square=a.path[-1]), zturn=zt).with_knowledge()
 
 
 def super_move(st: GameState, ctx: Ctx, a: SuperMove, out: list[Event], reaction: bool) -> GameState:

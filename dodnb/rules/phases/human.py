@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
-from typing import Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from dodnb.board.model import UnknownSquare
-from dodnb.errors import RuleViolation
+from dodnb.errors import DodnbError, RuleViolation
 from dodnb.rules.actions import Action, Activate, CloseMainDoor, Door, Drop, EndTurn, Move, Shoot, TakeRifle
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
@@ -25,7 +25,8 @@ from dodnb.rules.vocab import DoorKind, DoorState, PendingKind, Phase, Status, Z
 
 
 def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
-    """A generous list of what the human player might do now; `check` keeps the legal ones."""
+    """Exactly the legal actions of the human player now, in a stable order (tests check that `check`
+    accepts exactly these): each kind built by the rule that allows it, or kept if its check passes."""
     a = st.activation
     if a is None:
         by_sq: dict[str, list[CharacterState]] = {}
@@ -37,31 +38,44 @@ def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
             elig = [c.name for c in here if c.status != Status.STUNNED and not c.moved_last_turn]
             for r in range(1, len(elig) + 1):
                 for sub in itertools.combinations(elig, r):
-                    yield Activate(sub)
+                    yield Activate.fast(sub)  # [5.0], [5.2] eligible characters of one square: what check_activate asks
                     for carrier in sub:
                         for other in here:
                             if other.name not in sub:
-                                yield Activate(sub, carrier, other.name)
+                                carry = Activate.fast(sub, carrier, other.name)
+                                if _passes(check_activate, st, ctx, carry):  # [5.6], [5.9]
+                                    yield carry
         yield EndTurn()
         return
     sq = stack_square(st)
     if a.left:  # actions that cost Movement Points [5.1]
-        reachable = ctx.moves(st)[sq]  # a neighbour past a wall or closed door is refused anyway [5.3]
-        for n in ctx.board.neighbours(sq):
-            if n in reachable:
-                yield Move(n)
+        # check_move: no move after panicking [6.5]; one cost to enter any square from here [5.9], [5.4]
+        if not a.panicked and move_cost(st, ctx, sq) <= a.left:
+            reachable = ctx.moves(st)[sq]  # [5.3] no wall or closed door
+            for n in ctx.board.neighbours(sq):
+                if n in reachable:
+                    yield Move.fast(n)
         for d in ctx.board.doors_of(sq):
-            if d.kind == DoorKind.MAIN:
-                yield CloseMainDoor(d.id)
-            else:
-                yield Door(d.id, st.door_state(d.id) == DoorState.OPEN)
+            door: Action = CloseMainDoor(d.id) if d.kind == DoorKind.MAIN else Door(d.id, st.door_state(d.id) == DoorState.OPEN)
+            if _passes(check_main if d.kind == DoorKind.MAIN else check_door, st, ctx, door):
+                yield door
         for name in a.stack:
             if name in RIFLE_HOLDERS:
-                yield TakeRifle(name)
+                rifle = TakeRifle(name)
+                if _passes(check_rifle, st, ctx, rifle):
+                    yield rifle
     if a.carrier:
-        yield Drop()
+        yield Drop()  # [5.6] carrying may be ceased at any point
     yield from shooting.candidates(st, ctx, a, sq)
     yield EndTurn()
+
+
+def _passes(check: Callable[[GameState, Ctx, Any], Optional[RuleViolation]], st: GameState, ctx: Ctx, a: Action) -> bool:
+    """`check` allows `a` (an error raised counts as a refusal, as in `engine.check`)."""
+    try:
+        return check(st, ctx, a) is None
+    except DodnbError:
+        return False
 
 
 # ----------------------------------------------------------------------------- checks
@@ -305,7 +319,7 @@ def do_end(st: GameState, ctx: Ctx, a: EndTurn, out: list[Event]) -> GameState:
     stacks = tuple(
         (c.name, z.uid) for c in chars if c.is_super for z in st.zombies if z.square == c.square
     )  # [11.2] units that begin the Zombie Player-Turn with a super zombie
-    berserk = tuple(z.uid for z in sorted(st.zombies, key=lambda z: z.uid) if z.square is not None and z.berserk)
+    berserk = tuple(sorted(z.uid for z in st.zombies if z.square is not None and z.berserk))
     first = Phase.HIDDEN if st.solitaire else Phase.BERSERK
     step = ZStep.HIDDEN_TABLE if st.solitaire else ZStep.BERSERK_STAY
     st = st.evolve(characters=chars, activation=None, phase=first, zturn=ZombieTurn(step=step, queue=berserk, stacks=stacks))
@@ -332,7 +346,7 @@ NODES = [
                  Drop: do_drop, EndTurn: do_end, Shoot: shooting.do_shoot},
         checks={Activate: check_activate, Move: check_move, Door: check_door, CloseMainDoor: check_main,
                 TakeRifle: check_rifle, Drop: check_drop, EndTurn: None, Shoot: shooting.check_shoot},
-        candidates=candidates,
+        candidates=candidates, exact=True,
     ),
 ]
 

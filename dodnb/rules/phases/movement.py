@@ -119,18 +119,22 @@ def super_paths(st: GameState, ctx: Ctx, c: CharacterState, toward: Optional[Map
 
 def unit_free_paths(st: GameState, ctx: Ctx, z: ZombieUnit) -> list[tuple[str, ...]]:
     """One path to each square a unit may reach in Free Movement: one square, two if berserk [7.5]."""
-    moves = ctx.moves(st)
-    humans = st.human_squares()
-    units, supers = st.unit_squares(), st.super_squares()  # zombie-occupied: a unit or a super zombie
     start = z.square
     assert start is not None
-    if not z.berserk:
+    return free_paths(ctx.moves(st), st.human_squares(), st.unit_squares(), st.super_squares(), start, z.berserk)
+
+
+def free_paths(moves: Mapping[str, tuple[str, ...]], humans: frozenset[str], units: Mapping[str, ZombieUnit],
+               supers: frozenset[str], start: str, berserk: bool) -> list[tuple[str, ...]]:
+    """:func:`unit_free_paths` from what the caller already holds (the moves with the current doors,
+    the squares of characters, units and super zombies — zombie-occupied: a unit or a super zombie)."""
+    if not berserk:
         return [(n,) for n in moves[start] if n not in units and n not in supers]
     best: dict[str, tuple[str, ...]] = {}
     for n in moves[start]:
         if n not in units and n not in supers:
             best.setdefault(n, (n,))
-        if n not in humans:
+        if n not in humans:  # [7.6] a character's square ends the move
             for m in moves[n]:
                 if m != start and m not in units and m not in supers:
                     best.setdefault(m, (n, m))

@@ -6,7 +6,7 @@ move is blocked by a closed glass door may attack it [10.4]; super zombies may m
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Optional
 
 from dodnb.errors import RuleViolation
 from dodnb.rules.actions import Action, BreakDoor, EndPhase, SuperMove, ZMove
@@ -28,10 +28,11 @@ def units_in_reaction(st: GameState, ctx: Ctx, squares: Iterable[str]) -> tuple[
     for sq in squares:
         sighted |= table.visible_from(sq)
     humans = st.human_squares()
+    supers = st.super_squares()
     movers: list[str] = []
     exempt: list[str] = []
     for z in st.zombies:
-        if z.square is None or z.square not in sighted or st.super_zombies_in(z.square):
+        if z.square is None or z.square not in sighted or z.square in supers:
             continue
         (exempt if z.square in humans else movers).append(z.uid)
     return frozenset(sighted), sorted(movers), sorted(exempt)
@@ -61,7 +62,7 @@ def options(st: GameState, ctx: Ctx, uid: str) -> tuple[list[Action], str]:
     paths, steps, blocked_doors = movement.reaction_paths(st, ctx, s, z.berserk)
     if not steps:
         return [], "no_nearer"  # keys of the catalogues' "why" terms
-    acts: list[Action] = [ZMove(uid, p) for p in paths]
+    acts: list[Action] = [ZMove.fast(uid, p) for p in paths]
     if acts:
         return acts, ""
     if z.berserk and blocked_doors:
@@ -110,18 +111,24 @@ def super_options(st: GameState, ctx: Ctx) -> list[Action]:
     return out
 
 
-def _contenders(st: GameState, ctx: Ctx) -> list[Action]:
+def _contenders(st: GameState, ctx: Ctx, first: Optional[list[Action]] = None) -> list[Action]:
     """The reaction moves open now: the moves of the first unit in the queue (nearest the characters)
     and of every other queued unit that could end its move in a square the first one could: [7.2] 3
     "if two or more zombie units are directed to move into the same square, only one unit (of the
-    zombie player's choice) is moved" (ruling E10)."""
+    zombie player's choice) is moved" (ruling E10). `first`: the first unit's options, if known.
+
+    A reaction move goes at most two squares along open sides [7.5], so a unit further than two
+    moves (every door open) from each of those squares cannot contend; its options are not worked out."""
     queue = st.zturn.queue
-    opts, _ = options(st, ctx, queue[0])
+    opts = options(st, ctx, queue[0])[0] if first is None else first
     ends = {a.path[-1] for a in opts if isinstance(a, ZMove) and a.path}
     out = list(opts)
+    if not ends or len(queue) == 1:
+        return out
+    near = ctx.near2(ends)
     for uid in queue[1:]:
         z = st.unit(uid)
-        if z.square is None or st.characters_in(z.square):
+        if z.square is None or z.square not in near or st.characters_in(z.square):
             continue
         theirs, _ = options(st, ctx, uid)
         if any(isinstance(a, ZMove) and a.path and a.path[-1] in ends for a in theirs):
@@ -208,7 +215,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
         if not opts:
             out.append(ev("react_exempt", "7.2", uid=uid, square=z.square, why=why))
             return st.evolve(zturn=rec(zt, queue=zt.queue[1:], reacted=zt.reacted + (uid,))), False
-        opts = _contenders(st, ctx)
+        opts = _contenders(st, ctx, opts)
         if len(opts) == 1 and isinstance(opts[0], ZMove):  # one way to go, uncontested: no decision
             return do_unit(st, ctx, opts[0], out), False
         return pend(st, PendingKind.REACTION, "7.0", f"choose the reaction move of {uid} in {z.square}", who=uid), True

@@ -24,18 +24,25 @@ from dodnb.rules.vocab import AttackStep, DoorState, PendingKind, Pool, Status, 
 
 
 def candidates(st: GameState, ctx: Ctx, a: Activation, sq: str) -> Iterable[Action]:
-    """Every grouping of the stack's shooters at every target in sight [6.3], [6.4], [6.8]."""
+    """Exactly the legal shots of the stack in `sq` (what `check_shoot` allows): every grouping of the
+    characters able to fire now at every target they may shoot at. Those able to fire: being moved
+    [6.2], not carrying nor carried [5.6], not panicked [6.5], below their Fire Rate [6.1]; the targets:
+    the unit in their own square, else every zombie-occupied square in sight [6.3], [6.4] without a
+    character in it (as `shot_target_problem` asks)."""
     if st.zombie_occupied(sq):
         targets = [sq]  # [6.3] only the unit in the same square
     else:
         vis = ctx.visible_from(st, sq)
         humans = st.human_squares()
         targets = sorted(t for t in st.unit_squares().keys() | st.super_squares() if t in vis and t not in humans)
-    can = [n for n in a.stack if n not in (a.carrier, a.carried)]
+    if not targets:
+        return
+    can = [n for n in a.stack if n not in (a.carrier, a.carried) and n not in a.panicked
+           and a.shots_of(n) < ctx.side(st.character(n)).fire_rate]
     for r in range(1, len(can) + 1):
         for sub in itertools.combinations(can, r):
             for t in targets:
-                yield Shoot(sub, t)
+                yield Shoot.fast(sub, t)
 
 
 def shooter_problem(st: GameState, name: str) -> Optional[RuleViolation]:

@@ -5,7 +5,6 @@ policy: dodnb.rules.solitaire. The attack die [15.6] lives with the attack, :mod
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Iterable, Optional
 
 from dodnb.rules.actions import Roll
@@ -18,17 +17,9 @@ from dodnb.rules.vocab import PendingKind, Phase, Pool, ZStep
 
 def mp_distances(st: GameState, ctx: Ctx, sources: Iterable[str]) -> dict[str, int]:
     """Distance in Movement Points from the nearest source square [15.2], [15.4]: one per square
-    entered through passable sides with the doors as they are (ruling: pieces are ignored)."""
-    moves = ctx.moves(st)
-    dist = {s: 0 for s in sources}
-    todo = deque(dist)
-    while todo:
-        s = todo.popleft()
-        for n in moves[s]:
-            if n not in dist:
-                dist[n] = dist[s] + 1
-                todo.append(n)
-    return dist
+    entered through passable sides with the doors as they are (ruling: pieces are ignored).
+    A dict of the caller's own (`Ctx.mp_from` keeps the shared one)."""
+    return dict(ctx.mp_from(st, tuple(dict.fromkeys(sources))))
 
 
 def moved_squares(st: GameState) -> list[str]:
@@ -45,11 +36,12 @@ def solitaire_hidden_square(st: GameState, ctx: Ctx, digit: int) -> Optional[str
     src = moved_squares(st)
     if not src:
         return None
-    dist = mp_distances(st, ctx, src)
+    dist = ctx.mp_from(st, tuple(src))
     humans = st.human_squares()
+    last = str(digit)
     cands = [
         s for s in ctx.board.ids
-        if s.endswith(str(digit)) and not ctx.board.square(s).is_hall and not st.zombie_occupied(s) and s in dist
+        if s.endswith(last) and not ctx.board.square(s).is_hall and not st.zombie_occupied(s) and s in dist
     ]
     if not cands:
         return None
@@ -58,8 +50,7 @@ def solitaire_hidden_square(st: GameState, ctx: Ctx, digit: int) -> Optional[str
 
 def solitaire_berserk_candidates(st: GameState, ctx: Ctx) -> list[str]:
     """[15.4] the units (not berserk, not just ended [10.1]) nearest the characters who just moved."""
-    src = moved_squares(st)
-    dist = mp_distances(st, ctx, src)
+    dist = ctx.mp_from(st, tuple(moved_squares(st)))
     near = {z.uid: dist[z.square] for z in st.zombies
             if z.square is not None and not z.berserk and z.uid not in st.zturn.ended_berserk and z.square in dist}
     if not near:
