@@ -672,8 +672,6 @@ class GameState:
         return state
 
 
-
-
 def _flip(z: ZombieUnit, up: bool, seen: bool, candidates: tuple[int, ...]) -> ZombieUnit:
     """A copy of a unit face up or down (what `with_knowledge` changes), without re-running __init__."""
     new = object.__new__(ZombieUnit)
