@@ -17,7 +17,8 @@ does [5.2]), or ending the turn at once — by the best *plan* for that stack:
 The stack then walks to its square, one move per decision, and does there what the expectimax
 finds best; after each die it looks again. The score (:mod:`dodnb.search.heuristic`) is hand-tuned:
 characters' statuses, units left, main doors closed and rifles held [14.2], the expected cost of the
-coming Zombie Player-Turn's attacks, and squares still to walk toward the doors and the rifles. It
+coming Zombie Player-Turn's attacks, characters left alone in a square, and squares still to walk
+(through every open main door, to the rifles). It
 is read before the zombies play: the Zombie Player-Turn is not searched (one costs about as much
 as a hundred looked-ahead steps), so the player's horizon is its own turn.
 
