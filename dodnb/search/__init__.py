@@ -3,8 +3,9 @@
 * :data:`search_human` / :class:`SearchPlayer` — a `Game` policy ``(state, legal, rng) -> action``:
   for each stack, the best square to go to and what to do there, looked ahead through the current
   Human Player-Turn (expectimax over the engine's exact dice) and scored where the turn ends by a
-  hand-tuned heuristic (:mod:`dodnb.search.player`, :mod:`dodnb.search.heuristic`); the policy
-  "search" of :func:`dodnb.experiments.run`;
+  hand-tuned heuristic (:mod:`dodnb.search.player`, :mod:`dodnb.search.heuristic`) while a main
+  door is open, the sensible policy's plan once the four are closed; the policy "search" of
+  :func:`dodnb.experiments.run`;
 * :func:`evaluate` — for each choice at a human decision, the estimated chance that nobody is
   killed, infected or made a super zombie before the humans' next turn, with its count and 95 %
   interval (:mod:`dodnb.search.evaluate`): the stepper's hint in full games.

@@ -7,13 +7,19 @@ out; higher is better for the humans. It is *not* a probability: it adds
   status costs (stunned, infected, killed or super zombie [8.5], [11.0]), Fran's double, since her
   infection or loss with one other character loses the game [14.1];
 * progress toward [14.2]: each zombie unit or super zombie on the map costs, each closed main door
-  [5.5] and each hunting rifle held by Steve or Fran [12.2] earns;
-* squares still to walk: the nearest able character to the nearest open main door (capped, so
-  closing a door always pays), standing ready in an open main door's square (a main door is closed
-  by a character who *begins* his turn there [5.5]), Steve and Fran to the rifles, and once the
-  four main doors are closed (nothing enters any more [13.0]) the nearest able character to the
-  nearest unit. The doors come first: the humans cannot win before the four main doors are
-  closed [14.2];
+  [5.5] and each hunting rifle held by Steve or Fran [12.2] earns, and the four main doors closed
+  earn once more (so that closing the last one always pays, although the hunt's shaping below
+  begins then);
+* squares still to walk: the nearest able character's shortest walk through *every* open main
+  door, in the best order (:func:`_tails`; uncapped, so a step toward a far door counts as much as
+  one toward a near one, and closing a door never lengthens the walk), standing ready in an open
+  main door's square (a main door is closed by a character who *begins* his turn there [5.5]),
+  Steve and Fran to the rifles, and once the four main doors are closed (nothing enters any more
+  [13.0]) the nearest able character to the nearest unit. The doors come first: the humans cannot
+  win before the four main doors are closed [14.2];
+* keeping together: each character alone in his square costs. Characters in one square fire
+  together (more dice [6.8]) and share an attack [15.6]; and since a character who moved in the
+  last Human Player-Turn may not move in this one [5.0], a stack once split tends to stay split;
 * the danger of the coming Zombie Player-Turn, estimated without playing it: a unit in a
   character's square attacks [8.0]; a unit that must react [7.0] 1 (it sees a square the moved
   stack entered or acted in [7.3]) comes one square nearer; a unit then one square from a character
@@ -34,6 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import permutations
 
 from dodnb.rules import core
 from dodnb.rules.solitaire import INF, steps_from
@@ -48,21 +55,25 @@ FRAN = 2.0
 #: chance that a unit this many squares from a character (after reaction) attacks him this turn
 REACH = {0: 1.0, 1: 0.85, 2: 0.15}
 MEAN_VALUE = 6  # a unit whose value nobody has seen [7.7]
+WALK_CAP = 150  # squares: a walk through the open main doors longer than this (a door out of reach) counts as this
 
 
 @dataclass(frozen=True)
 class Weights:
     """The hand-tuned weights of :func:`score` (a frozen, picklable value; see module)."""
 
-    unit: float = 2.0  # each zombie unit or super zombie on the map [14.2] 1
-    main_door: float = 20.0  # each main door closed [14.2] 3
+    unit: float = 2.0  # each zombie unit or super zombie on the map [14.2] 3
+    main_door: float = 20.0  # each main door closed [14.2] 1
+    all_closed: float = 20.0  # the four main doors closed [14.2] 1 (outweighs the hunt's shaping that begins then)
     door_ready: float = 8.0  # a character able to act standing in an open main door's square [5.5]
     rifle: float = 3.0  # each hunting rifle held by Steve or Fran [14.2] 2
     rifle_step: float = 0.2  # each square Steve or Fran is from the rifles while a main door is open [12.2]
-    rifle_step_closed: float = 0.8  # the same once the four main doors are closed
-    door_cap: float = 8.0  # the most squares door_step counts
-    door_step: float = 1.0  # each square between the nearest able character and the nearest open main door [5.5]
+    rifle_step_closed: float = 0.2  # the same once the four main doors are closed
+    door_cap: float = 8.0  # the most squares door_step counts when tour is False
+    door_step: float = 1.0  # each square of the nearest able character's walk through the open main doors [5.5]
     hunt_step: float = 0.3  # each square between the nearest able character and the nearest unit, doors closed [14.2] 1
+    alone: float = 3.0  # each character in play alone in his square (a stack fires more dice [6.8], shares attacks [15.6])
+    tour: bool = True  # door_step counts the shortest walk through every open main door (False: to the nearest, capped at door_cap)
     danger: float = 1.0  # times the expected cost of this Zombie Player-Turn's attacks
 
 
@@ -94,10 +105,14 @@ def score(st: GameState, ctx, w: Weights = Weights()) -> float:
     supers = [c for c in chars if c.is_super and c.square is not None]
     s -= w.unit * (len(units) + len(supers))
     board = st.board
-    s += w.main_door * sum(1 for d in board.main_doors.values() if st.door_state(d.id) == "closed")
+    closed = sum(1 for d in board.main_doors.values() if st.door_state(d.id) == "closed")
+    s += w.main_door * closed + (w.all_closed if closed == len(board.main_doors) else 0.0)
     if w.danger:
         s -= w.danger * _danger(st, ctx, units, supers)
     s -= _way_to_go(st, ctx, units, w)
+    if w.alone:
+        where = [c.square for c in chars if c.in_play and c.square is not None]
+        s -= w.alone * sum(1 for sq in where if where.count(sq) == 1)
     return s
 
 
@@ -113,7 +128,13 @@ def _way_to_go(st: GameState, ctx, units, w: Weights) -> float:
     able = [c for c in humans if c.status == "normal"]
     cost = 0.0
     doors = [d.squares[0] for d in st.board.main_doors.values() if st.door_state(d.id) != "closed"]
-    if doors and able:
+    if doors and able and w.tour:
+        tails = _tails(st, ctx, tuple(sorted(doors)))
+        walk = min(min(steps_from(st, ctx, d).get(c.square, INF) + t for d, t in tails.items()) for c in able)
+        cost += w.door_step * min(walk, WALK_CAP)
+        ready = {c.square for c in able} & set(doors)
+        cost -= w.door_ready * len(ready)
+    elif doors and able:
         # capped, so that closing a door never costs more in shaping than it earns (main_door)
         cost += w.door_step * min(w.door_cap, min(min(steps_from(st, ctx, sq).get(c.square, INF) for c in able) for sq in doors))
         ready = {c.square for c in able} & set(doors)
@@ -131,6 +152,32 @@ def _way_to_go(st: GameState, ctx, units, w: Weights) -> float:
             near = min(near, min(d.get(sq, INF) for sq in squares))
         cost += w.hunt_step * min(near, 30)
     return cost
+
+
+_TAILS: dict = {}
+
+
+def _tails(st: GameState, ctx, doors: tuple) -> dict:
+    """For each open main door's square, the shortest walk from it through all the other open ones
+    (squares, the doors as they are), kept per door states."""
+    key = (st.door_states, doors)
+    got = _TAILS.get(key)
+    if got is None:
+        if len(_TAILS) > 4096:
+            _TAILS.clear()
+        dist = {d: steps_from(st, ctx, d) for d in doors}
+        got = {}
+        for first in doors:
+            best = INF
+            for perm in permutations([d for d in doors if d != first]):
+                t, at = 0, first
+                for d in perm:
+                    t += min(dist[d].get(at, INF), INF)
+                    at = d
+                best = min(best, t)
+            got[first] = best
+        _TAILS[key] = got
+    return got
 
 
 _REACT: dict = {}

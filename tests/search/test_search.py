@@ -51,12 +51,16 @@ def test_evaluate_refuses_a_position_without_a_human_decision():
 # --------------------------------------------------------------------------- whole games
 
 
-def play(position, max_steps=400, seed=0):
+#: The look-ahead all game long, the hunt too (the default player hunts as the sensible policy).
+LOOKING = SearchPlayer(hunt_sensible=False)
+
+
+def play(position, max_steps=400, seed=0, player=search_human):
     """Play a study position to its end: humans by the search player, zombies by the automaton.
     The dice are seeded, so a run is the same every time."""
     from dodnb.rules.solitaire import zombie_policy
 
-    g = position.game(seed=seed, human=search_human, zombie=zombie_policy)
+    g = position.game(seed=seed, human=player, zombie=zombie_policy)
     chosen = []
     for _ in range(max_steps):
         if g.over:
@@ -79,14 +83,15 @@ ARMED = {"Steve": {"square": "177", "rifle": True}, "Fran": {"square": "177", "r
 def test_shooting_the_last_unit_wins_and_the_search_takes_that_shot():
     """[14.2]: the main doors closed, Steve and Fran armed, one unit left, of value 3, in Peter and
     Roger's own square: their shot (3 dice [6.8], at least 3) destroys it and wins the game; walking
-    away or ending the turn does not. The search activates them and shoots at once, whatever the
-    dice then say: the shot misses with chance (2/6)**3 = 1/27, so several seeded games are played
-    and, where the shot hits, the game is won there and then."""
+    away or ending the turn does not. The look-ahead (the player with hunt_sensible=False: with the
+    four doors closed the default player hunts as the sensible policy) activates them and shoots at
+    once, whatever the dice then say: the shot misses with chance (2/6)**3 = 1/27, so several seeded
+    games are played and, where the shot hits, the game is won there and then."""
     pos = Position(characters={"Peter": "115", "Roger": "115", **ARMED}, units={"115": 3}, doors=CLOSED,
                    solitaire=True, rifles_left=0)
     won_at_once = 0
     for seed in range(6):
-        g, chosen = play(pos, seed=seed)
+        g, chosen = play(pos, seed=seed, player=LOOKING)
         names = [type(a).__name__ for a in chosen]
         assert names[:2] == ["Activate", "Shoot"], seed
         assert set(chosen[0].stack) == {"Peter", "Roger"} and chosen[1].target == "115"
@@ -108,12 +113,15 @@ def test_closing_the_last_main_door_wins_and_the_search_closes_it():
 
 
 def test_the_search_plays_short_games_to_the_end():
-    """Two small solitaire games, played out by the search player and the [15.5] automaton."""
+    """Small solitaire games, played out by the search player and the [15.5] automaton: the four
+    doors closed, by the look-ahead all along and by the default player (which hunts as the
+    sensible policy); the North door open, by the default player's look-ahead, then its hunt."""
     for units in ({"116": 4, "030": 7}, {"075": 5, "110": 9, "177": 3}):
-        pos = Position(characters={"Peter": "115", "Roger": "115", "Steve": "177", "Fran": "177"}, units=units,
-                       doors=CLOSED, solitaire=True)
-        g, chosen = play(pos, max_steps=3000)
-        assert g.over and chosen
+        for doors, player in ((CLOSED, LOOKING), (CLOSED, search_human), ({**CLOSED, "N": "open"}, search_human)):
+            pos = Position(characters={"Peter": "115", "Roger": "115", "Steve": "177", "Fran": "177"}, units=units,
+                           doors=doors, solitaire=True)
+            g, chosen = play(pos, max_steps=3000, player=player)
+            assert g.over and chosen
 
 
 def test_experiments_run_the_search_policy():
@@ -181,3 +189,65 @@ def test_experiments_play_slices_of_the_same_games():
     assert [r for p in parts for r in p.records] == whole.records
     with pytest.raises(InputError):
         run(1, "random", executor="serial", progress=False, first=-1)
+
+
+# --------------------------------------------------------------------------- the score and the hunt
+
+
+def test_the_score_rewards_each_square_walked_toward_a_far_main_door():
+    """[14.2] 1, [5.5]: with N, S and W closed, the East door (square 093) is 17 squares from 010.
+    The score counts the walk through every open main door in full (no cap), so Peter and Roger one
+    square nearer score more; with the old shaping (capped at 8 squares) both scored the same."""
+    from dodnb.rules.solitaire import steps_from
+    from dodnb.search.heuristic import Weights, score
+
+    doors = {"N": "closed", "S": "closed", "W": "closed"}
+    far = Position(characters={"Peter": "010", "Roger": "010", "Steve": "177", "Fran": "177"}, doors=doors, solitaire=True)
+    near = Position(characters={"Peter": "011", "Roger": "011", "Steve": "177", "Fran": "177"}, doors=doors, solitaire=True)
+    a, b = (p.game(human="ask", zombie="ask").state for p in (far, near))
+    ctx = engine.context(a.board)
+    d = steps_from(a, ctx, "093")
+    assert d["010"] == 17 and d["011"] == 16 and d["177"] > 17
+    w = Weights()
+    assert score(b, ctx, w) - score(a, ctx, w) == pytest.approx(w.door_step)
+    capped = Weights(tour=False)
+    assert score(b, ctx, capped) == score(a, ctx, capped)
+
+
+def test_the_walk_through_the_open_main_doors_is_the_shortest_order():
+    """The door term's walk (heuristic._tails): from each open main door's square, the shortest walk
+    through all the others, checked against every order written out."""
+    from itertools import permutations
+
+    from dodnb.rules.solitaire import steps_from
+    from dodnb.search.heuristic import _tails
+
+    st = small_state()
+    ctx = engine.context(st.board)
+    doors = tuple(sorted(d.squares[0] for d in st.board.main_doors.values()))
+    got = _tails(st, ctx, doors)
+    for first in doors:
+        rest = [d for d in doors if d != first]
+        walks = [sum(steps_from(st, ctx, b)[a] for a, b in zip((first,) + p, p)) for p in permutations(rest)]
+        assert got[first] == min(walks)
+    assert len(set(got.values())) > 1  # the doors are not all alike
+
+
+def test_once_the_four_main_doors_are_closed_the_player_hunts_as_the_sensible_policy():
+    """[14.2]: the four main doors closed, what is left is the rifles and every unit; the search
+    player then plays the sensible policy's plan (rifles, then the nearest unit), decision by decision."""
+    from dodnb.rules.solitaire import sensible_human, zombie_policy
+
+    pos = Position(characters={"Peter": "115", "Roger": "115", "Steve": "030", "Fran": "030"},
+                   units={"075": 5, "110": 9}, doors=CLOSED, solitaire=True)
+    g = pos.game(seed=1, human=search_human, zombie=zombie_policy)
+    asked = 0
+    for _ in range(300):
+        if g.over:
+            break
+        st, legal = g.state, g.legal_actions()
+        if st.pending.side == "human":
+            assert search_human(st, legal, random.Random(0)) == sensible_human(st, legal, random.Random(0))
+            asked += 1
+        g.step()
+    assert asked > 10
