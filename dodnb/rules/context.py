@@ -7,7 +7,7 @@ the same caches."""
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 from dodnb.board.model import Board
 from dodnb.board.sight import SightTable, sight_table
@@ -115,15 +115,7 @@ class Ctx:
         """Steps from every square to `target` with all doors taken as open (reaction direction [7.0])."""
         got = self._dist.get(target)
         if got is None:
-            got = {target: 0}
-            todo = deque([target])
-            while todo:
-                s = todo.popleft()
-                for n in self.open_moves[s]:
-                    if n not in got:
-                        got[n] = got[s] + 1
-                        todo.append(n)
-            self._dist[target] = got
+            got = self._dist[target] = _steps(self.open_moves, (target,))
         return got
 
     def mp_from(self, st: GameState, sources: tuple[str, ...]) -> dict[str, int]:
@@ -133,15 +125,7 @@ class Ctx:
         key = (st.door_states, sources)
         got = self._mp.get(key)
         if got is None:
-            moves = self.moves(st)
-            got = {s: 0 for s in sources}
-            todo = deque(got)
-            while todo:
-                s = todo.popleft()
-                for n in moves[s]:
-                    if n not in got:
-                        got[n] = got[s] + 1
-                        todo.append(n)
+            got = _steps(self.moves(st), sources)
             if len(self._mp) > 4096:
                 self._mp.clear()
             self._mp[key] = got
@@ -177,3 +161,17 @@ def context(board: Board, counters: Counters | None = None, tables: Tables | Non
 
 def ctx_for(ctx: Optional[Ctx], st: GameState) -> Ctx:
     return ctx if ctx is not None else context(st.board)
+
+
+def _steps(moves: Mapping[str, Iterable[str]], sources: Iterable[str]) -> dict[str, int]:
+    """Breadth-first: the fewest moves from the nearest of `sources` to every square reachable by
+    `moves` (square -> squares one move away)."""
+    got = {s: 0 for s in sources}
+    todo = deque(got)
+    while todo:
+        s = todo.popleft()
+        for n in moves[s]:
+            if n not in got:
+                got[n] = got[s] + 1
+                todo.append(n)
+    return got

@@ -65,12 +65,9 @@ def _cache_put(key, value):
 
 def steps_from(st: GameState, ctx, square: str) -> dict[str, int]:
     """Squares to go from every square to `square`, through passable sides with the doors as they
-    are; pieces are ignored (ruling S-D1, like [15.2], [15.4] `engine.mp_distances`)."""
-    key = ("steps", id(ctx), st.door_states, square)
-    got = _CACHE.get(key)
-    if got is None:
-        got = _cache_put(key, engine.mp_distances(st, ctx, [square]))
-    return got
+    are; pieces are ignored (ruling S-D1, like [15.2], [15.4] `engine.mp_distances`). Kept by the
+    context per door state (`Ctx.mp_from`): read it only."""
+    return ctx.mp_from(st, (square,))
 
 
 def square_weight(board, square: str) -> int:
