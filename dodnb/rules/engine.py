@@ -265,8 +265,7 @@ def _victory(st: GameState) -> Optional[Result]:
         return None
     if st.hidden_squares:
         return None  # hidden zombies still to come are not eliminated (ruling [14.2])
-    board = st.board
-    if not all(st.door_state(d.id) == "closed" for d in board.main_doors.values()):
+    if not st.main_doors_closed():
         return None
     for n in RIFLE_HOLDERS:
         c = next((c for c in st.characters if c.name == n), None)

@@ -439,6 +439,10 @@ class GameState:
                 return s
         return "open"
 
+    def main_doors_closed(self) -> bool:
+        """The four main doors closed [14.2] 1 (closed main doors never reopen [5.5])."""
+        return all(self.door_state(d.id) == "closed" for d in self.board.main_doors.values())
+
     def characters_in(self, square: str) -> list[CharacterState]:
         """Human characters (not super zombies, not killed) in the square."""
         sq = self.board.square_id(square)

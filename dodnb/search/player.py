@@ -366,7 +366,7 @@ class SearchPlayer:
     # ---------------------------------------------------------------- the policy
     def __call__(self, state: GameState, legal: Sequence[Action], rng: Optional[random.Random] = None):
         kind = state.pending.kind if state.pending else ""
-        if kind != "act" or len(legal) == 1 or (self.hunt_sensible and _all_closed(state)):
+        if kind != "act" or len(legal) == 1 or (self.hunt_sensible and state.main_doors_closed()):
             return sensible_human(state, legal, rng or random.Random(0))
         ctx = engine.context(state.board)
         if state.activation is None:
@@ -387,11 +387,6 @@ class SearchPlayer:
                 return path[0]
         _, a = self.finish(state, ctx)
         return a if a is not None and a in legal else EndTurn()
-
-
-def _all_closed(st: GameState) -> bool:
-    """The four main doors closed [14.2] 1."""
-    return all(st.door_state(d.id) == "closed" for d in st.board.main_doors.values())
 
 
 def _activations(legal: Sequence[Action]) -> list[Action]:
