@@ -128,15 +128,14 @@ def _way_to_go(st: GameState, ctx, units, w: Weights) -> float:
     able = [c for c in humans if c.status == "normal"]
     cost = 0.0
     doors = [d.squares[0] for d in st.board.main_doors.values() if st.door_state(d.id) != "closed"]
-    if doors and able and w.tour:
-        tails = _tails(st, ctx, tuple(sorted(doors)))
-        walk = min(min(steps_from(st, ctx, d).get(c.square, INF) + t for d, t in tails.items()) for c in able)
-        cost += w.door_step * min(walk, WALK_CAP)
-        ready = {c.square for c in able} & set(doors)
-        cost -= w.door_ready * len(ready)
-    elif doors and able:
-        # capped, so that closing a door never costs more in shaping than it earns (main_door)
-        cost += w.door_step * min(w.door_cap, min(min(steps_from(st, ctx, sq).get(c.square, INF) for c in able) for sq in doors))
+    if doors and able:
+        if w.tour:
+            tails = _tails(st, ctx, tuple(sorted(doors)))
+            walk = min(min(steps_from(st, ctx, d).get(c.square, INF) + t for d, t in tails.items()) for c in able)
+            cost += w.door_step * min(walk, WALK_CAP)
+        else:
+            # capped, so that closing a door never costs more in shaping than it earns (main_door)
+            cost += w.door_step * min(w.door_cap, min(min(steps_from(st, ctx, sq).get(c.square, INF) for c in able) for sq in doors))
         ready = {c.square for c in able} & set(doors)
         cost -= w.door_ready * len(ready)
     rs = ctx.board.rifle_square or "177"
@@ -172,7 +171,7 @@ def _tails(st: GameState, ctx, doors: tuple) -> dict:
             for perm in permutations([d for d in doors if d != first]):
                 t, at = 0, first
                 for d in perm:
-                    t += min(dist[d].get(at, INF), INF)
+                    t += dist[d].get(at, INF)
                     at = d
                 best = min(best, t)
             got[first] = best
