@@ -347,8 +347,7 @@ def pending_text(game, lang: Optional[str] = None, st: Optional[GameState] = Non
         return ""
     who = p.who
     key = _pending_key(p)
-    brief = "pending_short." + key.split(".", 1)[1]
-    if short and i18n.has(brief, "en"):
+    if short and i18n.has(brief := "pending_short." + key.split(".", 1)[1], "en"):
         return tr(brief, lang, who=who, dice=p.dice)
     if key in ("pending.reaction", "pending.roll_berserk_stay", "pending.roll_berserk_go", "pending.roll_glass") and who:
         who = f"{who} ({_unit_at(st, who)})" if _unit_at(st, who) else who
