@@ -21,7 +21,9 @@ Human side, for experiments (not clever, and documented so a class can beat them
 
 * :func:`random_human` — any legal action, equally likely;
 * :func:`sensible_human` — group up, get the rifles, close the main doors, shoot when the odds are
-  good (see its docstring).
+  good (see its docstring);
+* :func:`together_human` — the same goals and shots, but the four characters kept in one square
+  (see its docstring).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from dodnb.rules.state import CharacterState, GameState, ZombieUnit
 __all__ = [
     "zombie_policy", "solitaire_policy", "free_move_choice", "free_move_action", "free_move_decision",
     "free_move_plan", "reaction_choice",
-    "super_reaction_choice", "random_human", "sensible_human", "HUMAN_POLICIES", "INF",
+    "super_reaction_choice", "random_human", "sensible_human", "together_human", "HUMAN_POLICIES", "INF",
 ]
 
 INF = 10**6  # "unreachable" distance
@@ -771,4 +773,116 @@ def _choose_stack(state: GameState, ctx, legal: Sequence[Action]) -> tuple[Actio
     return a, Note("human.group", "5.2", square=sq, why=("shot", "steve_fran", "others")[rank])
 
 
-HUMAN_POLICIES = {"random": random_human, "sensible": sensible_human}
+def _team_goal(state: GameState, ctx, names: Sequence[str], sq: str) -> tuple[str, str]:
+    """(goal square, why) for the whole group (:func:`together_human`): the nearest of the rifles
+    (while Steve or Fran in the group has none [12.2]) and the open main doors [5.5]; then the
+    nearest unit [14.2] 3."""
+    rs = ctx.board.rifle_square or "177"
+    goals = []
+    if state.rifles_left > 0 and any(n in ("Steve", "Fran") and not state.character(n).rifle for n in names):
+        goals.append((rs, "rifles"))
+    goals += [(d.squares[0], "doors") for d in ctx.board.main_doors.values() if state.door_state(d.id) != "closed"]
+    units = sorted(state.unit_squares()) + sorted(state.super_squares())
+    for pool in (goals, [(u, "hunt") for u in units]):
+        if pool:
+            best = min(pool, key=lambda g: (steps_from(state, ctx, g[0]).get(sq, INF), g[0]))
+            if steps_from(state, ctx, best[0]).get(sq, INF) < INF:
+                return best
+    return sq, "stay"
+
+
+def together_human(state: GameState, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+    """Keep the four together — a documented human player for experiments, much stronger than
+    :func:`sensible_human` in measured solitaire games (``benchmarks/fairness.py``):
+
+    1. **One group.** Everyone stays in one square. A character who moved may not move in the next
+       Human Player-Turn [5.0], so when only part of the group may move, nobody moves (the turn is
+       passed) and the whole group moves together the turn after [5.2]. Characters apart from the
+       biggest group go to it first; a stunned friend is woken by stepping out of his square and
+       back in [8.3] (or by going to him).
+    2. **Shoot when the odds are good**: of the shots with at least a 1/2 chance to destroy their
+       unit (:func:`kill_estimate`), the one with the most shooters together [6.8], then the best
+       odds (:func:`sensible_human` first takes the most shooters, then asks for 1/2); under attack everyone able fires
+       [8.1]; named for attacks as :func:`sensible_human` names them [8.0].
+    3. **Goals, nearest first**: the rifles (while Steve or Fran has none [12.2]) and the open main
+       doors [5.5] (the group stands in the door's square and closes it the turn it may move again);
+       then the nearest unit [14.2]. The group stops before a zombie's square that is not its goal.
+
+    Why it is strong: one unit at most ends in a square [7.6], so a group of four suffers at most
+    one attack per Zombie Player-Turn, split among those the die names [15.6], and four guns fire
+    at the attacker first [8.1]; split stacks are attacked one by one."""
+    kind = state.pending.kind if state.pending else ""
+    if kind != "act":
+        return sensible_human(state, legal, rng)
+    ctx = engine.context(state.board)
+    act = state.activation
+    alive = _humans(state)
+    by_sq: dict[str, list[CharacterState]] = {}
+    for c in alive:
+        by_sq.setdefault(_sq(c), []).append(c)
+    main_sq = max(by_sq, key=lambda s: (len(by_sq[s]), s)) if by_sq else ""
+    if act is None:
+        best = None
+        for a in legal:
+            if not isinstance(a, Activate) or a.carrier:
+                continue
+            sq = _sq(state.character(a.stack[0]))
+            able = [c for c in by_sq[sq] if c.status != "stunned"]
+            if sq != main_sq:
+                rank = 0  # join the group first
+            elif len(a.stack) == len(able):
+                rank = 1  # the whole group, able to move together [5.2]
+            else:
+                continue
+            cand = (rank, -len(a.stack), sq, a)
+            if best is None or cand[:3] < best[:3]:
+                best = cand
+        if best is None:
+            return EndTurn(), Note("human.wait", "5.0")
+        rank, _, sq, a = best
+        if rank == 0:
+            return a, Note("human.join", "5.2", square=main_sq)
+        return a, Note("human.together", "5.2", square=sq)
+    names = act.stack
+    sq = _sq(state.character(names[0]))
+    good = [(p, a) for p, a in ((kill_estimate(state, ctx, a.shooters, sq, a.target), a) for a in legal if isinstance(a, Shoot))
+            if p >= GOOD_ODDS]
+    if good:  # at even odds or better, with the most shooters, then the best odds [6.8]
+        p, a = max(good, key=lambda t: (len(t[1].shooters), t[0], [-ord(ch) for ch in t[1].target]))
+        return a, Note("human.shoot", "6.0", percent=round(100 * float(p)))
+    rifles = sorted((a for a in legal if isinstance(a, TakeRifle)), key=lambda a: a.who != "Fran")
+    if rifles:
+        return rifles[0], Note("human.rifle", "12.2")
+    mains = [a for a in legal if isinstance(a, CloseMainDoor)]
+    if mains:
+        return mains[0], Note("human.main_door", "5.5")
+    others = [c for c in alive if c.name not in names]
+    if act.spent > 0 and any(c.square == sq and c.status != "stunned" for c in others):
+        return EndTurn(), Note("human.at_goal", why="group")  # joined the others, or woke one [8.3]
+    stunned_here = [c for c in others if c.square == sq and c.status == "stunned"]
+    elsewhere = [c for c in others if c.square != sq]
+    if sq != main_sq and elsewhere:
+        goal, why = main_sq, "group"
+    elif stunned_here and act.left >= 2:
+        out = sorted(n for n in ctx.moves(state)[sq] if not state.zombie_occupied(n) and Move(n) in legal)
+        if out:  # step out, and come back in to wake him [8.3]
+            return Move(out[0]), Note("human.toward", goal=sq, why="wake")
+        return EndTurn(), Note("human.no_way", goal=sq, why="wake")
+    elif any(c.status == "stunned" for c in elsewhere):
+        goal, why = _sq(next(c for c in elsewhere if c.status == "stunned")), "wake"
+    else:
+        goal, why = _team_goal(state, ctx, names, sq)
+    if goal == sq or act.left == 0:
+        return EndTurn(), Note("human.at_goal", why=why)
+    step = _next_step(state, ctx, sq, goal)
+    if step is None:
+        return EndTurn(), Note("human.no_way", goal=goal, why=why)
+    if state.zombie_occupied(step) and step != goal:
+        return EndTurn(), Note("human.blocked", goal=goal)
+    mv = Move(step)
+    if mv in legal:
+        return mv, Note("human.toward", goal=goal, why=why)
+    return EndTurn(), Note("human.no_mp", goal=goal)
+
+
+HUMAN_POLICIES = {"random": random_human, "sensible": sensible_human, "together": together_human}
