@@ -212,6 +212,8 @@ class _Walk:
         self._units: dict = {}
         self._free: dict = {}
         self._chains: dict = {}
+        self._near: dict = {}
+        self._free_exact: dict = {}
         self.main_doors = {sq: d.id for sq, d in ctx.main_square_door.items()}
         self.used: dict = {}  # how often each shortcut applied (the tests check they are exercised)
 
@@ -250,24 +252,32 @@ class _Walk:
                 legal = engine.legal_actions(s, ctx)
                 a = self._free[key] = self._two_player_end(s, self.pol[s.pending.side](s, legal, self.rng), legal)
             return a
+        return self._free_decision(s)[0]
+
+    def _free_decision(self, s: GameState) -> tuple:
+        """(the [15.5] automaton's free move at `s`, whether it read the number of free moves left):
+        :meth:`_free_move` for the default zombie side."""
+        ctx = self.ctx
         zt = s.zturn
         norm = s.evolve(zturn=_unit(zt, moves_left=1) if zt.moves_left > 1 else zt, pending=_FREE_PENDING)
         got = self._free.get(norm)
         if got is not None and got is not _COUNTS:
             self.used["free moves shared"] = self.used.get("free moves shared", 0) + 1
-            return got
-        exact = s.evolve(pending=_FREE_PENDING) if got is _COUNTS else None
-        if exact is not None and exact in self._free:
-            return self._free[exact]
+            return got, False
+        exact = s.evolve(pending=_FREE_PENDING)
+        if got is _COUNTS:
+            a = self._free_exact.get(exact)
+            if a is not None:
+                return a, True
         legal = engine.legal_actions(s, ctx)
         a, counts = solitaire.free_move_decision(s, legal, ctx)  # the automaton's choice, without its note
         a = self._two_player_end(s, a, legal)
         if counts:  # priority 2 made room (ruling S-P2): the number left is read, the key keeps it
-            self._free[norm] = _COUNTS
-            self._free[s.evolve(pending=_FREE_PENDING)] = a
+            self._free[norm] = _COUNTS  # (with one move left `norm` is `exact`: hence a dict of its own)
+            self._free_exact[exact] = a
         else:
             self._free[norm] = a
-        return a
+        return a, counts
 
     def _two_player_end(self, s: GameState, a, legal):
         """[9.4] in a two-player game the phase may not end while a hidden zombie must come out: the
@@ -444,18 +454,119 @@ class _Walk:
         got = self._chains.get(t)
         if got is not None:
             return got[0], d + got[1], e + got[2]
-        start, d0, e0 = t, d, e
+        end, dd, ee = self._follow(t)
+        end = self.canon(end)
+        self._chains[t] = (end, dd, ee)
+        return end, d + dd, e + ee
+
+    def _follow(self, t: GameState, steps: Optional[list] = None) -> tuple:
+        """(first position from `t` that is not a free-move decision, destroyed, entered on the way);
+        `steps`, if given, gets (position, action, whether it counted against the die, whether the
+        choice read the number left, destroyed and entered before it) per decision."""
+        d = e = 0
         while t.pending is not None and t.pending.kind == "free" and t.result is None:
-            (a, _), = self.branches(t)
+            counts = True
+            if self._rest_inert(t):
+                a, counts = _END_PHASE, False
+                self.used["free moves that cannot matter skipped"] = self.used.get("free moves that cannot matter skipped", 0) + 1
+            elif self.default_zombie:
+                a, counts = self._free_decision(t)
+            else:
+                (a, _), = self.branches(t)
             u, _ = engine.apply(t, self.ctx, a)
+            if steps is not None:
+                steps.append((t, a, u.zturn.moves_left < t.zturn.moves_left, counts, d, e))
             if u.zombies is not t.zombies or u.characters is not t.characters:
                 dd, ee = _counts(t, u)
                 d, e = d + dd, e + ee
             t = u
             self.used["free moves followed at once"] = self.used.get("free moves followed at once", 0) + 1
-        t = self.canon(t)
-        self._chains[start] = (t, d - d0, e - e0)
         return t, d, e
+
+    def _rest_inert(self, t: GameState) -> bool:
+        """Ruling Z2 (6): the rest of the Zombie Free Movement Phase cannot change the rest of the turn.
+        Every unit that may still move [7.4], [7.5] (not moved, not reacted, not with a character [7.6];
+        counted units only while free moves are left [7.0] 2) is more than its move (one square, a
+        berserk unit two [7.5]; every door taken as open) away from every square that the canonical form
+        after movement keeps (ruling Z1: the characters' squares, the main-door squares) and from every
+        door not open (a berserk unit may attack a glass door [10.4]); no super zombie [11.2], no hidden
+        zombie [9.0]. Then whatever the automaton moves next only moves units between squares the
+        canonical form reduces to one stand-in: ending the phase now gives the same canonical position."""
+        if not self.solitaire or not self.default_zombie or t.hidden_squares:
+            return False
+        chars = frozenset(c.square for c in t.characters if c.square is not None)
+        if any(c.is_super for c in t.characters if c.square is not None):
+            return False
+        key = (chars, t.door_states)
+        near = self._near.get(key)
+        if near is None:
+            board = self.ctx.board
+            keep = set(chars) | self.entrances | {sq for door, _ in t.door_states for sq in board.doors[door].squares}
+            near1 = frozenset(keep | {sq for sq, ns in self.ctx.open_moves.items() if not keep.isdisjoint(ns)})
+            near = self._near[key] = (near1, frozenset(self.ctx.near2(keep)))
+        near1, near2 = near
+        zt = t.zturn
+        done = frozenset(zt.moved + zt.reacted)
+        counting = zt.moves_left > 0
+        for z in t.zombies:
+            sq = z.square
+            if sq is None or sq in chars and t.characters_in(sq) or z.uid in done:
+                continue
+            if sq in near2 if z.berserk else counting and sq in near1:
+                return False
+        return True
+
+    def _free_faces(self, s: GameState) -> list:
+        """Ruling Z2 (5): the free-movement die [7.0] 2. The automaton's choices read the number of
+        free moves left only as "some are left" (ruling Z2 (3)) and a move only takes one off, so with
+        k free moves the chain of choices is the one with the highest face up to its k-th counted move:
+        that chain is followed once, and each lower face goes on from its k-th counted move (taken from
+        the same position with one move left). Where a choice read the number left (priority 2 making
+        room, ruling S-P2) or the chain stopped otherwise than by ending the phase, the face's own chain
+        is followed."""
+        ctx = self.ctx
+        outs = sorted(engine.chance_outcomes(s, ctx), key=lambda aq: aq[0].total)
+        top = outs[-1][0]
+        t, _ = engine.apply(s, ctx, top)
+        d0, e0 = _counts(s, t)
+        steps: list = []
+        end, d, e = self._follow(t, steps)
+        out = [(self.canon(end), outs[-1][1], d0 + d, e0 + e)]
+        for a, q in outs[:-1]:
+            got = self._lower_face(steps, a.total)
+            if got is None:
+                u, _ = engine.apply(s, ctx, a)
+                dd, ee = _counts(s, u)
+                got = self._free_chain(u, dd, ee)
+            else:
+                self.used["free-move faces sharing a chain"] = self.used.get("free-move faces sharing a chain", 0) + 1
+                got = (got[0], d0 + got[1], e0 + got[2])
+            out.append((got[0], q, got[1], got[2]))
+        return out
+
+    def _lower_face(self, steps: list, k: int) -> Optional[tuple]:
+        """(canonical end, destroyed, entered) of the chain with `k` free moves, from the steps of the
+        chain with more (:meth:`_free_faces`); None when it cannot be read from them."""
+        counted = 0
+        for x, a, used, counts, d, e in steps:
+            if counts:
+                return None
+            if used:
+                counted += 1
+                if counted == k:  # the k-th counted move: the last free move of the face
+                    u, _ = engine.apply(x.evolve(zturn=_unit(x.zturn, moves_left=1)), self.ctx, a)
+                    dd, ee = _counts(x, u)
+                    end, d2, e2 = self._follow(u)
+                    return self.canon(end), d + dd + d2, e + ee + e2
+        if not steps:
+            return None
+        x, a, used, counts, d, e = steps[-1]
+        if not isinstance(a, EndPhase):
+            return None
+        u, _ = engine.apply(x.evolve(zturn=_unit(x.zturn, moves_left=k - counted)), self.ctx, a)
+        dd, ee = _counts(x, u)
+        end, d2, e2 = self._follow(u)
+        return self.canon(end), d + dd + d2, e + ee + e2
 
     def children(self, s: GameState) -> list:
         """[(next position, probability, destroyed, entered)] from `s`; a next position may be the end
@@ -464,6 +575,8 @@ class _Walk:
             got = self._entrance_children(s)
             if got is not None:
                 return got
+        if self.shortcuts and s.pending.kind == "roll:free" and self.solitaire and self.default_zombie:
+            return self._free_faces(s)
         outs = self.branches(s)
         if self.shortcuts and len(outs) > 2 and s.pending.kind in _THRESHOLD:
             return self._threshold_children(s, outs)
@@ -582,6 +695,7 @@ def threshold_runs(outs: list, child: Callable) -> list:
 
 _NO_RECORD = TurnRecord()
 _FREE_PENDING = Pending(Side.ZOMBIE.value, "free")
+_END_PHASE = EndPhase()
 _COUNTS = "the choice reads the number of free moves left"
 _THRESHOLD = frozenset({"roll:panic", "roll:shot", "roll:glass", "roll:berserk_stay", "roll:berserk_go"})
 

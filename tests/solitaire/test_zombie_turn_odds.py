@@ -6,8 +6,11 @@ and the odds object a panel formats."""
 from __future__ import annotations
 
 import random
+import functools
+from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -15,16 +18,17 @@ import dodnb.prob as P
 from dodnb.prob.enumerate import TooBig
 from dodnb.prob.errors import ProbError
 from dodnb.prob.zombieturn import (
-    SOLITAIRE_QUESTION, TWO_PLAYER_QUESTION, ZombieTurnOdds, _start, _Walk, exact_turn, sample_zombie_turn, walk_exact,
-    wilson, zombie_turn,
+    SOLITAIRE_QUESTION, TWO_PLAYER_QUESTION, ZombieTurnOdds, _start, _unit, _Walk, exact_turn, sample_zombie_turn,
+    walk_exact, wilson, zombie_turn,
 )
 from dodnb.rules import engine
-from dodnb.rules.actions import EndPhase
+from dodnb.rules.actions import EndPhase, EndTurn
 from dodnb.rules.game import Game
 from dodnb.rules.solitaire import free_move_decision, sensible_human, zombie_policy
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from tests.solitaire.helpers import build
 from tests.solitaire.zturn_positions import TooLong, game_positions, mid_turn_states, plain_walk, random_position
+from tests.solitaire.zturn_positions import _counts as plain_counts
 
 CLOSED = {"N": "closed", "E": "closed", "S": "closed", "W": "closed"}
 
@@ -121,7 +125,8 @@ def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
     assert sum(compared.values()) >= 8, compared
     assert {"free", "attack"} <= set(compared), compared
     assert used.get("threshold rolls", 0) > 0 and used.get("units reduced", 0) > 0, used
-    assert used.get("draws that cannot matter", 0) > 0 and used.get("free moves shared", 0) > 0, used
+    assert used.get("draws that cannot matter", 0) > 0 and used.get("free-move faces sharing a chain", 0) > 0, used
+    assert used.get("free moves that cannot matter skipped", 0) > 0, used
     assert used.get("attack rolls by result", 0) > 0, used
     assert used.get("entrance rolls summed", 0) > 0 and used.get("free moves followed at once", 0) > 0, used
     assert used.get("pool values forgotten", 0) > 0 and used.get("units reduced after their attack", 0) > 0, used
@@ -225,6 +230,129 @@ def test_15_0_ruling_z2_free_moves_do_not_depend_on_how_many_are_left():
                 assert len(got) == 1, (seed, got)
             checked += 1
     assert checked >= 20, checked
+
+
+def _plain_free_chain(s, ctx, walk):
+    """The Zombie Free Movement Phase from `s` as the engine plays it, the [15.5] automaton's own
+    choice at every step (nothing shared, nothing skipped), to the first position that is not a
+    free-move decision; then in the canonical form after movement (ruling Z1, proven by the tests
+    above), with the zombies destroyed and units entered on the way."""
+    d = e = 0
+    while s.pending is not None and s.pending.kind == "free" and s.result is None:
+        t, _ = engine.apply(s, ctx, zombie_policy(s, engine.legal_actions(s, ctx), None)[0])
+        dd, ee = plain_counts(s, t)
+        s, d, e = t, d + dd, e + ee
+    return walk.canon(s), d, e
+
+
+@functools.lru_cache(maxsize=1)
+def _free_movement_positions() -> tuple:
+    out = []
+    for seed, st in game_positions(range(6), max_turn=8):
+        st0, ctx = _start(st)
+        out += [(m, ctx) for m in mid_turn_states(st0, seed) if m.pending.kind in ("roll:free", "free")]
+    return tuple(out)
+
+
+def _free_movement_checks(walk_cls=_Walk):
+    """Every Free Movement position met in the zombie turns of six real seeded solitaire games up to
+    Game-Turn 8 (45 units on the map, too big for the plain walk of the whole turn): the walk's
+    free movement against :func:`_plain_free_chain`. At the die [7.0] 2: the six faces' ends (ruling
+    Z2 (5)); at a free-move decision: the end of the chain (ruling Z2 (6)). Returns (positions
+    compared, positions that differ, shortcuts used)."""
+    compared = differ = 0
+    used: dict = {}
+    for m, ctx in _free_movement_positions():
+        walk = walk_cls(m, ctx)
+        if m.pending.kind == "roll:free":
+            fast = Counter(walk.children(m))
+            plain: Any = Counter()
+            for a, q in engine.chance_outcomes(m, ctx):
+                end, d, e = _plain_free_chain(engine.apply(m, ctx, a)[0], ctx, walk)
+                plain[(end, q, d, e)] += 1
+        else:
+            end, d, e = walk._follow(m)
+            fast, plain = (walk.canon(end), d, e), _plain_free_chain(m, ctx, walk)
+        compared += 1
+        differ += fast != plain
+        for k, v in walk.used.items():
+            used[k] = used.get(k, 0) + v
+    return compared, differ, used
+
+
+def test_15_5_ruling_z2_free_movement_shortcuts_equal_the_automaton_in_real_games():
+    """Rulings Z2 (5) and (6) on real positions: the six faces of the free-movement die read from one
+    chain of the automaton's choices, and the rest of the phase skipped once no unit that may still
+    move can reach a square the canonical form keeps, give exactly the canonical positions (and
+    counts) of the automaton playing the phase out, face by face."""
+    compared, differ, used = _free_movement_checks()
+    assert compared >= 150 and differ == 0, (compared, differ)
+    assert used.get("free-move faces sharing a chain", 0) >= 100, used
+    assert used.get("free moves that cannot matter skipped", 0) >= 100, used
+    assert used.get("free moves shared", 0) > 0, used  # the faces whose chain a room-making choice broke
+
+
+class _SkipWithoutBerserkReach(_Walk):
+    """A wrong ruling Z2 (6): berserk units taken to move one square, like the others [7.5]."""
+
+    def _rest_inert(self, t):
+        zs = tuple(_unit(z, berserk=False) for z in t.zombies)
+        zt = _unit(t.zturn, moves_left=max(t.zturn.moves_left, 1))
+        return super()._rest_inert(t.evolve(zombies=zs, zturn=zt))
+
+
+class _SkipOnceTheDieIsUsed(_Walk):
+    """A wrong ruling Z2 (6): the phase ended as soon as no free move is left (berserk units forgotten)."""
+
+    def _rest_inert(self, t):
+        return t.zturn.moves_left == 0 or super()._rest_inert(t)
+
+
+class _SkipIgnoringCountedUnits(_Walk):
+    """A wrong ruling Z2 (6): the units whose move counts against the die forgotten."""
+
+    def _rest_inert(self, t):
+        return super()._rest_inert(t.evolve(zturn=_unit(t.zturn, moves_left=0)))
+
+
+class _FacesIgnoringRoom(_Walk):
+    """A wrong ruling Z2 (5): the faces share the chain even past a room-making choice (ruling S-P2)."""
+
+    def _lower_face(self, steps, k):
+        return super()._lower_face([(x, a, used, False, d, e) for x, a, used, _, d, e in steps], k)
+
+
+@pytest.mark.parametrize("wrong", [_SkipWithoutBerserkReach, _SkipOnceTheDieIsUsed, _SkipIgnoringCountedUnits, _FacesIgnoringRoom])
+def test_15_5_the_free_movement_check_catches_a_wrong_shortcut(wrong):
+    """The check above is not vacuous: each plausible mistake in rulings Z2 (5), (6) changes the
+    answer in some of its positions."""
+    compared, differ, _ = _free_movement_checks(wrong)
+    assert differ > 0, (wrong.__name__, compared)
+
+
+def test_15_5_ruling_s_p2_a_room_making_choice_is_not_shared_between_numbers_left():
+    """A [15.5] priority 2 choice that makes room (ruling S-P2) reads the number of free moves left: in
+    this position of a real game (seed 1001, random humans, Game-Turn 8) the automaton moves another
+    unit with one move left than with two or more. The walk asked first with one move left, then with
+    more, gives the automaton's own choice each time (the shared decisions once kept only one)."""
+    from dodnb.rules.solitaire import random_human
+
+    g = Game(seed=1001, solitaire=True, human=random_human, zombie=zombie_policy)
+    while g.state.turn <= 8:
+        g.step()
+    st0, ctx = _start(next(s for s, a in zip(g.history, g.actions) if isinstance(a, EndTurn) and s.turn == 8))
+    checked = 0
+    for m in mid_turn_states(st0, 0):
+        if m.pending.kind != "free" or m.zturn.moves_left < 1:
+            continue
+        walk = _Walk(m, ctx)
+        got = {}
+        for k in range(1, 7):
+            s = replace(m, zturn=replace(m.zturn, moves_left=k))
+            got[k] = walk._free_decision(s)[0]
+            assert got[k] == free_move_decision(s, engine.legal_actions(s, ctx), ctx)[0], (k, got[k])
+        checked += len(set(got.values())) > 1
+    assert checked > 0
 
 
 def test_15_0_custom_policies_get_the_plain_walk():
