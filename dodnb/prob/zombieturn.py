@@ -213,6 +213,7 @@ class _Walk:
         self._free: dict = {}
         self._chains: dict = {}
         self._near: dict = {}
+        self._gates: dict = {}
         self._free_exact: dict = {}
         self.main_doors = {sq: d.id for sq, d in ctx.main_square_door.items()}
         self.used: dict = {}  # how often each shortcut applied (the tests check they are exercised)
@@ -355,10 +356,11 @@ class _Walk:
         """Ruling Z1: once no zombie can move in the turn (Attack and Generation Phases), only these
         matter for the rest of it: the characters; the units in a character's square (they attack and
         are shot at [8.0], [8.1], [11.8]: value and berserk [6.5], [10.6]); whether each entrance square
-        is zombie-occupied [13.2]; the values in the eliminated pool while a unit may still be drawn
-        [13.3]; the doors; whether any zombie is left on the map [14.2]. So: a unit elsewhere than a
-        character's square or an entrance square is reduced to one stand-in, a unit alone in an
-        entrance square to a plain blocker, the pool is emptied once no unit can be drawn any more (and
+        whose main door is not closed is zombie-occupied [13.2] (no unit enters through a closed door,
+        and no door opens or closes in these phases); the values in the eliminated pool while a unit
+        may still be drawn [13.3]; the doors; whether any zombie is left on the map [14.2]. So: a unit
+        elsewhere than a character's square or such an entrance square is reduced to one stand-in, a
+        unit alone in such an entrance square to a plain blocker, the pool is emptied once no unit can be drawn any more (and
         while nobody stands in a main-door square, its values are forgotten and at most two units kept:
         a drawn unit then attacks nobody [13.4], and a roll calls at most two [13.5]), what
         the players know of each unit (seen, candidates: no rule reads them) is dropped, the units are
@@ -394,12 +396,13 @@ class _Walk:
         if attacking != humans and s.unit_squares().keys() & (humans - attacking):
             self.used["units reduced after their attack"] = self.used.get("units reduced after their attack", 0) + 1
         zs = s.zombies
-        key = (id(zs), attacking, occupied, draws_left, plain_pool)
+        gates = self._open_entrances(s)
+        key = (id(zs), attacking, occupied, draws_left, plain_pool, gates)
         got = self._units.get(key)
         if got is None or got[0] is not zs:
             if len(self._units) > 200_000:
                 self._units.clear()
-            got = self._units[key] = (zs, self._canon_units(zs, attacking, occupied, draws_left, plain_pool))
+            got = self._units[key] = (zs, self._canon_units(zs, attacking, occupied, draws_left, plain_pool, gates))
         units = got[1]
         zturn = ZombieTurn(step=zt.step, queue=zt.queue if s.phase == Phase.ATTACK else (), moves_left=0,
                            entering=zt.entering, super_rolls=zt.super_rolls, drawing=zt.drawing)
@@ -407,7 +410,14 @@ class _Walk:
             return s
         return s.evolve(zombies=units, zturn=zturn, record=_NO_RECORD, crossed_squares=())
 
-    def _canon_units(self, zs, attacking, occupied, draws_left, plain_pool) -> tuple:
+    def _open_entrances(self, s: GameState) -> frozenset:
+        """The main-door squares whose door is not closed: where a unit may still enter [13.2]."""
+        got = self._gates.get(s.door_states)
+        if got is None:
+            got = self._gates[s.door_states] = frozenset(sq for sq, door in self.main_doors.items() if s.door_state(door) != "closed")
+        return got
+
+    def _canon_units(self, zs, attacking, occupied, draws_left, plain_pool, gates) -> tuple:
         kept = []
         inert = None
         pooled = 0
@@ -422,10 +432,13 @@ class _Walk:
                     kept.append(_unit(z, seen=False, candidates=(), face_up=False, berserk=False))
             elif z.square in attacking:
                 kept.append(_unit(z, seen=z.face_up, candidates=()))
-            elif z.square in self.entrances:
+            elif z.square in gates:
                 kept.append(_unit(z, value=1, berserk=False, face_up=False, seen=False, candidates=()))
-            elif inert is None:
-                inert = z
+            else:
+                if z.square in self.entrances:  # its main door closed: no unit enters there [13.2]
+                    self.used["units at a closed main door reduced"] = self.used.get("units at a closed main door reduced", 0) + 1
+                if inert is None:
+                    inert = z
         if inert is not None:
             self.used["units reduced"] = self.used.get("units reduced", 0) + 1
             spot = next(sq for sq in self.spare if sq not in occupied)
@@ -485,36 +498,69 @@ class _Walk:
 
     def _rest_inert(self, t: GameState) -> bool:
         """Ruling Z2 (6): the rest of the Zombie Free Movement Phase cannot change the rest of the turn.
-        Every unit that may still move [7.4], [7.5] (not moved, not reacted, not with a character [7.6];
-        counted units only while free moves are left [7.0] 2) is more than its move (one square, a
-        berserk unit two [7.5]; every door taken as open) away from every square that the canonical form
-        after movement keeps (ruling Z1: the characters' squares, the main-door squares) and from every
-        door not open (a berserk unit may attack a glass door [10.4]); no super zombie [11.2], no hidden
-        zombie [9.0]. Then whatever the automaton moves next only moves units between squares the
-        canonical form reduces to one stand-in: ending the phase now gives the same canonical position."""
+        The squares the canonical form after movement keeps apart (ruling Z1) are the characters'
+        squares and the main-door squares whose door is not closed. A character's square already
+        holding a unit takes no other and its unit cannot leave [7.6]. A unit outside the main-door
+        squares ends a free move in one only by moving toward a character it is within sight of
+        ([15.5] priority 3: priorities 4 and 5 never end there; priority 1 only in a character's
+        square; sight is not blocked by pieces, ruling S-D3). So: every unit that may still move [7.4],
+        [7.5] (not moved, not reacted, not with a character [7.6]; counted units only while free moves
+        are left [7.0] 2) is out of the open main-door squares, more than its move (one square, a
+        berserk unit two [7.5]; every door taken as open) away from every character's square without
+        a unit, and from every open main-door square unless out of every character's sight — and a
+        berserk unit more than two squares from every side of a door not open (it may attack a glass
+        door [10.4]); no super zombie [11.2], no hidden zombie [9.0]. Then whatever the automaton moves
+        next only moves units between squares the canonical form reduces to one stand-in: ending the
+        phase now gives the same canonical position."""
         if not self.solitaire or not self.default_zombie or t.hidden_squares:
             return False
-        chars = frozenset(c.square for c in t.characters if c.square is not None)
         if any(c.is_super for c in t.characters if c.square is not None):
             return False
-        key = (chars, t.door_states)
+        units = t.unit_squares()
+        humans = t.human_squares()
+        free_humans = frozenset(sq for sq in humans if sq not in units)
+        gates = self._open_entrances(t)
+        key = (free_humans, humans, t.door_states)
         near = self._near.get(key)
         if near is None:
-            board = self.ctx.board
-            keep = set(chars) | self.entrances | {sq for door, _ in t.door_states for sq in board.doors[door].squares}
-            near1 = frozenset(keep | {sq for sq, ns in self.ctx.open_moves.items() if not keep.isdisjoint(ns)})
-            near = self._near[key] = (near1, frozenset(self.ctx.near2(keep)))
-        near1, near2 = near
+            near = self._near[key] = self._reach(t, free_humans, humans, gates)
+        near1, near2, gates1, gates2, sights = near
         zt = t.zturn
         done = frozenset(zt.moved + zt.reacted)
         counting = zt.moves_left > 0
+        open_moves = self.ctx.open_moves
         for z in t.zombies:
             sq = z.square
-            if sq is None or sq in chars and t.characters_in(sq) or z.uid in done:
+            if sq is None or z.uid in done or t.characters_in(sq) or not (z.berserk or counting):
                 continue
-            if sq in near2 if z.berserk else counting and sq in near1:
+            if sq in (near2 if z.berserk else near1):
                 return False
+            if sq in (gates2 if z.berserk else gates1):
+                # a gate within its move: only toward a character who sees it (priority 3)
+                ends = set(open_moves[sq])
+                if z.berserk:
+                    ends |= {m for n in open_moves[sq] for m in open_moves[n]}
+                for seen, dist in sights:
+                    if sq in seen and any(dist.get(g, _FAR) < dist.get(sq, _FAR) for g in ends & gates):
+                        return False
         return True
+
+    def _reach(self, t: GameState, free_humans: frozenset, humans: frozenset, gates: frozenset) -> tuple:
+        """What :meth:`_rest_inert` reads of a position's characters and doors: the squares within one
+        move of a character's square without a unit, and within two moves of one or of a side of a door
+        not open (each with the open main-door squares); the squares within one and two moves of an
+        open main-door square; per character in play, his sight and the steps to him."""
+        ctx = self.ctx
+        doors = {sq for door, _ in t.door_states for sq in ctx.board.doors[door].squares}
+        open_moves = ctx.open_moves
+
+        def one(squares):
+            return frozenset(squares) | {sq for sq, ns in open_moves.items() if not squares.isdisjoint(ns)}
+
+        table = ctx.sight(t)
+        sights = tuple((table.visible_from(sq), solitaire.steps_from(t, ctx, sq)) for sq in sorted(humans))
+        return (one(free_humans) | gates, frozenset(ctx.near2(free_humans | doors)) | gates, one(gates),
+                frozenset(ctx.near2(gates)), sights)
 
     def _free_faces(self, s: GameState) -> list:
         """Ruling Z2 (5): the free-movement die [7.0] 2. The automaton's choices read the number of
@@ -696,6 +742,7 @@ def threshold_runs(outs: list, child: Callable) -> list:
 _NO_RECORD = TurnRecord()
 _FREE_PENDING = Pending(Side.ZOMBIE.value, "free")
 _END_PHASE = EndPhase()
+_FAR = 10**9
 _COUNTS = "the choice reads the number of free moves left"
 _THRESHOLD = frozenset({"roll:panic", "roll:shot", "roll:glass", "roll:berserk_stay", "roll:berserk_go"})
 

@@ -171,6 +171,34 @@ def test_15_0_entrance_draw_classes_equal_the_plain_walk():
     assert walk.used.get("draw classes after movement", 0) > 0 and walk.used.get("units reduced", 0) > 0, walk.used
 
 
+class _NoGates(_Walk):
+    """A wrong ruling Z1: units in the main-door squares taken to block no entrance [13.2]."""
+
+    def _open_entrances(self, s):
+        return frozenset()
+
+
+def test_15_0_ruling_z1_a_unit_at_a_closed_main_door_blocks_nothing():
+    """Ruling Z1 after movement: a unit in a main-door square whose door is closed is reduced like any
+    unit away from the characters (no unit enters through a closed door [13.2], and no door opens or
+    closes in the Attack and Generation Phases); one in a square whose door is open still blocks it.
+    Peter (stunned) in the South entrance square 117 under attack, units in the closed North and West entrance
+    squares and in the open East one: the plain walk of the engine's chance nodes agrees exactly, and
+    taking the open door's unit as blocking nothing would not."""
+    st = build({"Peter": {"square": "117", "status": "stunned"}, "Fran": "024"},
+               [{"square": "117", "value": 4}, {"square": "004", "value": 7}, {"square": "212", "value": 2},
+                {"square": "093", "value": 5}],
+               eliminated=(2,), doors={"N": "closed", "W": "closed"}, phase="attack",
+               record=TurnRecord(("Fran",)), zturn=ZombieTurn(step="attack_squares"))
+    ctx = engine.context(st.board)
+    st = engine._advance(st, ctx, [])
+    plain = plain_walk(st)
+    walk = _Walk(st, ctx)
+    assert as_plain(walk_exact(st, walk)) == plain
+    assert walk.used.get("units at a closed main door reduced", 0) > 0, walk.used
+    assert as_plain(walk_exact(st, _NoGates(st, ctx))) != plain
+
+
 def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
     """Ruling Z2 before movement: a Hidden Zombie draw [15.2] from a pool with equal units, their names
     next to each other (grouped) and apart (not grouped); the main doors closed so the plain walk is
@@ -315,6 +343,14 @@ class _SkipIgnoringCountedUnits(_Walk):
         return super()._rest_inert(t.evolve(zturn=_unit(t.zturn, moves_left=0)))
 
 
+class _SkipIgnoringGates(_Walk):
+    """A wrong ruling Z2 (6): a unit next to an open main-door square taken never to enter it."""
+
+    def _reach(self, t, free_humans, humans, gates):
+        near1, near2, _, _, sights = super()._reach(t, free_humans, humans, gates)
+        return near1, near2, frozenset(), frozenset(), sights
+
+
 class _FacesIgnoringRoom(_Walk):
     """A wrong ruling Z2 (5): the faces share the chain even past a room-making choice (ruling S-P2)."""
 
@@ -322,7 +358,8 @@ class _FacesIgnoringRoom(_Walk):
         return super()._lower_face([(x, a, used, False, d, e) for x, a, used, _, d, e in steps], k)
 
 
-@pytest.mark.parametrize("wrong", [_SkipWithoutBerserkReach, _SkipOnceTheDieIsUsed, _SkipIgnoringCountedUnits, _FacesIgnoringRoom])
+@pytest.mark.parametrize("wrong", [_SkipWithoutBerserkReach, _SkipOnceTheDieIsUsed, _SkipIgnoringCountedUnits, _SkipIgnoringGates,
+                                   _FacesIgnoringRoom])
 def test_15_5_the_free_movement_check_catches_a_wrong_shortcut(wrong):
     """The check above is not vacuous: each plausible mistake in rulings Z2 (5), (6) changes the
     answer in some of its positions."""
