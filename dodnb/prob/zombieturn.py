@@ -568,8 +568,8 @@ class _Walk:
         k free moves the chain of choices is the one with the highest face up to its k-th counted move:
         that chain is followed once, and each lower face goes on from its k-th counted move (taken from
         the same position with one move left). Where a choice read the number left (priority 2 making
-        room, ruling S-P2) or the chain stopped otherwise than by ending the phase, the face's own chain
-        is followed."""
+        room, ruling S-P2), it is made again with the face's number; where it differs, or the chain
+        stopped otherwise than by ending the phase, the face's own chain is followed."""
         ctx = self.ctx
         outs = sorted(engine.chance_outcomes(s, ctx), key=lambda aq: aq[0].total)
         top = outs[-1][0]
@@ -595,8 +595,10 @@ class _Walk:
         chain with more (:meth:`_free_faces`); None when it cannot be read from them."""
         counted = 0
         for x, a, used, counts, d, e in steps:
-            if counts:
-                return None
+            if counts:  # a choice making room (ruling S-P2): made again with the face's number left
+                if self._free_decision(x.evolve(zturn=_unit(x.zturn, moves_left=k - counted)))[0] != a:
+                    return None
+                self.used["room-making choices made again"] = self.used.get("room-making choices made again", 0) + 1
             if used:
                 counted += 1
                 if counted == k:  # the k-th counted move: the last free move of the face
