@@ -455,9 +455,35 @@ class _Walk:
             d = e = 0
         else:
             d, e = _counts(s, t)
-        if self.shortcuts and t.pending is not None and t.pending.kind == "free" and t.result is None:
-            return self._free_chain(t, d, e)
+        if self.shortcuts and t.pending is not None and t.result is None:
+            if t.pending.kind == "free":
+                return self._free_chain(t, d, e)
+            if t.pending.kind == "reaction" and t.pending.side == Side.ZOMBIE:
+                return self._reaction_chain(t, d, e)
         return self.canon(t), d, e
+
+    def _reaction_chain(self, t: GameState, d: int, e: int) -> tuple:
+        """The Zombie Reaction Movement Phase [7.0] 1 (ruling S-R1): like the free movement, one
+        decision after another with one branch each, followed at once to the first position that is
+        not such a decision, remembered per starting position."""
+        got = self._chains.get(t)
+        if got is not None:
+            return got[0], d + got[1], e + got[2]
+        start, d0, e0 = t, d, e
+        while t.pending is not None and t.pending.kind == "reaction" and t.pending.side == Side.ZOMBIE and t.result is None:
+            (a, _), = self.branches(t)
+            u, _ = engine.apply(t, self.ctx, a)
+            if u.zombies is not t.zombies or u.characters is not t.characters:
+                dd, ee = _counts(t, u)
+                d, e = d + dd, e + ee
+            t = u
+            self.used["reaction moves followed at once"] = self.used.get("reaction moves followed at once", 0) + 1
+        if t.pending is not None and t.pending.kind == "free" and t.result is None:
+            t, d, e = self._free_chain(t, d, e)
+        else:
+            t = self.canon(t)
+        self._chains[start] = (t, d - d0, e - e0)
+        return t, d, e
 
     def _free_chain(self, t: GameState, d: int, e: int) -> tuple:
         """The Zombie Free Movement Phase [7.0], [15.5] has no chance node: one decision after another,

@@ -156,6 +156,20 @@ def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
     assert used.get("units reduced", 0) > 0 and used.get("threshold rolls", 0) > 0, used
 
 
+def test_15_0_reaction_movement_followed_at_once_equals_the_plain_walk():
+    """The Zombie Reaction Movement Phase [7.0] 1 has no chance node: its decisions are followed at once
+    to its end. From the first reaction decision of seeded random positions where several units react,
+    the same answer as the plain walk."""
+    followed = 0
+    for seed in (19, 37, 42, 51):
+        st0, ctx = _start(random_position(seed, True))
+        m = next(m for m in mid_turn_states(st0, seed) if m.pending.kind == "reaction")
+        walk = _Walk(m, ctx)
+        assert as_plain(walk_exact(m, walk)) == plain_walk(m), seed
+        followed += walk.used.get("reaction moves followed at once", 0)
+    assert followed >= 4
+
+
 def test_15_0_entrance_draw_classes_equal_the_plain_walk():
     """Rulings Z1, Z2 after movement: the Zombie Generation Phase [13.0] with Peter in the South
     entrance square 117 (a unit drawn there attacks him [13.4]) and a pool of equal values, drawn by
