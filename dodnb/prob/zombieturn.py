@@ -824,32 +824,68 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
             else:
                 indeg[c] = 1
                 todo.append(c)
-    # the probabilities, in topological order (Kahn); mass[s] = {(destroyed, entered) so far: p}
-    mass: dict = {root: {(0, 0): Fraction(1)}}
+    # the probabilities, in topological order (Kahn), in whole numbers: every edge's probability is
+    # Q / L (L the common denominator of them all), and a position's mass is counted in units of
+    # 1 / L**level, its level the longest way to it from the root (an edge into a deeper position
+    # multiplies by the missing powers of L); mass[s] = {(destroyed, entered) so far: numerator}
+    den = 1
+    for edges in succ.values():
+        for *_, q in edges:
+            den = den * q.denominator // math.gcd(den, q.denominator)
+    level = _levels(root, succ, dict(indeg))
+    top = max(level.values()) + 1  # the level of every end of the turn
+    power = [1]
+    for _ in range(top):
+        power.append(power[-1] * den)
+    mass: dict = {root: {(0, 0): 1}}
     final: dict = {}
     ready = [root]
     while ready:
         s = ready.pop()
         m = mass.pop(s)
+        ls = level[s] + 1
         for c, d, e, q in succ[s]:
+            w = q.numerator * (den // q.denominator)
             if type(c) is tuple:
+                w *= power[top - ls]
                 for (d0, e0), p in m.items():
                     k = TurnOutcome(c[1], d0 + d, e0 + e, c[2])
-                    final[k] = final.get(k, Fraction(0)) + p * q
+                    final[k] = final.get(k, 0) + p * w
                 continue
+            w *= power[level[c] - ls]
             cm = mass.get(c)
             if cm is None:
                 cm = mass[c] = {}
             for (d0, e0), p in m.items():
                 k = (d0 + d, e0 + e)
-                cm[k] = cm.get(k, Fraction(0)) + p * q
+                cm[k] = cm.get(k, 0) + p * w
             indeg[c] -= 1
             if indeg[c] == 0:
                 ready.append(c)
+    final = {k: Fraction(v, power[top]) for k, v in final.items()}
     return Dist(final, title="the coming zombie turn")
 
 
 _END = "end of the zombie turn"
+
+
+def _levels(root, succ: dict, indeg: dict) -> dict:
+    """The longest way (in edges) from `root` to each position of the graph `succ` (a DAG; `indeg`
+    its in-degrees, consumed)."""
+    level = {root: 0}
+    ready = [root]
+    while ready:
+        s = ready.pop()
+        ls = level[s] + 1
+        for c, *_ in succ[s]:
+            if type(c) is tuple:
+                continue
+            if level.get(c, -1) < ls:
+                level[c] = ls
+            indeg[c] -= 1
+            if indeg[c] == 0:
+                ready.append(c)
+    return level
 
 
 def walk_once(st: GameState, walk: _Walk, rng: random.Random, max_steps: int = 100_000) -> TurnOutcome:
