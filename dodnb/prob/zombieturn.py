@@ -532,12 +532,13 @@ class _Walk:
         square; sight is not blocked by pieces, ruling S-D3). So: every unit that may still move [7.4],
         [7.5] (not moved, not reacted, not with a character [7.6]; counted units only while free moves
         are left [7.0] 2) is out of the open main-door squares, more than its move (one square, a
-        berserk unit two [7.5]; every door taken as open) away from every character's square without
-        a unit, and from every open main-door square unless out of every character's sight — and a
-        berserk unit more than two squares from every side of a door not open (it may attack a glass
-        door [10.4]); no super zombie [11.2], no hidden zombie [9.0]. Then whatever the automaton moves
-        next only moves units between squares the canonical form reduces to one stand-in: ending the
-        phase now gives the same canonical position."""
+        berserk unit two [7.5]; with the doors as they are) away from every character's square without
+        a unit, and from every open main-door square nearer than its own square to a character who
+        sees it — and a berserk unit more than two squares (every door taken as open) from every side
+        of a door not open (it may attack a glass door [10.4]: no door changes then in the phase); no
+        super zombie [11.2], no hidden zombie [9.0]. Then whatever the automaton moves next only moves
+        units between squares the canonical form reduces to one stand-in: ending the phase now gives
+        the same canonical position."""
         if not self.solitaire or not self.default_zombie or t.hidden_squares:
             return False
         if any(c.is_super for c in t.characters if c.square is not None):
@@ -554,7 +555,7 @@ class _Walk:
         zt = t.zturn
         done = frozenset(zt.moved + zt.reacted)
         counting = zt.moves_left > 0
-        open_moves = self.ctx.open_moves
+        moves = self.ctx.moves(t)
         for z in t.zombies:
             sq = z.square
             if sq is None or z.uid in done or t.characters_in(sq) or not (z.berserk or counting):
@@ -563,9 +564,9 @@ class _Walk:
                 return False
             if sq in (gates2 if z.berserk else gates1):
                 # a gate within its move: only toward a character who sees it (priority 3)
-                ends = set(open_moves[sq])
+                ends = set(moves[sq])
                 if z.berserk:
-                    ends |= {m for n in open_moves[sq] for m in open_moves[n]}
+                    ends |= {m for n in moves[sq] for m in moves[n]}
                 for seen, dist in sights:
                     if sq in seen and any(dist.get(g, _FAR) < dist.get(sq, _FAR) for g in ends & gates):
                         return False
@@ -573,20 +574,22 @@ class _Walk:
 
     def _reach(self, t: GameState, free_humans: frozenset, humans: frozenset, gates: frozenset) -> tuple:
         """What :meth:`_rest_inert` reads of a position's characters and doors: the squares within one
-        move of a character's square without a unit, and within two moves of one or of a side of a door
-        not open (each with the open main-door squares); the squares within one and two moves of an
-        open main-door square; per character in play, his sight and the steps to him."""
+        move of a character's square without a unit, and within two moves of one (or within two moves
+        of a side of a door not open, every door taken as open), each with the open main-door squares;
+        the squares within one and two moves of an open main-door square; per character in play, his
+        sight and the steps to him. Moves are taken with the doors as they are: only a berserk unit
+        could change a door [10.4], and one near a door not open already rules the skip out."""
         ctx = self.ctx
         doors = {sq for door, _ in t.door_states for sq in ctx.board.doors[door].squares}
-        open_moves = ctx.open_moves
+        moves = ctx.moves(t)
 
         def one(squares):
-            return frozenset(squares) | {sq for sq, ns in open_moves.items() if not squares.isdisjoint(ns)}
+            return frozenset(squares) | {sq for sq, ns in moves.items() if not squares.isdisjoint(ns)}
 
         table = ctx.sight(t)
         sights = tuple((table.visible_from(sq), solitaire.steps_from(t, ctx, sq)) for sq in sorted(humans))
-        return (one(free_humans) | gates, frozenset(ctx.near2(free_humans | doors)) | gates, one(gates),
-                frozenset(ctx.near2(gates)), sights)
+        near1, gates1 = one(free_humans), one(gates)
+        return (near1 | gates, one(near1) | frozenset(ctx.near2(doors)) | gates, gates1, one(gates1), sights)
 
     def _free_faces(self, s: GameState) -> list:
         """Ruling Z2 (5): the free-movement die [7.0] 2. The automaton's choices read the number of

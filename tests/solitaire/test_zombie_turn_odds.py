@@ -26,7 +26,7 @@ from dodnb.rules.actions import EndPhase, EndTurn
 from dodnb.rules.game import Game
 from dodnb.rules.solitaire import free_move_decision, sensible_human, zombie_policy
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
-from tests.solitaire.helpers import build
+from tests.solitaire.helpers import build, free_state
 from tests.solitaire.zturn_positions import TooLong, game_positions, mid_turn_states, plain_walk, random_position
 from tests.solitaire.zturn_positions import _counts as plain_counts
 
@@ -293,6 +293,10 @@ def _free_movement_positions() -> tuple:
     for seed, st in game_positions(range(6), max_turn=8):
         st0, ctx = _start(st)
         out += [(m, ctx) for m in mid_turn_states(st0, seed) if m.pending.kind in ("roll:free", "free")]
+    # no glass door is closed in those games: a berserk unit in 069 behind the closed glass door G01,
+    # Peter three squares away in 025 seeing it through the door, the die used up [10.4]
+    m = free_state({"Peter": "025"}, [{"square": "069", "value": 3, "berserk": True}], moves=0, doors={"G01": "closed"})
+    out.append((m, engine.context(m.board)))
     return tuple(out)
 
 
@@ -365,6 +369,15 @@ class _SkipIgnoringGates(_Walk):
         return near1, near2, frozenset(), frozenset(), sights
 
 
+class _SkipIgnoringDoors(_Walk):
+    """A wrong ruling Z2 (6): a berserk unit beside a closed glass door taken never to attack it."""
+
+    def _reach(self, t, free_humans, humans, gates):
+        near1, _, gates1, gates2, sights = super()._reach(t, free_humans, humans, gates)
+        near2 = near1 | {sq for sq, ns in self.ctx.moves(t).items() if not near1.isdisjoint(ns)}
+        return near1, near2, gates1, gates2, sights
+
+
 class _FacesIgnoringRoom(_Walk):
     """A wrong ruling Z2 (5): the faces share the chain even past a room-making choice (ruling S-P2)."""
 
@@ -373,7 +386,7 @@ class _FacesIgnoringRoom(_Walk):
 
 
 @pytest.mark.parametrize("wrong", [_SkipWithoutBerserkReach, _SkipOnceTheDieIsUsed, _SkipIgnoringCountedUnits, _SkipIgnoringGates,
-                                   _FacesIgnoringRoom])
+                                   _SkipIgnoringDoors, _FacesIgnoringRoom])
 def test_15_5_the_free_movement_check_catches_a_wrong_shortcut(wrong):
     """The check above is not vacuous: each plausible mistake in rulings Z2 (5), (6) changes the
     answer in some of its positions."""
