@@ -64,7 +64,7 @@ from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
 from dodnb.prob.enumerate import TooBig, draw
 from dodnb.prob.errors import ProbError
 from dodnb.rules import core, engine, solitaire
-from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal
+from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal, ZMove
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from dodnb.rules.vocab import Phase, Side, ZStep
 
@@ -606,9 +606,11 @@ class _Walk:
         d0, e0 = _counts(s, t)
         steps: list = []
         end, d, e = self._follow(t, steps)
-        out = [(self.canon(end), outs[-1][1], d0 + d, e0 + e)]
+        end = self.canon(end)
+        out = [(end, outs[-1][1], d0 + d, e0 + e)]
+        tail = self._inert_tail(steps, end, d, e)
         for a, q in outs[:-1]:
-            got = self._lower_face(steps, a.total)
+            got = self._lower_face(steps, a.total, tail, (end, d, e))
             if got is None:
                 u, _ = engine.apply(s, ctx, a)
                 dd, ee = _counts(s, u)
@@ -619,11 +621,31 @@ class _Walk:
             out.append((got[0], q, got[1], got[2]))
         return out
 
-    def _lower_face(self, steps: list, k: int) -> Optional[tuple]:
+    def _inert_tail(self, steps: list, end, d: int, e: int) -> int:
+        """The first step from which the chain of :meth:`_free_faces` only moves units between squares
+        the canonical form does not keep apart (neither a character's square nor an open main-door
+        square, ruling Z1) and then ends the phase, destroying and bringing in nothing: from there on
+        its end is the one of any chain that ends the phase at that step (ruling Z2 (6)). len(steps)
+        when there is no such tail."""
+        if not steps or not isinstance(steps[-1][1], EndPhase) or (steps[-1][4], steps[-1][5]) != (d, e):
+            return len(steps)
+        i = len(steps) - 1
+        while i > 0:
+            x, a, *_ = steps[i - 1]
+            if type(a) is not ZMove or (steps[i - 1][4], steps[i - 1][5]) != (d, e):
+                break
+            kept = x.human_squares() | self._open_entrances(x)
+            if x.unit(a.uid).square in kept or a.path[-1] in kept:
+                break
+            i -= 1
+        return i
+
+    def _lower_face(self, steps: list, k: int, tail: int, top: tuple) -> Optional[tuple]:
         """(canonical end, destroyed, entered) of the chain with `k` free moves, from the steps of the
-        chain with more (:meth:`_free_faces`); None when it cannot be read from them."""
+        chain with more (:meth:`_free_faces`: `top` its canonical end and counts, `tail` where its inert
+        tail begins, :meth:`_inert_tail`); None when it cannot be read from them."""
         counted = 0
-        for x, a, used, counts, d, e in steps:
+        for i, (x, a, used, counts, d, e) in enumerate(steps):
             if counts:  # a choice making room (ruling S-P2): made again with the face's number left
                 if self._free_decision(x.evolve(zturn=_unit(x.zturn, moves_left=k - counted)))[0] != a:
                     return None
@@ -631,6 +653,13 @@ class _Walk:
             if used:
                 counted += 1
                 if counted == k:  # the k-th counted move: the last free move of the face
+                    if i + 1 >= tail:
+                        # the face's chain ends the phase here if nothing may move that matters
+                        # (ruling Z2 (6)), with the same canonical end as the higher face's
+                        nxt = steps[i + 1][0]
+                        if self._rest_inert(nxt.evolve(zturn=_unit(nxt.zturn, moves_left=0))):
+                            self.used["free-move faces ending with the highest"] = self.used.get("free-move faces ending with the highest", 0) + 1
+                            return top
                     u, _ = engine.apply(x.evolve(zturn=_unit(x.zturn, moves_left=1)), self.ctx, a)
                     dd, ee = _counts(x, u)
                     end, d2, e2 = self._follow(u)

@@ -336,6 +336,7 @@ def test_15_5_ruling_z2_free_movement_shortcuts_equal_the_automaton_in_real_game
     assert used.get("free-move faces sharing a chain", 0) >= 100, used
     assert used.get("free moves that cannot matter skipped", 0) >= 100, used
     assert used.get("room-making choices made again", 0) > 0, used  # priority 2 making room (ruling S-P2)
+    assert used.get("free-move faces ending with the highest", 0) >= 10, used
 
 
 class _SkipWithoutBerserkReach(_Walk):
@@ -378,15 +379,22 @@ class _SkipIgnoringDoors(_Walk):
         return near1, near2, gates1, gates2, sights
 
 
+class _TailOfAnyMoves(_Walk):
+    """A wrong ruling Z2 (5): a lower face takes the highest face's end whatever the moves after its last."""
+
+    def _inert_tail(self, steps, end, d, e):
+        return 0
+
+
 class _FacesIgnoringRoom(_Walk):
     """A wrong ruling Z2 (5): the faces share the chain even past a room-making choice (ruling S-P2)."""
 
-    def _lower_face(self, steps, k):
-        return super()._lower_face([(x, a, used, False, d, e) for x, a, used, _, d, e in steps], k)
+    def _lower_face(self, steps, k, tail, top):
+        return super()._lower_face([(x, a, used, False, d, e) for x, a, used, _, d, e in steps], k, tail, top)
 
 
 @pytest.mark.parametrize("wrong", [_SkipWithoutBerserkReach, _SkipOnceTheDieIsUsed, _SkipIgnoringCountedUnits, _SkipIgnoringGates,
-                                   _SkipIgnoringDoors, _FacesIgnoringRoom])
+                                   _SkipIgnoringDoors, _TailOfAnyMoves, _FacesIgnoringRoom])
 def test_15_5_the_free_movement_check_catches_a_wrong_shortcut(wrong):
     """The check above is not vacuous: each plausible mistake in rulings Z2 (5), (6) changes the
     answer in some of its positions."""
