@@ -56,7 +56,7 @@ import math
 import random
 import time
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, NamedTuple, Optional
 
@@ -371,27 +371,11 @@ class _Walk:
         humans = frozenset(c.square for c in s.characters if c.in_play)
         occupied = frozenset(c.square for c in s.characters if c.square is not None)
         zt = s.zturn
-        draws_left = s.phase == Phase.ATTACK or bool(zt.drawing) or zt.step == ZStep.ENTRANCE or bool(zt.entering)
+        later, future, cap, draws_left = self._exposure(s)
         # ruling Z1 (pool): nobody stands in a main-door square where a unit may still be drawn in the
-        # turn (nobody moves in a zombie turn; after the Zombie Entrance Table roll, only the doors it
-        # called), so no unit drawn can attack [13.4]: the pool counts only as "a unit is left to
-        # draw" [13.3], for as many draws as may come (two at most [13.5])
-        if s.phase == Phase.ATTACK or zt.step == ZStep.ENTRANCE:
-            future, cap = self.entrances, 2
-        else:
-            future = {self.ctx.board.main_doors[c].squares[0] for c in zt.entering} | ({zt.drawing} if zt.drawing else set())
-            cap = len(future)
+        # turn, so no unit drawn can attack [13.4]: the pool counts only as "a unit is left to draw"
+        # [13.3], for as many draws as may come (two at most [13.5])
         plain_pool = cap if draws_left and not humans & future else None
-        # a unit in a character's square whose attack is over [8.0] attacks again only with a super
-        # zombie created there [11.8]: where no infected character is left to roll [11.0], it is a
-        # unit like any other (a blocker if in an entrance square [13.2], else the stand-in)
-        if s.phase == Phase.ATTACK:
-            later = set(zt.queue) | {c.square for c in s.characters
-                                     if c.status == "infected" and c.square is not None and c.infected_turn < s.turn}
-        else:
-            later = {c.square for c in s.characters if c.name in zt.super_rolls}
-        if s.attack is not None:
-            later.add(s.attack.square)
         attacking = humans & frozenset(later)
         if attacking != humans and s.unit_squares().keys() & (humans - attacking):
             self.used["units reduced after their attack"] = self.used.get("units reduced after their attack", 0) + 1
@@ -409,6 +393,65 @@ class _Walk:
         if units is zs and zturn == zt and s.record == _NO_RECORD and not s.crossed_squares:
             return s
         return s.evolve(zombies=units, zturn=zturn, record=_NO_RECORD, crossed_squares=())
+
+    def _exposure(self, s: GameState) -> tuple:
+        """Where the rest of the turn can still reach the characters, after movement: (the squares
+        where an attack is under way or still to come — the attacks in progress or queued [8.0], and
+        where a super zombie may be created [11.8], the infected characters still to roll [11.0] —,
+        the main-door squares where a unit may still be drawn [13.4] (nobody moves in a zombie turn;
+        after the Zombie Entrance Table roll, only the doors it called), as many draws as may come
+        (two at most [13.5]), whether any may)."""
+        zt = s.zturn
+        draws_left = s.phase == Phase.ATTACK or bool(zt.drawing) or zt.step == ZStep.ENTRANCE or bool(zt.entering)
+        if s.phase == Phase.ATTACK or zt.step == ZStep.ENTRANCE:
+            future, cap = self.entrances, 2
+        else:
+            future = {self.ctx.board.main_doors[c].squares[0] for c in zt.entering} | ({zt.drawing} if zt.drawing else set())
+            cap = len(future)
+        # a unit in a character's square whose attack is over [8.0] attacks again only with a super
+        # zombie created there [11.8]: where no infected character is left to roll [11.0], it is a
+        # unit like any other (a blocker if in an entrance square [13.2], else the stand-in)
+        if s.phase == Phase.ATTACK:
+            later = set(zt.queue) | {c.square for c in s.characters
+                                     if c.status == "infected" and c.square is not None and c.infected_turn < s.turn}
+        else:
+            later = {c.square for c in s.characters if c.name in zt.super_rolls}
+        if s.attack is not None:
+            later.add(s.attack.square)
+        return later, future, cap, draws_left
+
+    def _reached(self, s: GameState) -> set:
+        """The squares an attack may still reach in the turn, after movement (:meth:`_exposure`)."""
+        later, future, _, draws_left = self._exposure(s)
+        return later | future if draws_left else later
+
+    def freeze(self, s: GameState) -> tuple:
+        """Ruling Z1 (statuses): (position, the statuses it forgets as (name, status) pairs). After
+        movement a character in play whose square no attack can reach any more in the turn (no attack
+        under way or to come there, no unit to be drawn there, no super zombie to be created there:
+        :meth:`_exposure`) and who has no super-zombie roll to come keeps his status to the end of the
+        turn. Beyond its own row of the answer, the rest of the turn reads it only through the
+        victory conditions [14.1], [14.2], where stunned is normal, and infected is normal except for
+        Fran; the human player's choices read only the statuses in the square attacked. So his status
+        is put as normal there (Fran's infection kept) and carried with the probability to the end,
+        and positions that differ only in such statuses are followed once."""
+        if not self.shortcuts or s.phase not in _POST_MOVEMENT or s.result is not None or s.pending is None:
+            return s, ()
+        reached = self._reached(s)
+        rolls = s.zturn.super_rolls
+        subs = []
+        chars = list(s.characters)
+        for i, c in enumerate(chars):
+            if c.status == "normal" or not c.in_play or c.square in reached:
+                continue
+            if c.status == "infected" and (c.name == "Fran" or c.name in rolls or (s.phase == Phase.ATTACK and c.infected_turn < s.turn)):
+                continue
+            subs.append((c.name, c.status))
+            chars[i] = replace(c, status="normal")
+        if not subs:
+            return s, ()
+        self.used["statuses carried"] = self.used.get("statuses carried", 0) + 1
+        return s.evolve(characters=tuple(chars)), tuple(subs)
 
     def _open_entrances(self, s: GameState) -> frozenset:
         """The main-door squares whose door is not closed: where a unit may still enter [13.2]."""
@@ -824,9 +867,10 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
     positions is explored once (equal positions merged wherever they are reached), then the
     probabilities flow through it in topological order. The counts of zombies destroyed and units
     entered ride along with the probability (a small table per position) rather than in the position,
-    so positions that differ only in what happened before them are followed once."""
+    so positions that differ only in what happened before them are followed once; so do the statuses
+    a position forgets (:meth:`_Walk.freeze`)."""
     t0 = clock()
-    root = walk.canon(st)
+    root, sub0 = walk.freeze(walk.canon(st))
     succ: dict = {}
     indeg: dict = {root: 0}
     todo = [root]
@@ -846,9 +890,13 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
                 child = (_END, tuple((c.name, c.status) for c in t.characters), t.result.winner if t.result else "")
             else:
                 child = t
-            kids[(child, d, e)] = kids.get((child, d, e), Fraction(0)) + q
-        succ[s] = [(c, d, e, q) for (c, d, e), q in kids.items()]
-        for c, _, _ in kids:
+            sub: tuple = ()
+            if type(child) is not tuple:
+                child, sub = walk.freeze(child)
+            key = (child, d, e, sub)
+            kids[key] = kids.get(key, Fraction(0)) + q
+        succ[s] = [(c, d, e, sub, q) for (c, d, e, sub), q in kids.items()]
+        for c, *_ in kids:
             if type(c) is tuple:
                 continue
             if c in indeg:
@@ -859,7 +907,8 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
     # the probabilities, in topological order (Kahn), in whole numbers: every edge's probability is
     # Q / L (L the common denominator of them all), and a position's mass is counted in units of
     # 1 / L**level, its level the longest way to it from the root (an edge into a deeper position
-    # multiplies by the missing powers of L); mass[s] = {(destroyed, entered) so far: numerator}
+    # multiplies by the missing powers of L); mass[s] = {(destroyed, entered, statuses carried) so
+    # far: numerator}
     den = 1
     for edges in succ.values():
         for *_, q in edges:
@@ -869,27 +918,27 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
     power = [1]
     for _ in range(top):
         power.append(power[-1] * den)
-    mass: dict = {root: {(0, 0): 1}}
+    mass: dict = {root: {(0, 0, sub0): 1}}
     final: dict = {}
     ready = [root]
     while ready:
         s = ready.pop()
         m = mass.pop(s)
         ls = level[s] + 1
-        for c, d, e, q in succ[s]:
+        for c, d, e, sub, q in succ[s]:
             w = q.numerator * (den // q.denominator)
             if type(c) is tuple:
                 w *= power[top - ls]
-                for (d0, e0), p in m.items():
-                    k = TurnOutcome(c[1], d0 + d, e0 + e, c[2])
+                for (d0, e0, f), p in m.items():
+                    k = TurnOutcome(_carried(c[1], f) if f else c[1], d0 + d, e0 + e, c[2])
                     final[k] = final.get(k, 0) + p * w
                 continue
             w *= power[level[c] - ls]
             cm = mass.get(c)
             if cm is None:
                 cm = mass[c] = {}
-            for (d0, e0), p in m.items():
-                k = (d0 + d, e0 + e)
+            for (d0, e0, f), p in m.items():
+                k = (d0 + d, e0 + e, tuple(sorted(f + sub)) if sub else f)
                 cm[k] = cm.get(k, 0) + p * w
             indeg[c] -= 1
             if indeg[c] == 0:
@@ -899,6 +948,12 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
 
 
 _END = "end of the zombie turn"
+
+
+def _carried(statuses: tuple, carried: tuple) -> tuple:
+    """The statuses at the end of the turn with those a position forgot put back (:meth:`_Walk.freeze`)."""
+    back = dict(carried)
+    return tuple((n, back.get(n, st)) for n, st in statuses)
 
 
 def _levels(root, succ: dict, indeg: dict) -> dict:

@@ -99,7 +99,9 @@ def test_issue17_unsettled_zombie_phase_is_settled_first():
 # every shortcut (rulings Z1, Z2, Z3) against the plain walk, on positions from seeded random games
 
 
-def _compare(seeds, solitaire, every, budget):
+def _compare(seeds, solitaire, every, budget, walk_cls=_Walk, differ=None):
+    """The fast walk against the plain walk from the positions met in the zombie turns of seeded random
+    positions; with `differ` (a list), a mismatch is counted there instead of failing."""
     used: dict = {}
     compared = {}
     for seed in seeds:
@@ -109,8 +111,11 @@ def _compare(seeds, solitaire, every, budget):
                 plain = plain_walk(m, max_nodes=budget)
             except TooLong:
                 continue  # too big for the plain walk in a unit test: the benchmark covers them
-            walk = _Walk(m, ctx)
+            walk = walk_cls(m, ctx)
             fast = walk_exact(m, walk)
+            if differ is not None:
+                differ.append(as_plain(fast) != plain)
+                continue
             assert as_plain(fast) == plain, (seed, solitaire, m.phase, m.pending)
             for k, v in walk.used.items():
                 used[k] = used.get(k, 0) + v
@@ -131,6 +136,56 @@ def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
     assert used.get("entrance rolls summed", 0) > 0 and used.get("free moves followed at once", 0) > 0, used
     assert used.get("pool values forgotten", 0) > 0 and used.get("units reduced after their attack", 0) > 0, used
     assert used.get("super rolls by result", 0) > 0, used
+    assert used.get("statuses carried", 0) > 0, used
+
+
+class _FreezeEveryone(_Walk):
+    """A wrong ruling Z1 (statuses): every stunned or infected character's status carried, whether or
+    not an attack can still reach him."""
+
+    def _reached(self, s):
+        return set()
+
+
+class _FreezeFran(_Walk):
+    """A wrong ruling Z1 (statuses): Fran's infection taken as normal like the others' [14.1]."""
+
+    def freeze(self, s):
+        got, subs = super().freeze(s)
+        if not self.shortcuts or s.phase not in ("attack", "generation") or s.result is not None or s.pending is None:
+            return got, subs
+        fran = next((c for c in got.characters if c.name == "Fran"), None)
+        if fran is None or fran.status != "infected" or fran.infected_turn < s.turn or s.zturn.super_rolls:
+            return got, subs
+        chars = tuple(replace(c, status="normal") if c.name == "Fran" else c for c in got.characters)
+        return got.evolve(characters=chars), tuple(sorted(subs + (("Fran", "infected"),)))
+
+
+def test_15_0_ruling_z1_a_wrong_status_carry_is_caught():
+    """The comparison with the plain walk is not vacuous for the statuses carried: carrying them
+    whether or not an attack can still reach the character changes the answer."""
+    differ: list = []
+    _compare(range(4), True, every=2, budget=300, walk_cls=_FreezeEveryone, differ=differ)
+    assert any(differ), len(differ)
+
+
+def test_14_1_ruling_z1_fran_infected_is_carried_as_infected():
+    """Ruling Z1 (statuses) and [14.1]: Fran attacked in 024, then Peter (stunned) in 099 (the attack
+    squares in order [8.0]); the main doors closed, the pool empty. Once Fran's attack is over her
+    status can no longer change, but an infected Fran still counts for the zombies' victory when Peter
+    is killed: the walk equals the plain walk exactly, and would not if it took her infection as
+    normal."""
+    st = build({"Fran": "024", "Peter": {"square": "099", "status": "stunned"}},
+               [{"square": "024", "value": 6}, {"square": "099", "value": 6}], doors=CLOSED, phase="attack",
+               record=TurnRecord(("Fran",)), zturn=ZombieTurn(step="attack_squares"))
+    ctx = engine.context(st.board)
+    st = engine._advance(st, ctx, [])
+    plain = plain_walk(st)
+    walk = _Walk(st, ctx)
+    fast = walk_exact(st, walk)
+    assert as_plain(fast) == plain and walk.used.get("statuses carried", 0) > 0, walk.used
+    assert any(o.winner == "zombie" and dict(o.statuses)["Fran"] == "infected" for o, _ in fast.items())
+    assert as_plain(walk_exact(st, _FreezeFran(st, ctx))) != plain
 
 
 def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
