@@ -214,6 +214,7 @@ class _Walk:
         self._chains: dict = {}
         self._near: dict = {}
         self._gates: dict = {}
+        self._bounds: dict = {}  # where a threshold roll's boundary was, per roll (a guess only)
         self._free_exact: dict = {}
         self.main_doors = {sq: d.id for sq, d in ctx.main_square_door.items()}
         self.used: dict = {}  # how often each shortcut applied (the tests check they are exercised)
@@ -807,16 +808,23 @@ class _Walk:
         two results, each a run of totals. The two ends are followed, and the boundary between them
         found by halving, instead of every total."""
         self.used["threshold rolls"] = self.used.get("threshold rolls", 0) + 1
-        return [(c[0], p, c[1], c[2]) for _, p, c in threshold_runs(outs, lambda a: self.child(s, a))]
+        sq = s.shot.target if s.shot is not None else s.attack.square if s.attack is not None else ""
+        key = (s.pending.kind, s.pending.who, s.shot, s.attack, tuple(z.value for z in s.zombies if z.square == sq))
+        runs = threshold_runs(outs, lambda a: self.child(s, a), guess=self._bounds.get(key))
+        if len(runs) == 2:
+            self._bounds[key] = len(runs[0][0])
+        return [(c[0], p, c[1], c[2]) for _, p, c in runs]
 
     # ----- canonical form (cached per zombies tuple) ------------------------------------------
 
 
-def threshold_runs(outs: list, child: Callable) -> list:
+def threshold_runs(outs: list, child: Callable, guess: Optional[int] = None) -> list:
     """Ruling Z2: the outcomes of a roll whose result is a threshold on the dice total, as one or two
     runs of totals: [(outcomes of the run, their probability, child)], ``child(action)`` computed for
-    the two ends and, by halving, for the boundary between them — not for every total. Shared by the
-    zombie-turn walk and best play (:mod:`dodnb.prob.bestplay`)."""
+    the two ends and, by halving, for the boundary between them — not for every total. `guess`: where
+    the boundary was in a like roll (the index of the first outcome of the second run, totals in
+    order); it is tried first, and the halving goes on from what it showed (so the answer is the same
+    whatever the guess). Shared by the zombie-turn walk and best play (:mod:`dodnb.prob.bestplay`)."""
     outs = sorted(outs, key=lambda aq: aq[0].total)
     memo: dict = {}
 
@@ -832,6 +840,12 @@ def threshold_runs(outs: list, child: Callable) -> list:
         return [(outs, sum((q for _, q in outs), Fraction(0)), first)]
     # the smallest index whose child equals the last one's (the results form two runs)
     a, b = lo, hi
+    for m in (guess, guess - 1) if guess is not None else ():
+        if a < m < b:
+            if at(m) == last:
+                b = m
+            else:
+                a = m
     while b - a > 1:
         m = (a + b) // 2
         if at(m) == last:

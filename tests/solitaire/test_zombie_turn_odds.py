@@ -225,6 +225,32 @@ def test_15_0_reaction_movement_followed_at_once_equals_the_plain_walk():
     assert followed >= 4
 
 
+def test_15_0_ruling_z2_threshold_runs_whatever_the_guess():
+    """Ruling Z2 (2): a roll whose result is a threshold on the total (here 2d6 against 7, as a shot
+    [6.0] step 5) gives the same two runs from any guess of the boundary — right, wrong or out of
+    range — and a right guess asks for fewer results than halving from nothing."""
+    from dodnb.prob.zombieturn import threshold_runs
+    from dodnb.rules.actions import Roll
+
+    outs = [(Roll(t), Fraction(6 - abs(t - 7), 36)) for t in range(2, 13)]
+    for bound in range(2, 14):  # the first total of the second run (13: one run only)
+        asked: list = []
+
+        def child(a):
+            asked.append(a.total)
+            return "hit" if a.total >= bound else "miss"
+
+        plain = threshold_runs(outs, child)
+        plain_asked = len(asked)
+        assert sum(p for _, p, _ in plain) == 1 and len(plain) == (1 if bound in (2, 13) else 2)
+        for guess in (None, -3, 0, 1, 4, 5, 9, 10, 11, 30, bound - 2):
+            asked.clear()
+            assert threshold_runs(outs, child, guess=guess) == plain, (bound, guess)
+        asked.clear()
+        threshold_runs(outs, child, guess=bound - 2)  # outcomes listed from total 2: index = total - 2
+        assert len(asked) <= plain_asked
+
+
 def test_15_0_entrance_draw_classes_equal_the_plain_walk():
     """Rulings Z1, Z2 after movement: the Zombie Generation Phase [13.0] with Peter in the South
     entrance square 117 (a unit drawn there attacks him [13.4]) and a pool of equal values, drawn by
