@@ -56,7 +56,7 @@ import math
 import random
 import time
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, NamedTuple, Optional
 
@@ -64,7 +64,7 @@ from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
 from dodnb.prob.enumerate import TooBig, draw
 from dodnb.prob.errors import ProbError
 from dodnb.rules import core, engine, solitaire
-from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal
+from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal, ZMove
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from dodnb.rules.vocab import Phase, Side, ZStep
 
@@ -212,6 +212,10 @@ class _Walk:
         self._units: dict = {}
         self._free: dict = {}
         self._chains: dict = {}
+        self._near: dict = {}
+        self._gates: dict = {}
+        self._bounds: dict = {}  # where a threshold roll's boundary was, per roll (a guess only)
+        self._free_exact: dict = {}
         self.main_doors = {sq: d.id for sq, d in ctx.main_square_door.items()}
         self.used: dict = {}  # how often each shortcut applied (the tests check they are exercised)
 
@@ -250,24 +254,32 @@ class _Walk:
                 legal = engine.legal_actions(s, ctx)
                 a = self._free[key] = self._two_player_end(s, self.pol[s.pending.side](s, legal, self.rng), legal)
             return a
+        return self._free_decision(s)[0]
+
+    def _free_decision(self, s: GameState) -> tuple:
+        """(the [15.5] automaton's free move at `s`, whether it read the number of free moves left):
+        :meth:`_free_move` for the default zombie side."""
+        ctx = self.ctx
         zt = s.zturn
         norm = s.evolve(zturn=_unit(zt, moves_left=1) if zt.moves_left > 1 else zt, pending=_FREE_PENDING)
         got = self._free.get(norm)
         if got is not None and got is not _COUNTS:
             self.used["free moves shared"] = self.used.get("free moves shared", 0) + 1
-            return got
-        exact = s.evolve(pending=_FREE_PENDING) if got is _COUNTS else None
-        if exact is not None and exact in self._free:
-            return self._free[exact]
+            return got, False
+        exact = s.evolve(pending=_FREE_PENDING)
+        if got is _COUNTS:
+            a = self._free_exact.get(exact)
+            if a is not None:
+                return a, True
         legal = engine.legal_actions(s, ctx)
         a, counts = solitaire.free_move_decision(s, legal, ctx)  # the automaton's choice, without its note
         a = self._two_player_end(s, a, legal)
         if counts:  # priority 2 made room (ruling S-P2): the number left is read, the key keeps it
-            self._free[norm] = _COUNTS
-            self._free[s.evolve(pending=_FREE_PENDING)] = a
+            self._free[norm] = _COUNTS  # (with one move left `norm` is `exact`: hence a dict of its own)
+            self._free_exact[exact] = a
         else:
             self._free[norm] = a
-        return a
+        return a, counts
 
     def _two_player_end(self, s: GameState, a, legal):
         """[9.4] in a two-player game the phase may not end while a hidden zombie must come out: the
@@ -345,10 +357,11 @@ class _Walk:
         """Ruling Z1: once no zombie can move in the turn (Attack and Generation Phases), only these
         matter for the rest of it: the characters; the units in a character's square (they attack and
         are shot at [8.0], [8.1], [11.8]: value and berserk [6.5], [10.6]); whether each entrance square
-        is zombie-occupied [13.2]; the values in the eliminated pool while a unit may still be drawn
-        [13.3]; the doors; whether any zombie is left on the map [14.2]. So: a unit elsewhere than a
-        character's square or an entrance square is reduced to one stand-in, a unit alone in an
-        entrance square to a plain blocker, the pool is emptied once no unit can be drawn any more (and
+        whose main door is not closed is zombie-occupied [13.2] (no unit enters through a closed door,
+        and no door opens or closes in these phases); the values in the eliminated pool while a unit
+        may still be drawn [13.3]; the doors; whether any zombie is left on the map [14.2]. So: a unit
+        elsewhere than a character's square or such an entrance square is reduced to one stand-in, a
+        unit alone in such an entrance square to a plain blocker, the pool is emptied once no unit can be drawn any more (and
         while nobody stands in a main-door square, its values are forgotten and at most two units kept:
         a drawn unit then attacks nobody [13.4], and a roll calls at most two [13.5]), what
         the players know of each unit (seen, candidates: no rule reads them) is dropped, the units are
@@ -359,17 +372,43 @@ class _Walk:
         humans = frozenset(c.square for c in s.characters if c.in_play)
         occupied = frozenset(c.square for c in s.characters if c.square is not None)
         zt = s.zturn
-        draws_left = s.phase == Phase.ATTACK or bool(zt.drawing) or zt.step == ZStep.ENTRANCE or bool(zt.entering)
+        later, future, cap, draws_left = self._exposure(s)
         # ruling Z1 (pool): nobody stands in a main-door square where a unit may still be drawn in the
-        # turn (nobody moves in a zombie turn; after the Zombie Entrance Table roll, only the doors it
-        # called), so no unit drawn can attack [13.4]: the pool counts only as "a unit is left to
-        # draw" [13.3], for as many draws as may come (two at most [13.5])
+        # turn, so no unit drawn can attack [13.4]: the pool counts only as "a unit is left to draw"
+        # [13.3], for as many draws as may come (two at most [13.5])
+        plain_pool = cap if draws_left and not humans & future else None
+        attacking = humans & frozenset(later)
+        if attacking != humans and s.unit_squares().keys() & (humans - attacking):
+            self.used["units reduced after their attack"] = self.used.get("units reduced after their attack", 0) + 1
+        zs = s.zombies
+        gates = self._open_entrances(s)
+        key = (id(zs), attacking, occupied, draws_left, plain_pool, gates)
+        got = self._units.get(key)
+        if got is None or got[0] is not zs:
+            if len(self._units) > 200_000:
+                self._units.clear()
+            got = self._units[key] = (zs, self._canon_units(zs, attacking, occupied, draws_left, plain_pool, gates))
+        units = got[1]
+        zturn = ZombieTurn(step=zt.step, queue=zt.queue if s.phase == Phase.ATTACK else (), moves_left=0,
+                           entering=zt.entering, super_rolls=zt.super_rolls, drawing=zt.drawing)
+        if units is zs and zturn == zt and s.record == _NO_RECORD and not s.crossed_squares:
+            return s
+        return s.evolve(zombies=units, zturn=zturn, record=_NO_RECORD, crossed_squares=())
+
+    def _exposure(self, s: GameState) -> tuple:
+        """Where the rest of the turn can still reach the characters, after movement: (the squares
+        where an attack is under way or still to come — the attacks in progress or queued [8.0], and
+        where a super zombie may be created [11.8], the infected characters still to roll [11.0] —,
+        the main-door squares where a unit may still be drawn [13.4] (nobody moves in a zombie turn;
+        after the Zombie Entrance Table roll, only the doors it called), as many draws as may come
+        (two at most [13.5]), whether any may)."""
+        zt = s.zturn
+        draws_left = s.phase == Phase.ATTACK or bool(zt.drawing) or zt.step == ZStep.ENTRANCE or bool(zt.entering)
         if s.phase == Phase.ATTACK or zt.step == ZStep.ENTRANCE:
             future, cap = self.entrances, 2
         else:
             future = {self.ctx.board.main_doors[c].squares[0] for c in zt.entering} | ({zt.drawing} if zt.drawing else set())
             cap = len(future)
-        plain_pool = cap if draws_left and not humans & future else None
         # a unit in a character's square whose attack is over [8.0] attacks again only with a super
         # zombie created there [11.8]: where no infected character is left to roll [11.0], it is a
         # unit like any other (a blocker if in an entrance square [13.2], else the stand-in)
@@ -380,24 +419,49 @@ class _Walk:
             later = {c.square for c in s.characters if c.name in zt.super_rolls}
         if s.attack is not None:
             later.add(s.attack.square)
-        attacking = humans & frozenset(later)
-        if attacking != humans and s.unit_squares().keys() & (humans - attacking):
-            self.used["units reduced after their attack"] = self.used.get("units reduced after their attack", 0) + 1
-        zs = s.zombies
-        key = (id(zs), attacking, occupied, draws_left, plain_pool)
-        got = self._units.get(key)
-        if got is None or got[0] is not zs:
-            if len(self._units) > 200_000:
-                self._units.clear()
-            got = self._units[key] = (zs, self._canon_units(zs, attacking, occupied, draws_left, plain_pool))
-        units = got[1]
-        zturn = ZombieTurn(step=zt.step, queue=zt.queue if s.phase == Phase.ATTACK else (), moves_left=0,
-                           entering=zt.entering, super_rolls=zt.super_rolls, drawing=zt.drawing)
-        if units is zs and zturn == zt and s.record == _NO_RECORD and not s.crossed_squares:
-            return s
-        return s.evolve(zombies=units, zturn=zturn, record=_NO_RECORD, crossed_squares=())
+        return later, future, cap, draws_left
 
-    def _canon_units(self, zs, attacking, occupied, draws_left, plain_pool) -> tuple:
+    def _reached(self, s: GameState) -> set:
+        """The squares an attack may still reach in the turn, after movement (:meth:`_exposure`)."""
+        later, future, _, draws_left = self._exposure(s)
+        return later | future if draws_left else later
+
+    def freeze(self, s: GameState) -> tuple:
+        """Ruling Z1 (statuses): (position, the statuses it forgets as (name, status) pairs). After
+        movement a character in play whose square no attack can reach any more in the turn (no attack
+        under way or to come there, no unit to be drawn there, no super zombie to be created there:
+        :meth:`_exposure`) and who has no super-zombie roll to come keeps his status to the end of the
+        turn. Beyond its own row of the answer, the rest of the turn reads it only through the
+        victory conditions [14.1], [14.2], where stunned is normal, and infected is normal except for
+        Fran; the human player's choices read only the statuses in the square attacked. So his status
+        is put as normal there (Fran's infection kept) and carried with the probability to the end,
+        and positions that differ only in such statuses are followed once."""
+        if not self.shortcuts or s.phase not in _POST_MOVEMENT or s.result is not None or s.pending is None:
+            return s, ()
+        reached = self._reached(s)
+        rolls = s.zturn.super_rolls
+        subs = []
+        chars = list(s.characters)
+        for i, c in enumerate(chars):
+            if c.status == "normal" or not c.in_play or c.square in reached:
+                continue
+            if c.status == "infected" and (c.name == "Fran" or c.name in rolls or (s.phase == Phase.ATTACK and c.infected_turn < s.turn)):
+                continue
+            subs.append((c.name, c.status))
+            chars[i] = replace(c, status="normal")
+        if not subs:
+            return s, ()
+        self.used["statuses carried"] = self.used.get("statuses carried", 0) + 1
+        return s.evolve(characters=tuple(chars)), tuple(subs)
+
+    def _open_entrances(self, s: GameState) -> frozenset:
+        """The main-door squares whose door is not closed: where a unit may still enter [13.2]."""
+        got = self._gates.get(s.door_states)
+        if got is None:
+            got = self._gates[s.door_states] = frozenset(sq for sq, door in self.main_doors.items() if s.door_state(door) != "closed")
+        return got
+
+    def _canon_units(self, zs, attacking, occupied, draws_left, plain_pool, gates) -> tuple:
         kept = []
         inert = None
         pooled = 0
@@ -412,10 +476,13 @@ class _Walk:
                     kept.append(_unit(z, seen=False, candidates=(), face_up=False, berserk=False))
             elif z.square in attacking:
                 kept.append(_unit(z, seen=z.face_up, candidates=()))
-            elif z.square in self.entrances:
+            elif z.square in gates:
                 kept.append(_unit(z, value=1, berserk=False, face_up=False, seen=False, candidates=()))
-            elif inert is None:
-                inert = z
+            else:
+                if z.square in self.entrances:  # its main door closed: no unit enters there [13.2]
+                    self.used["units at a closed main door reduced"] = self.used.get("units at a closed main door reduced", 0) + 1
+                if inert is None:
+                    inert = z
         if inert is not None:
             self.used["units reduced"] = self.used.get("units reduced", 0) + 1
             spot = next(sq for sq in self.spare if sq not in occupied)
@@ -432,9 +499,35 @@ class _Walk:
             d = e = 0
         else:
             d, e = _counts(s, t)
-        if self.shortcuts and t.pending is not None and t.pending.kind == "free" and t.result is None:
-            return self._free_chain(t, d, e)
+        if self.shortcuts and t.pending is not None and t.result is None:
+            if t.pending.kind == "free":
+                return self._free_chain(t, d, e)
+            if t.pending.kind == "reaction" and t.pending.side == Side.ZOMBIE:
+                return self._reaction_chain(t, d, e)
         return self.canon(t), d, e
+
+    def _reaction_chain(self, t: GameState, d: int, e: int) -> tuple:
+        """The Zombie Reaction Movement Phase [7.0] 1 (ruling S-R1): like the free movement, one
+        decision after another with one branch each, followed at once to the first position that is
+        not such a decision, remembered per starting position."""
+        got = self._chains.get(t)
+        if got is not None:
+            return got[0], d + got[1], e + got[2]
+        start, d0, e0 = t, d, e
+        while t.pending is not None and t.pending.kind == "reaction" and t.pending.side == Side.ZOMBIE and t.result is None:
+            (a, _), = self.branches(t)
+            u, _ = engine.apply(t, self.ctx, a)
+            if u.zombies is not t.zombies or u.characters is not t.characters:
+                dd, ee = _counts(t, u)
+                d, e = d + dd, e + ee
+            t = u
+            self.used["reaction moves followed at once"] = self.used.get("reaction moves followed at once", 0) + 1
+        if t.pending is not None and t.pending.kind == "free" and t.result is None:
+            t, d, e = self._free_chain(t, d, e)
+        else:
+            t = self.canon(t)
+        self._chains[start] = (t, d - d0, e - e0)
+        return t, d, e
 
     def _free_chain(self, t: GameState, d: int, e: int) -> tuple:
         """The Zombie Free Movement Phase [7.0], [15.5] has no chance node: one decision after another,
@@ -444,18 +537,186 @@ class _Walk:
         got = self._chains.get(t)
         if got is not None:
             return got[0], d + got[1], e + got[2]
-        start, d0, e0 = t, d, e
+        end, dd, ee = self._follow(t)
+        end = self.canon(end)
+        self._chains[t] = (end, dd, ee)
+        return end, d + dd, e + ee
+
+    def _follow(self, t: GameState, steps: Optional[list] = None) -> tuple:
+        """(first position from `t` that is not a free-move decision, destroyed, entered on the way);
+        `steps`, if given, gets (position, action, whether it counted against the die, whether the
+        choice read the number left, destroyed and entered before it) per decision."""
+        d = e = 0
         while t.pending is not None and t.pending.kind == "free" and t.result is None:
-            (a, _), = self.branches(t)
+            counts = True
+            if self._rest_inert(t):
+                a, counts = _END_PHASE, False
+                self.used["free moves that cannot matter skipped"] = self.used.get("free moves that cannot matter skipped", 0) + 1
+            elif self.default_zombie:
+                a, counts = self._free_decision(t)
+            else:
+                (a, _), = self.branches(t)
             u, _ = engine.apply(t, self.ctx, a)
+            if steps is not None:
+                steps.append((t, a, u.zturn.moves_left < t.zturn.moves_left, counts, d, e))
             if u.zombies is not t.zombies or u.characters is not t.characters:
                 dd, ee = _counts(t, u)
                 d, e = d + dd, e + ee
             t = u
             self.used["free moves followed at once"] = self.used.get("free moves followed at once", 0) + 1
-        t = self.canon(t)
-        self._chains[start] = (t, d - d0, e - e0)
         return t, d, e
+
+    def _rest_inert(self, t: GameState) -> bool:
+        """Ruling Z2 (6): the rest of the Zombie Free Movement Phase cannot change the rest of the turn.
+        The squares the canonical form after movement keeps apart (ruling Z1) are the characters'
+        squares and the main-door squares whose door is not closed. A character's square already
+        holding a unit takes no other and its unit cannot leave [7.6]. A unit outside the main-door
+        squares ends a free move in one only by moving toward a character it is within sight of
+        ([15.5] priority 3: priorities 4 and 5 never end there; priority 1 only in a character's
+        square; sight is not blocked by pieces, ruling S-D3). So: every unit that may still move [7.4],
+        [7.5] (not moved, not reacted, not with a character [7.6]; counted units only while free moves
+        are left [7.0] 2) is out of the open main-door squares, more than its move (one square, a
+        berserk unit two [7.5]; with the doors as they are) away from every character's square without
+        a unit, and from every open main-door square nearer than its own square to a character who
+        sees it — and a berserk unit more than two squares (every door taken as open) from every side
+        of a door not open (it may attack a glass door [10.4]: no door changes then in the phase); no
+        super zombie [11.2], no hidden zombie [9.0]. Then whatever the automaton moves next only moves
+        units between squares the canonical form reduces to one stand-in: ending the phase now gives
+        the same canonical position."""
+        if not self.solitaire or not self.default_zombie or t.hidden_squares:
+            return False
+        if any(c.is_super for c in t.characters if c.square is not None):
+            return False
+        units = t.unit_squares()
+        humans = t.human_squares()
+        free_humans = frozenset(sq for sq in humans if sq not in units)
+        gates = self._open_entrances(t)
+        key = (free_humans, humans, t.door_states)
+        near = self._near.get(key)
+        if near is None:
+            near = self._near[key] = self._reach(t, free_humans, humans, gates)
+        near1, near2, gates1, gates2, sights = near
+        zt = t.zturn
+        done = frozenset(zt.moved + zt.reacted)
+        counting = zt.moves_left > 0
+        moves = self.ctx.moves(t)
+        for z in t.zombies:
+            sq = z.square
+            if sq is None or z.uid in done or t.characters_in(sq) or not (z.berserk or counting):
+                continue
+            if sq in (near2 if z.berserk else near1):
+                return False
+            if sq in (gates2 if z.berserk else gates1):
+                # a gate within its move: only toward a character who sees it (priority 3)
+                ends = set(moves[sq])
+                if z.berserk:
+                    ends |= {m for n in moves[sq] for m in moves[n]}
+                for seen, dist in sights:
+                    if sq in seen and any(dist.get(g, _FAR) < dist.get(sq, _FAR) for g in ends & gates):
+                        return False
+        return True
+
+    def _reach(self, t: GameState, free_humans: frozenset, humans: frozenset, gates: frozenset) -> tuple:
+        """What :meth:`_rest_inert` reads of a position's characters and doors: the squares within one
+        move of a character's square without a unit, and within two moves of one (or within two moves
+        of a side of a door not open, every door taken as open), each with the open main-door squares;
+        the squares within one and two moves of an open main-door square; per character in play, his
+        sight and the steps to him. Moves are taken with the doors as they are: only a berserk unit
+        could change a door [10.4], and one near a door not open already rules the skip out."""
+        ctx = self.ctx
+        doors = {sq for door, _ in t.door_states for sq in ctx.board.doors[door].squares}
+        moves = ctx.moves(t)
+
+        def one(squares):
+            return frozenset(squares) | {sq for sq, ns in moves.items() if not squares.isdisjoint(ns)}
+
+        table = ctx.sight(t)
+        sights = tuple((table.visible_from(sq), solitaire.steps_from(t, ctx, sq)) for sq in sorted(humans))
+        near1, gates1 = one(free_humans), one(gates)
+        return (near1 | gates, one(near1) | frozenset(ctx.near2(doors)) | gates, gates1, one(gates1), sights)
+
+    def _free_faces(self, s: GameState) -> list:
+        """Ruling Z2 (5): the free-movement die [7.0] 2. The automaton's choices read the number of
+        free moves left only as "some are left" (ruling Z2 (3)) and a move only takes one off, so with
+        k free moves the chain of choices is the one with the highest face up to its k-th counted move:
+        that chain is followed once, and each lower face goes on from its k-th counted move (taken from
+        the same position with one move left). Where a choice read the number left (priority 2 making
+        room, ruling S-P2), it is made again with the face's number; where it differs, or the chain
+        stopped otherwise than by ending the phase, the face's own chain is followed."""
+        ctx = self.ctx
+        outs = sorted(engine.chance_outcomes(s, ctx), key=lambda aq: aq[0].total)
+        top = outs[-1][0]
+        t, _ = engine.apply(s, ctx, top)
+        d0, e0 = _counts(s, t)
+        steps: list = []
+        end, d, e = self._follow(t, steps)
+        end = self.canon(end)
+        out = [(end, outs[-1][1], d0 + d, e0 + e)]
+        tail = self._inert_tail(steps, end, d, e)
+        for a, q in outs[:-1]:
+            got = self._lower_face(steps, a.total, tail, (end, d, e))
+            if got is None:
+                u, _ = engine.apply(s, ctx, a)
+                dd, ee = _counts(s, u)
+                got = self._free_chain(u, dd, ee)
+            else:
+                self.used["free-move faces sharing a chain"] = self.used.get("free-move faces sharing a chain", 0) + 1
+                got = (got[0], d0 + got[1], e0 + got[2])
+            out.append((got[0], q, got[1], got[2]))
+        return out
+
+    def _inert_tail(self, steps: list, end, d: int, e: int) -> int:
+        """The first step from which the chain of :meth:`_free_faces` only moves units between squares
+        the canonical form does not keep apart (neither a character's square nor an open main-door
+        square, ruling Z1) and then ends the phase, destroying and bringing in nothing: from there on
+        its end is the one of any chain that ends the phase at that step (ruling Z2 (6)). len(steps)
+        when there is no such tail."""
+        if not steps or not isinstance(steps[-1][1], EndPhase) or (steps[-1][4], steps[-1][5]) != (d, e):
+            return len(steps)
+        i = len(steps) - 1
+        while i > 0:
+            x, a, *_ = steps[i - 1]
+            if type(a) is not ZMove or (steps[i - 1][4], steps[i - 1][5]) != (d, e):
+                break
+            kept = x.human_squares() | self._open_entrances(x)
+            if x.unit(a.uid).square in kept or a.path[-1] in kept:
+                break
+            i -= 1
+        return i
+
+    def _lower_face(self, steps: list, k: int, tail: int, top: tuple) -> Optional[tuple]:
+        """(canonical end, destroyed, entered) of the chain with `k` free moves, from the steps of the
+        chain with more (:meth:`_free_faces`: `top` its canonical end and counts, `tail` where its inert
+        tail begins, :meth:`_inert_tail`); None when it cannot be read from them."""
+        counted = 0
+        for i, (x, a, used, counts, d, e) in enumerate(steps):
+            if counts:  # a choice making room (ruling S-P2): made again with the face's number left
+                if self._free_decision(x.evolve(zturn=_unit(x.zturn, moves_left=k - counted)))[0] != a:
+                    return None
+                self.used["room-making choices made again"] = self.used.get("room-making choices made again", 0) + 1
+            if used:
+                counted += 1
+                if counted == k:  # the k-th counted move: the last free move of the face
+                    if i + 1 >= tail:
+                        # the face's chain ends the phase here if nothing may move that matters
+                        # (ruling Z2 (6)), with the same canonical end as the higher face's
+                        nxt = steps[i + 1][0]
+                        if self._rest_inert(nxt.evolve(zturn=_unit(nxt.zturn, moves_left=0))):
+                            self.used["free-move faces ending with the highest"] = self.used.get("free-move faces ending with the highest", 0) + 1
+                            return top
+                    u, _ = engine.apply(x.evolve(zturn=_unit(x.zturn, moves_left=1)), self.ctx, a)
+                    dd, ee = _counts(x, u)
+                    end, d2, e2 = self._follow(u)
+                    return self.canon(end), d + dd + d2, e + ee + e2
+        if not steps:
+            return None
+        x, a, used, counts, d, e = steps[-1]
+        if not isinstance(a, EndPhase):
+            return None
+        u, _ = engine.apply(x.evolve(zturn=_unit(x.zturn, moves_left=k - counted)), self.ctx, a)
+        dd, ee = _counts(x, u)
+        end, d2, e2 = self._follow(u)
+        return self.canon(end), d + dd + d2, e + ee + e2
 
     def children(self, s: GameState) -> list:
         """[(next position, probability, destroyed, entered)] from `s`; a next position may be the end
@@ -464,6 +725,8 @@ class _Walk:
             got = self._entrance_children(s)
             if got is not None:
                 return got
+        if self.shortcuts and s.pending.kind == "roll:free" and self.solitaire and self.default_zombie:
+            return self._free_faces(s)
         outs = self.branches(s)
         if self.shortcuts and len(outs) > 2 and s.pending.kind in _THRESHOLD:
             return self._threshold_children(s, outs)
@@ -545,16 +808,23 @@ class _Walk:
         two results, each a run of totals. The two ends are followed, and the boundary between them
         found by halving, instead of every total."""
         self.used["threshold rolls"] = self.used.get("threshold rolls", 0) + 1
-        return [(c[0], p, c[1], c[2]) for _, p, c in threshold_runs(outs, lambda a: self.child(s, a))]
+        sq = s.shot.target if s.shot is not None else s.attack.square if s.attack is not None else ""
+        key = (s.pending.kind, s.pending.who, s.shot, s.attack, tuple(z.value for z in s.zombies if z.square == sq))
+        runs = threshold_runs(outs, lambda a: self.child(s, a), guess=self._bounds.get(key))
+        if len(runs) == 2:
+            self._bounds[key] = len(runs[0][0])
+        return [(c[0], p, c[1], c[2]) for _, p, c in runs]
 
     # ----- canonical form (cached per zombies tuple) ------------------------------------------
 
 
-def threshold_runs(outs: list, child: Callable) -> list:
+def threshold_runs(outs: list, child: Callable, guess: Optional[int] = None) -> list:
     """Ruling Z2: the outcomes of a roll whose result is a threshold on the dice total, as one or two
     runs of totals: [(outcomes of the run, their probability, child)], ``child(action)`` computed for
-    the two ends and, by halving, for the boundary between them — not for every total. Shared by the
-    zombie-turn walk and best play (:mod:`dodnb.prob.bestplay`)."""
+    the two ends and, by halving, for the boundary between them — not for every total. `guess`: where
+    the boundary was in a like roll (the index of the first outcome of the second run, totals in
+    order); it is tried first, and the halving goes on from what it showed (so the answer is the same
+    whatever the guess). Shared by the zombie-turn walk and best play (:mod:`dodnb.prob.bestplay`)."""
     outs = sorted(outs, key=lambda aq: aq[0].total)
     memo: dict = {}
 
@@ -570,6 +840,12 @@ def threshold_runs(outs: list, child: Callable) -> list:
         return [(outs, sum((q for _, q in outs), Fraction(0)), first)]
     # the smallest index whose child equals the last one's (the results form two runs)
     a, b = lo, hi
+    for m in (guess, guess - 1) if guess is not None else ():
+        if a < m < b:
+            if at(m) == last:
+                b = m
+            else:
+                a = m
     while b - a > 1:
         m = (a + b) // 2
         if at(m) == last:
@@ -582,6 +858,8 @@ def threshold_runs(outs: list, child: Callable) -> list:
 
 _NO_RECORD = TurnRecord()
 _FREE_PENDING = Pending(Side.ZOMBIE.value, "free")
+_END_PHASE = EndPhase()
+_FAR = 10**9
 _COUNTS = "the choice reads the number of free moves left"
 _THRESHOLD = frozenset({"roll:panic", "roll:shot", "roll:glass", "roll:berserk_stay", "roll:berserk_go"})
 
@@ -603,9 +881,10 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
     positions is explored once (equal positions merged wherever they are reached), then the
     probabilities flow through it in topological order. The counts of zombies destroyed and units
     entered ride along with the probability (a small table per position) rather than in the position,
-    so positions that differ only in what happened before them are followed once."""
+    so positions that differ only in what happened before them are followed once; so do the statuses
+    a position forgets (:meth:`_Walk.freeze`)."""
     t0 = clock()
-    root = walk.canon(st)
+    root, sub0 = walk.freeze(walk.canon(st))
     succ: dict = {}
     indeg: dict = {root: 0}
     todo = [root]
@@ -625,9 +904,13 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
                 child = (_END, tuple((c.name, c.status) for c in t.characters), t.result.winner if t.result else "")
             else:
                 child = t
-            kids[(child, d, e)] = kids.get((child, d, e), Fraction(0)) + q
-        succ[s] = [(c, d, e, q) for (c, d, e), q in kids.items()]
-        for c, _, _ in kids:
+            sub: tuple = ()
+            if type(child) is not tuple:
+                child, sub = walk.freeze(child)
+            key = (child, d, e, sub)
+            kids[key] = kids.get(key, Fraction(0)) + q
+        succ[s] = [(c, d, e, sub, q) for (c, d, e, sub), q in kids.items()]
+        for c, *_ in kids:
             if type(c) is tuple:
                 continue
             if c in indeg:
@@ -635,32 +918,75 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
             else:
                 indeg[c] = 1
                 todo.append(c)
-    # the probabilities, in topological order (Kahn); mass[s] = {(destroyed, entered) so far: p}
-    mass: dict = {root: {(0, 0): Fraction(1)}}
+    # the probabilities, in topological order (Kahn), in whole numbers: every edge's probability is
+    # Q / L (L the common denominator of them all), and a position's mass is counted in units of
+    # 1 / L**level, its level the longest way to it from the root (an edge into a deeper position
+    # multiplies by the missing powers of L); mass[s] = {(destroyed, entered, statuses carried) so
+    # far: numerator}
+    den = 1
+    for edges in succ.values():
+        for *_, q in edges:
+            den = den * q.denominator // math.gcd(den, q.denominator)
+    level = _levels(root, succ, dict(indeg))
+    top = max(level.values()) + 1  # the level of every end of the turn
+    power = [1]
+    for _ in range(top):
+        power.append(power[-1] * den)
+    mass: dict = {root: {(0, 0, sub0): 1}}
     final: dict = {}
     ready = [root]
     while ready:
         s = ready.pop()
         m = mass.pop(s)
-        for c, d, e, q in succ[s]:
+        ls = level[s] + 1
+        for c, d, e, sub, q in succ[s]:
+            w = q.numerator * (den // q.denominator)
             if type(c) is tuple:
-                for (d0, e0), p in m.items():
-                    k = TurnOutcome(c[1], d0 + d, e0 + e, c[2])
-                    final[k] = final.get(k, Fraction(0)) + p * q
+                w *= power[top - ls]
+                for (d0, e0, f), p in m.items():
+                    k = TurnOutcome(_carried(c[1], f) if f else c[1], d0 + d, e0 + e, c[2])
+                    final[k] = final.get(k, 0) + p * w
                 continue
+            w *= power[level[c] - ls]
             cm = mass.get(c)
             if cm is None:
                 cm = mass[c] = {}
-            for (d0, e0), p in m.items():
-                k = (d0 + d, e0 + e)
-                cm[k] = cm.get(k, Fraction(0)) + p * q
+            for (d0, e0, f), p in m.items():
+                k = (d0 + d, e0 + e, tuple(sorted(f + sub)) if sub else f)
+                cm[k] = cm.get(k, 0) + p * w
             indeg[c] -= 1
             if indeg[c] == 0:
                 ready.append(c)
+    final = {k: Fraction(v, power[top]) for k, v in final.items()}
     return Dist(final, title="the coming zombie turn")
 
 
 _END = "end of the zombie turn"
+
+
+def _carried(statuses: tuple, carried: tuple) -> tuple:
+    """The statuses at the end of the turn with those a position forgot put back (:meth:`_Walk.freeze`)."""
+    back = dict(carried)
+    return tuple((n, back.get(n, st)) for n, st in statuses)
+
+
+def _levels(root, succ: dict, indeg: dict) -> dict:
+    """The longest way (in edges) from `root` to each position of the graph `succ` (a DAG; `indeg`
+    its in-degrees, consumed)."""
+    level = {root: 0}
+    ready = [root]
+    while ready:
+        s = ready.pop()
+        ls = level[s] + 1
+        for c, *_ in succ[s]:
+            if type(c) is tuple:
+                continue
+            if level.get(c, -1) < ls:
+                level[c] = ls
+            indeg[c] -= 1
+            if indeg[c] == 0:
+                ready.append(c)
+    return level
 
 
 def walk_once(st: GameState, walk: _Walk, rng: random.Random, max_steps: int = 100_000) -> TurnOutcome:

@@ -370,6 +370,12 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
     never occurs; a unit that meets no priority is left out. For teaching: what each unit wants."""
     ctx = ctx or engine.context(state.board)
     legal = list(engine.legal_actions(state, ctx) if legal is None else legal)
+    return [(e[1], e[2], _note(e)) for e in _plan_entries(state, legal, ctx)]
+
+
+def _plan_entries(state: GameState, legal: Sequence[Action], ctx) -> list:
+    """:func:`free_move_plan`'s entries (key, priority, action, note maker), in the automaton's order;
+    the notes are not written (the first one only is wanted when choosing a move)."""
     movers = _movers(state, legal)
     if not movers:
         return []
@@ -402,14 +408,17 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
                 taken.add(mover.who)
     for m in movers.values():
         if m.who not in taken:
-            e = _p3(state, ctx, m, env)
-            if e is _HELD:
-                continue
-            e = e or _p4(state, ctx, m, env) or _p5(state, ctx, m, env)
+            if _open_main_door_square(state, ctx, m.square):
+                e = _p3(state, ctx, m, env)
+                if e is _HELD:
+                    continue
+                e = e or _p4(state, ctx, m, env) or _p5(state, ctx, m, env)
+            else:  # priorities 1 and 2 do not apply: its own classification, remembered
+                e = _entry(state, ctx, m, env)
             if e is not None:
                 out.append(e)
     out.sort(key=lambda t: (t[1], t[0]))
-    return [(e[1], e[2], _note(e)) for e in out]
+    return out
 
 
 def _break_toward(st: GameState, ctx, m: _Mover, target: CharacterState, dist: dict) -> Optional[BreakDoor]:
@@ -517,11 +526,11 @@ def _free_best(state: GameState, legal: Sequence[Action], ctx):
     else:
         if not _boxed_in(state, ctx, movers):
             return None if best is None else (best[2], lambda: _note(best), False)
-    plan = free_move_plan(state, legal, ctx)
+    plan = _plan_entries(state, legal, ctx)
     if not plan:
         return None, None, True
-    _, a, note = plan[0]
-    return a, lambda: note, True
+    first = plan[0]
+    return first[2], lambda: _note(first), True
 
 
 def free_move_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, str]:

@@ -6,8 +6,11 @@ and the odds object a panel formats."""
 from __future__ import annotations
 
 import random
+import functools
+from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -15,16 +18,17 @@ import dodnb.prob as P
 from dodnb.prob.enumerate import TooBig
 from dodnb.prob.errors import ProbError
 from dodnb.prob.zombieturn import (
-    SOLITAIRE_QUESTION, TWO_PLAYER_QUESTION, ZombieTurnOdds, _start, _Walk, exact_turn, sample_zombie_turn, walk_exact,
-    wilson, zombie_turn,
+    SOLITAIRE_QUESTION, TWO_PLAYER_QUESTION, ZombieTurnOdds, _start, _unit, _Walk, exact_turn, sample_zombie_turn,
+    walk_exact, wilson, zombie_turn,
 )
 from dodnb.rules import engine
-from dodnb.rules.actions import EndPhase
+from dodnb.rules.actions import EndPhase, EndTurn
 from dodnb.rules.game import Game
 from dodnb.rules.solitaire import free_move_decision, sensible_human, zombie_policy
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
-from tests.solitaire.helpers import build
+from tests.solitaire.helpers import build, free_state
 from tests.solitaire.zturn_positions import TooLong, game_positions, mid_turn_states, plain_walk, random_position
+from tests.solitaire.zturn_positions import _counts as plain_counts
 
 CLOSED = {"N": "closed", "E": "closed", "S": "closed", "W": "closed"}
 
@@ -95,7 +99,9 @@ def test_issue17_unsettled_zombie_phase_is_settled_first():
 # every shortcut (rulings Z1, Z2, Z3) against the plain walk, on positions from seeded random games
 
 
-def _compare(seeds, solitaire, every, budget):
+def _compare(seeds, solitaire, every, budget, walk_cls=_Walk, differ=None):
+    """The fast walk against the plain walk from the positions met in the zombie turns of seeded random
+    positions; with `differ` (a list), a mismatch is counted there instead of failing."""
     used: dict = {}
     compared = {}
     for seed in seeds:
@@ -105,8 +111,11 @@ def _compare(seeds, solitaire, every, budget):
                 plain = plain_walk(m, max_nodes=budget)
             except TooLong:
                 continue  # too big for the plain walk in a unit test: the benchmark covers them
-            walk = _Walk(m, ctx)
+            walk = walk_cls(m, ctx)
             fast = walk_exact(m, walk)
+            if differ is not None:
+                differ.append(as_plain(fast) != plain)
+                continue
             assert as_plain(fast) == plain, (seed, solitaire, m.phase, m.pending)
             for k, v in walk.used.items():
                 used[k] = used.get(k, 0) + v
@@ -121,11 +130,62 @@ def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
     assert sum(compared.values()) >= 8, compared
     assert {"free", "attack"} <= set(compared), compared
     assert used.get("threshold rolls", 0) > 0 and used.get("units reduced", 0) > 0, used
-    assert used.get("draws that cannot matter", 0) > 0 and used.get("free moves shared", 0) > 0, used
+    assert used.get("draws that cannot matter", 0) > 0 and used.get("free-move faces sharing a chain", 0) > 0, used
+    assert used.get("free moves that cannot matter skipped", 0) > 0, used
     assert used.get("attack rolls by result", 0) > 0, used
     assert used.get("entrance rolls summed", 0) > 0 and used.get("free moves followed at once", 0) > 0, used
     assert used.get("pool values forgotten", 0) > 0 and used.get("units reduced after their attack", 0) > 0, used
     assert used.get("super rolls by result", 0) > 0, used
+    assert used.get("statuses carried", 0) > 0, used
+
+
+class _FreezeEveryone(_Walk):
+    """A wrong ruling Z1 (statuses): every stunned or infected character's status carried, whether or
+    not an attack can still reach him."""
+
+    def _reached(self, s):
+        return set()
+
+
+class _FreezeFran(_Walk):
+    """A wrong ruling Z1 (statuses): Fran's infection taken as normal like the others' [14.1]."""
+
+    def freeze(self, s):
+        got, subs = super().freeze(s)
+        if not self.shortcuts or s.phase not in ("attack", "generation") or s.result is not None or s.pending is None:
+            return got, subs
+        fran = next((c for c in got.characters if c.name == "Fran"), None)
+        if fran is None or fran.status != "infected" or fran.infected_turn < s.turn or s.zturn.super_rolls:
+            return got, subs
+        chars = tuple(replace(c, status="normal") if c.name == "Fran" else c for c in got.characters)
+        return got.evolve(characters=chars), tuple(sorted(subs + (("Fran", "infected"),)))
+
+
+def test_15_0_ruling_z1_a_wrong_status_carry_is_caught():
+    """The comparison with the plain walk is not vacuous for the statuses carried: carrying them
+    whether or not an attack can still reach the character changes the answer."""
+    differ: list = []
+    _compare(range(4), True, every=2, budget=300, walk_cls=_FreezeEveryone, differ=differ)
+    assert any(differ), len(differ)
+
+
+def test_14_1_ruling_z1_fran_infected_is_carried_as_infected():
+    """Ruling Z1 (statuses) and [14.1]: Fran attacked in 024, then Peter (stunned) in 099 (the attack
+    squares in order [8.0]); the main doors closed, the pool empty. Once Fran's attack is over her
+    status can no longer change, but an infected Fran still counts for the zombies' victory when Peter
+    is killed: the walk equals the plain walk exactly, and would not if it took her infection as
+    normal."""
+    st = build({"Fran": "024", "Peter": {"square": "099", "status": "stunned"}},
+               [{"square": "024", "value": 6}, {"square": "099", "value": 6}], doors=CLOSED, phase="attack",
+               record=TurnRecord(("Fran",)), zturn=ZombieTurn(step="attack_squares"))
+    ctx = engine.context(st.board)
+    st = engine._advance(st, ctx, [])
+    plain = plain_walk(st)
+    walk = _Walk(st, ctx)
+    fast = walk_exact(st, walk)
+    assert as_plain(fast) == plain and walk.used.get("statuses carried", 0) > 0, walk.used
+    assert any(o.winner == "zombie" and dict(o.statuses)["Fran"] == "infected" for o, _ in fast.items())
+    assert as_plain(walk_exact(st, _FreezeFran(st, ctx))) != plain
 
 
 def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
@@ -151,6 +211,46 @@ def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
     assert used.get("units reduced", 0) > 0 and used.get("threshold rolls", 0) > 0, used
 
 
+def test_15_0_reaction_movement_followed_at_once_equals_the_plain_walk():
+    """The Zombie Reaction Movement Phase [7.0] 1 has no chance node: its decisions are followed at once
+    to its end. From the first reaction decision of seeded random positions where several units react,
+    the same answer as the plain walk."""
+    followed = 0
+    for seed in (19, 37, 42, 51):
+        st0, ctx = _start(random_position(seed, True))
+        m = next(m for m in mid_turn_states(st0, seed) if m.pending.kind == "reaction")
+        walk = _Walk(m, ctx)
+        assert as_plain(walk_exact(m, walk)) == plain_walk(m), seed
+        followed += walk.used.get("reaction moves followed at once", 0)
+    assert followed >= 4
+
+
+def test_15_0_ruling_z2_threshold_runs_whatever_the_guess():
+    """Ruling Z2 (2): a roll whose result is a threshold on the total (here 2d6 against 7, as a shot
+    [6.0] step 5) gives the same two runs from any guess of the boundary — right, wrong or out of
+    range — and a right guess asks for fewer results than halving from nothing."""
+    from dodnb.prob.zombieturn import threshold_runs
+    from dodnb.rules.actions import Roll
+
+    outs = [(Roll(t), Fraction(6 - abs(t - 7), 36)) for t in range(2, 13)]
+    for bound in range(2, 14):  # the first total of the second run (13: one run only)
+        asked: list = []
+
+        def child(a):
+            asked.append(a.total)
+            return "hit" if a.total >= bound else "miss"
+
+        plain = threshold_runs(outs, child)
+        plain_asked = len(asked)
+        assert sum(p for _, p, _ in plain) == 1 and len(plain) == (1 if bound in (2, 13) else 2)
+        for guess in (None, -3, 0, 1, 4, 5, 9, 10, 11, 30, bound - 2):
+            asked.clear()
+            assert threshold_runs(outs, child, guess=guess) == plain, (bound, guess)
+        asked.clear()
+        threshold_runs(outs, child, guess=bound - 2)  # outcomes listed from total 2: index = total - 2
+        assert len(asked) <= plain_asked
+
+
 def test_15_0_entrance_draw_classes_equal_the_plain_walk():
     """Rulings Z1, Z2 after movement: the Zombie Generation Phase [13.0] with Peter in the South
     entrance square 117 (a unit drawn there attacks him [13.4]) and a pool of equal values, drawn by
@@ -164,6 +264,34 @@ def test_15_0_entrance_draw_classes_equal_the_plain_walk():
     fast = walk_exact(st, walk)
     assert as_plain(fast) == plain_walk(st)
     assert walk.used.get("draw classes after movement", 0) > 0 and walk.used.get("units reduced", 0) > 0, walk.used
+
+
+class _NoGates(_Walk):
+    """A wrong ruling Z1: units in the main-door squares taken to block no entrance [13.2]."""
+
+    def _open_entrances(self, s):
+        return frozenset()
+
+
+def test_15_0_ruling_z1_a_unit_at_a_closed_main_door_blocks_nothing():
+    """Ruling Z1 after movement: a unit in a main-door square whose door is closed is reduced like any
+    unit away from the characters (no unit enters through a closed door [13.2], and no door opens or
+    closes in the Attack and Generation Phases); one in a square whose door is open still blocks it.
+    Peter (stunned) in the South entrance square 117 under attack, units in the closed North and West entrance
+    squares and in the open East one: the plain walk of the engine's chance nodes agrees exactly, and
+    taking the open door's unit as blocking nothing would not."""
+    st = build({"Peter": {"square": "117", "status": "stunned"}, "Fran": "024"},
+               [{"square": "117", "value": 4}, {"square": "004", "value": 7}, {"square": "212", "value": 2},
+                {"square": "093", "value": 5}],
+               eliminated=(2,), doors={"N": "closed", "W": "closed"}, phase="attack",
+               record=TurnRecord(("Fran",)), zturn=ZombieTurn(step="attack_squares"))
+    ctx = engine.context(st.board)
+    st = engine._advance(st, ctx, [])
+    plain = plain_walk(st)
+    walk = _Walk(st, ctx)
+    assert as_plain(walk_exact(st, walk)) == plain
+    assert walk.used.get("units at a closed main door reduced", 0) > 0, walk.used
+    assert as_plain(walk_exact(st, _NoGates(st, ctx))) != plain
 
 
 def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
@@ -225,6 +353,159 @@ def test_15_0_ruling_z2_free_moves_do_not_depend_on_how_many_are_left():
                 assert len(got) == 1, (seed, got)
             checked += 1
     assert checked >= 20, checked
+
+
+def _plain_free_chain(s, ctx, walk):
+    """The Zombie Free Movement Phase from `s` as the engine plays it, the [15.5] automaton's own
+    choice at every step (nothing shared, nothing skipped), to the first position that is not a
+    free-move decision; then in the canonical form after movement (ruling Z1, proven by the tests
+    above), with the zombies destroyed and units entered on the way."""
+    d = e = 0
+    while s.pending is not None and s.pending.kind == "free" and s.result is None:
+        t, _ = engine.apply(s, ctx, zombie_policy(s, engine.legal_actions(s, ctx), None)[0])
+        dd, ee = plain_counts(s, t)
+        s, d, e = t, d + dd, e + ee
+    return walk.canon(s), d, e
+
+
+@functools.lru_cache(maxsize=1)
+def _free_movement_positions() -> tuple:
+    out = []
+    for seed, st in game_positions(range(6), max_turn=8):
+        st0, ctx = _start(st)
+        out += [(m, ctx) for m in mid_turn_states(st0, seed) if m.pending.kind in ("roll:free", "free")]
+    # no glass door is closed in those games: a berserk unit in 069 behind the closed glass door G01,
+    # Peter three squares away in 025 seeing it through the door, the die used up [10.4]
+    m = free_state({"Peter": "025"}, [{"square": "069", "value": 3, "berserk": True}], moves=0, doors={"G01": "closed"})
+    out.append((m, engine.context(m.board)))
+    return tuple(out)
+
+
+def _free_movement_checks(walk_cls=_Walk):
+    """Every Free Movement position met in the zombie turns of six real seeded solitaire games up to
+    Game-Turn 8 (45 units on the map, too big for the plain walk of the whole turn): the walk's
+    free movement against :func:`_plain_free_chain`. At the die [7.0] 2: the six faces' ends (ruling
+    Z2 (5)); at a free-move decision: the end of the chain (ruling Z2 (6)). Returns (positions
+    compared, positions that differ, shortcuts used)."""
+    compared = differ = 0
+    used: dict = {}
+    for m, ctx in _free_movement_positions():
+        walk = walk_cls(m, ctx)
+        if m.pending.kind == "roll:free":
+            fast = Counter(walk.children(m))
+            plain: Any = Counter()
+            for a, q in engine.chance_outcomes(m, ctx):
+                end, d, e = _plain_free_chain(engine.apply(m, ctx, a)[0], ctx, walk)
+                plain[(end, q, d, e)] += 1
+        else:
+            end, d, e = walk._follow(m)
+            fast, plain = (walk.canon(end), d, e), _plain_free_chain(m, ctx, walk)
+        compared += 1
+        differ += fast != plain
+        for k, v in walk.used.items():
+            used[k] = used.get(k, 0) + v
+    return compared, differ, used
+
+
+def test_15_5_ruling_z2_free_movement_shortcuts_equal_the_automaton_in_real_games():
+    """Rulings Z2 (5) and (6) on real positions: the six faces of the free-movement die read from one
+    chain of the automaton's choices, and the rest of the phase skipped once no unit that may still
+    move can reach a square the canonical form keeps, give exactly the canonical positions (and
+    counts) of the automaton playing the phase out, face by face."""
+    compared, differ, used = _free_movement_checks()
+    assert compared >= 150 and differ == 0, (compared, differ)
+    assert used.get("free-move faces sharing a chain", 0) >= 100, used
+    assert used.get("free moves that cannot matter skipped", 0) >= 100, used
+    assert used.get("room-making choices made again", 0) > 0, used  # priority 2 making room (ruling S-P2)
+    assert used.get("free-move faces ending with the highest", 0) >= 10, used
+
+
+class _SkipWithoutBerserkReach(_Walk):
+    """A wrong ruling Z2 (6): berserk units taken to move one square, like the others [7.5]."""
+
+    def _rest_inert(self, t):
+        zs = tuple(_unit(z, berserk=False) for z in t.zombies)
+        zt = _unit(t.zturn, moves_left=max(t.zturn.moves_left, 1))
+        return super()._rest_inert(t.evolve(zombies=zs, zturn=zt))
+
+
+class _SkipOnceTheDieIsUsed(_Walk):
+    """A wrong ruling Z2 (6): the phase ended as soon as no free move is left (berserk units forgotten)."""
+
+    def _rest_inert(self, t):
+        return t.zturn.moves_left == 0 or super()._rest_inert(t)
+
+
+class _SkipIgnoringCountedUnits(_Walk):
+    """A wrong ruling Z2 (6): the units whose move counts against the die forgotten."""
+
+    def _rest_inert(self, t):
+        return super()._rest_inert(t.evolve(zturn=_unit(t.zturn, moves_left=0)))
+
+
+class _SkipIgnoringGates(_Walk):
+    """A wrong ruling Z2 (6): a unit next to an open main-door square taken never to enter it."""
+
+    def _reach(self, t, free_humans, humans, gates):
+        near1, near2, _, _, sights = super()._reach(t, free_humans, humans, gates)
+        return near1, near2, frozenset(), frozenset(), sights
+
+
+class _SkipIgnoringDoors(_Walk):
+    """A wrong ruling Z2 (6): a berserk unit beside a closed glass door taken never to attack it."""
+
+    def _reach(self, t, free_humans, humans, gates):
+        near1, _, gates1, gates2, sights = super()._reach(t, free_humans, humans, gates)
+        near2 = near1 | {sq for sq, ns in self.ctx.moves(t).items() if not near1.isdisjoint(ns)}
+        return near1, near2, gates1, gates2, sights
+
+
+class _TailOfAnyMoves(_Walk):
+    """A wrong ruling Z2 (5): a lower face takes the highest face's end whatever the moves after its last."""
+
+    def _inert_tail(self, steps, end, d, e):
+        return 0
+
+
+class _FacesIgnoringRoom(_Walk):
+    """A wrong ruling Z2 (5): the faces share the chain even past a room-making choice (ruling S-P2)."""
+
+    def _lower_face(self, steps, k, tail, top):
+        return super()._lower_face([(x, a, used, False, d, e) for x, a, used, _, d, e in steps], k, tail, top)
+
+
+@pytest.mark.parametrize("wrong", [_SkipWithoutBerserkReach, _SkipOnceTheDieIsUsed, _SkipIgnoringCountedUnits, _SkipIgnoringGates,
+                                   _SkipIgnoringDoors, _TailOfAnyMoves, _FacesIgnoringRoom])
+def test_15_5_the_free_movement_check_catches_a_wrong_shortcut(wrong):
+    """The check above is not vacuous: each plausible mistake in rulings Z2 (5), (6) changes the
+    answer in some of its positions."""
+    compared, differ, _ = _free_movement_checks(wrong)
+    assert differ > 0, (wrong.__name__, compared)
+
+
+def test_15_5_ruling_s_p2_a_room_making_choice_is_not_shared_between_numbers_left():
+    """A [15.5] priority 2 choice that makes room (ruling S-P2) reads the number of free moves left: in
+    this position of a real game (seed 1001, random humans, Game-Turn 8) the automaton moves another
+    unit with one move left than with two or more. The walk asked first with one move left, then with
+    more, gives the automaton's own choice each time (the shared decisions once kept only one)."""
+    from dodnb.rules.solitaire import random_human
+
+    g = Game(seed=1001, solitaire=True, human=random_human, zombie=zombie_policy)
+    while g.state.turn <= 8:
+        g.step()
+    st0, ctx = _start(next(s for s, a in zip(g.history, g.actions) if isinstance(a, EndTurn) and s.turn == 8))
+    checked = 0
+    for m in mid_turn_states(st0, 0):
+        if m.pending.kind != "free" or m.zturn.moves_left < 1:
+            continue
+        walk = _Walk(m, ctx)
+        got = {}
+        for k in range(1, 7):
+            s = replace(m, zturn=replace(m.zturn, moves_left=k))
+            got[k] = walk._free_decision(s)[0]
+            assert got[k] == free_move_decision(s, engine.legal_actions(s, ctx), ctx)[0], (k, got[k])
+        checked += len(set(got.values())) > 1
+    assert checked > 0
 
 
 def test_15_0_custom_policies_get_the_plain_walk():
