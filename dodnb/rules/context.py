@@ -38,6 +38,8 @@ class Ctx:
                 self._back.setdefault(n, []).append(s)
         self._near2: dict[str, frozenset[str]] = {}
         self._mp: dict[tuple, dict[str, int]] = {}
+        #: one gun's Shot Modifier Chart subtraction [6.7] by (source, target, doors, occupied squares)
+        self.shot_reduction: dict[tuple, int] = {}
         #: the last Free Movement node's unit moves, reused by `phases.free.unit_moves`
         self.free_cache: Any = None  # a phases.free._FreeCache (not imported here: phases import this module)
 

@@ -641,14 +641,11 @@ GOOD_ODDS = Fraction(1, 2)
 
 def kill_estimate(state: GameState, ctx, shooters: Iterable[str], src: str, target: str) -> Fraction:
     """P(shot result >= value) for these shooters together [6.0], [6.7], [6.8], panic ignored; a value
-    not seen is uniform over the unseen values [7.7] (the candidates for a unit drawn from the pool)."""
+    not seen is uniform over the unseen values [7.7] (the candidates for a unit drawn from the pool).
+    Counted in whole numbers of dice faces (:func:`_hits`), one Fraction at the end."""
     chars = [state.character(n) for n in shooters]
     n = core.pooled_dice([ctx.shot_dice(c) for c in chars])
-    mod = 0
-    if src != target:
-        from dodnb.board.sight import shot_modifiers
-
-        mod = shot_modifiers(ctx.board, src, target, door_states=state.doors, occupied=state.occupied()).reduction * len(chars)
+    mod = _reduction(state, ctx, src, target) * len(chars) if src != target else 0
     z = state.zombie_in(target)
     supers = len(state.super_zombies_in(target)) * state.super_value
     if z is None:
@@ -657,13 +654,39 @@ def kill_estimate(state: GameState, ctx, shooters: Iterable[str], src: str, targ
         values = [z.value]
     else:
         values = list(z.candidates) or state.unseen_values() or [z.value]
-    ways = core.ways(n)
-    den = 6**n
-    total = Fraction(0)
-    for v in values:
-        need = v + supers + mod
-        total += Fraction(sum(c for t, c in ways.items() if t >= need), den)
-    return total / len(values)
+    return Fraction(_hits(n, supers + mod, tuple(values)), 6**n * len(values))
+
+
+def _hits(n: int, shift: int, values: tuple[int, ...]) -> int:
+    """How many (face combination of n dice, value) pairs give a total at least value + shift
+    [6.7], [6.8]: the kill chance's numerator over 6**n * len(values) (kept)."""
+    key = (n, shift, values)
+    got = _HITS.get(key)
+    if got is None:
+        ways = core.ways(n)
+        got = sum(sum(c for t, c in ways.items() if t >= v + shift) for v in values)
+        if len(_HITS) > 20_000:
+            _HITS.clear()
+        _HITS[key] = got
+    return got
+
+
+_HITS: dict[tuple, int] = {}
+
+
+def _reduction(state: GameState, ctx, src: str, target: str) -> int:
+    """The Shot Modifier Chart's subtraction for one gun from `src` at `target` [6.7], kept by the
+    context per doors and occupied squares (what it depends on)."""
+    key = (src, target, state.door_states, state.occupied())
+    cache = ctx.shot_reduction
+    got = cache.get(key)
+    if got is None:
+        from dodnb.board.sight import shot_modifiers
+
+        if len(cache) > 50_000:
+            cache.clear()
+        got = cache[key] = shot_modifiers(ctx.board, src, target, door_states=state.doors, occupied=state.occupied()).reduction
+    return got
 
 
 def _next_step(state: GameState, ctx, frm: str, goal: str) -> Optional[str]:

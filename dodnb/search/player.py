@@ -49,12 +49,12 @@ from typing import Optional, Sequence
 
 from dodnb.rules import engine
 from dodnb.rules.actions import Action, Activate, Door, Drop, EndTurn, Move, Shoot
-from dodnb.rules.solitaire import _goal, _next_step, sensible_human
+from dodnb.rules.solitaire import GOOD_ODDS, _goal, _next_step, kill_estimate, sensible_human, together_human
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Phase, Side
-from dodnb.search.heuristic import Weights, score
+from dodnb.search.heuristic import WIN, Weights, score
 
-__all__ = ["SearchPlayer", "search_human", "candidates", "TurnSearch"]
+__all__ = ["SearchPlayer", "search_human", "candidates", "TurnSearch", "ShotSearch"]
 
 
 def candidates(st: GameState, legal: Sequence[Action]) -> list[Action]:
@@ -231,6 +231,89 @@ class TurnSearch:
         return done, depth_done
 
 
+#: [6.5] what a panic costs in :class:`ShotSearch`, in units: the panicked stack may move no more.
+PANIC_COST = 0.5
+
+
+class ShotSearch(TurnSearch):
+    """Which shot now: an exact expectimax over the shots the active stack may still fire from
+    where it stands this turn [6.0], [6.1], [6.8], for the player's ``plan="together"``.
+
+    The choices at each decision are the shots with at least an even chance to destroy their unit
+    (:func:`dodnb.rules.solitaire.kill_estimate`: any target, the shooters together or apart) and
+    stopping; the dice of each shot and its panic checks [6.5] are the engine's exact chance nodes
+    (equal states merged). A position is worth minus the zombie units and super zombies left on the
+    map [14.2] 3, minus :data:`PANIC_COST` for each character of the stack who panicked (the stack
+    may move no more [6.5]); a human win is worth ``WIN``. Every shot from one square triggers the
+    same Zombie Reaction Movement [7.3], so more shots from it cost nothing more there: the search
+    maximises what the stack destroys before it moves on."""
+
+    def leaf(self, st: GameState) -> float:
+        if st.result is not None:
+            return WIN if st.result.winner == "human" else -WIN
+        left = sum(1 for z in st.zombies if z.square is not None) + len(st.super_squares())
+        act = st.activation
+        return -float(left) - (PANIC_COST * len(act.panicked) if act is not None else 0.0)
+
+    def shots(self, st: GameState) -> list[Action]:
+        key = ("shots", st)
+        got = _CHILDREN.get(key)
+        if got is None:
+            act = st.activation
+            out: list[Action] = []
+            if act is not None:
+                sq = _square(st)
+                for a in engine.legal_actions(st, self.ctx):
+                    if isinstance(a, Shoot) and kill_estimate(st, self.ctx, a.shooters, sq, a.target) >= GOOD_ODDS:
+                        out.append(a)
+            got = _remember(_CHILDREN, key, out)
+        return got
+
+    def value(self, st: GameState, depth: int, memo: dict) -> float:
+        stop = self.leaf(st)
+        if not _acting(st, self.root.turn) or st.activation is None:
+            return stop
+        acts = self.shots(st)
+        if not acts:
+            return stop
+        if depth <= 0:
+            self.cut = True
+            return stop
+        got = memo.get(st)
+        if got is not None:
+            return got
+        best = stop
+        for a in acts:
+            best = max(best, self.q(st, a, depth, memo))
+        memo[st] = best
+        return best
+
+    def best_shot(self, max_depth: int = 10) -> tuple[Optional[Action], float, float, int]:
+        """(the shot to fire now or None to stop, its value, the value of stopping, depth searched):
+        iterative deepening while the node budget lasts; a shot is fired only when it is worth more
+        than stopping at the deepest depth finished."""
+        acts = self.shots(self.root)
+        stop = self.leaf(self.root)
+        done: dict[Action, float] = {}
+        depth_done = 0
+        for depth in range(1, max_depth + 1):
+            memo: dict = {}
+            self.cut = False
+            try:
+                vals = {a: self.q(self.root, a, depth, memo) for a in acts}
+            except _Budget:
+                break
+            done, depth_done = vals, depth
+            if not self.cut:
+                break
+        if not done:
+            return None, stop, stop, 0
+        best = max(done, key=done.get)  # ties: the first in the engine's order
+        if done[best] > stop + 1e-9:
+            return best, done[best], stop, depth_done
+        return None, done[best], stop, depth_done
+
+
 # ============================================================================================
 # the turn planner: which stack, to which square, then what there
 
@@ -307,7 +390,9 @@ class SearchPlayer:
     max_depth: int = 3
     weights: Weights = Weights()
     group: bool = True
-    hunt_sensible: bool = True  # once the four main doors are closed, play as the sensible policy
+    hunt_sensible: bool = True  # plan "turn": once the four main doors are closed, play as the sensible policy
+    plan: str = "together"  # "together": the group plan, shots searched (ShotSearch); "turn": the turn planner
+    shot_nodes: int = 400  # plan "together": engine steps each shot search may spend
 
     @property
     def __name__(self) -> str:  # experiments name a policy by its __name__
@@ -365,6 +450,8 @@ class SearchPlayer:
 
     # ---------------------------------------------------------------- the policy
     def __call__(self, state: GameState, legal: Sequence[Action], rng: Optional[random.Random] = None):
+        if self.plan == "together":
+            return self._together(state, legal, rng or random.Random(0))
         kind = state.pending.kind if state.pending else ""
         if kind != "act" or len(legal) == 1 or (self.hunt_sensible and state.main_doors_closed()):
             return sensible_human(state, legal, rng or random.Random(0))
@@ -387,6 +474,18 @@ class SearchPlayer:
                 return path[0]
         _, a = self.finish(state, ctx)
         return a if a is not None and a in legal else EndTurn()
+
+
+    def _together(self, state: GameState, legal: Sequence[Action], rng: random.Random):
+        """Plan "together": where shots are possible, the shot search decides whether and which to
+        fire; everything else (and the rest, once it stops) is :func:`together_human`'s plan."""
+        if _acting(state, state.turn) and state.activation is not None and any(isinstance(a, Shoot) for a in legal):
+            ctx = engine.context(state.board)
+            shot, _, _, _ = ShotSearch(state, ctx, self.shot_nodes).best_shot()
+            if shot is not None and shot in legal:
+                return shot
+            legal = [a for a in legal if not isinstance(a, Shoot)]
+        return together_human(state, legal, rng)
 
 
 def _activations(legal: Sequence[Action]) -> list[Action]:
