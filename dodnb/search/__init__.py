@@ -1,10 +1,12 @@
 """Search for the human player in solitaire games [15.0] (layer: above rules and prob).
 
-* :data:`search_human` / :class:`SearchPlayer` — a `Game` policy ``(state, legal, rng) -> action``:
-  for each stack, the best square to go to and what to do there, looked ahead through the current
-  Human Player-Turn (expectimax over the engine's exact dice) and scored where the turn ends by a
-  hand-tuned heuristic (:mod:`dodnb.search.player`, :mod:`dodnb.search.heuristic`) while a main
-  door is open, the sensible policy's plan once the four are closed; the policy "search" of
+* :data:`search_human` / :class:`SearchPlayer` — a `Game` policy ``(state, legal, rng) -> action``.
+  By default (``plan="together"``) it keeps the four characters in one square and walks them to
+  the rifles and the main doors, then hunts (:func:`dodnb.rules.solitaire.together_human`), and
+  chooses each shot by an exact expectimax over the turn's remaining shots (:class:`ShotSearch`);
+  ``plan="turn"`` is the earlier turn planner: for each stack the best square to go to and what to
+  do there, looked ahead through the current Human Player-Turn and scored by a hand-tuned heuristic
+  (:mod:`dodnb.search.player`, :mod:`dodnb.search.heuristic`). The policy "search" of
   :func:`dodnb.experiments.run`;
 * :func:`evaluate` — for each choice at a human decision, the estimated chance that nobody is
   killed, infected or made a super zombie before the humans' next turn, with its count and 95 %
@@ -15,6 +17,6 @@ it imports no rendering or widget code.
 """
 
 from dodnb.search.evaluate import WHAT, ChoiceValue, evaluate
-from dodnb.search.player import SearchPlayer, search_human
+from dodnb.search.player import SearchPlayer, ShotSearch, search_human
 
-__all__ = ["SearchPlayer", "search_human", "evaluate", "ChoiceValue", "WHAT"]
+__all__ = ["SearchPlayer", "ShotSearch", "search_human", "evaluate", "ChoiceValue", "WHAT"]

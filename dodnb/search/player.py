@@ -1,8 +1,22 @@
-"""The search player: a plan for each stack, looked ahead through the current Human Player-Turn.
+"""The search player: the four kept together, each shot chosen by an exact expectimax; or a plan for
+each stack, looked ahead through the current Human Player-Turn.
 
-**Method.** At the first decision of a Human Player-Turn [5.0] the player values each choice of
-who moves — each square's biggest stack of eligible characters (grouped, as the sensible policy
-does [5.2]), or ending the turn at once — by the best *plan* for that stack:
+**Plan "together" (the default).** Measured on solitaire games, what makes a human player strong
+is keeping the four characters in one square: at most one unit ends in a square [7.6], so the group
+suffers at most one attack per Zombie Player-Turn, shared by those the die names [15.6], and four
+guns fire at the attacker first [8.1]. The player follows
+:func:`dodnb.rules.solitaire.together_human` for where the group goes (the rifles and the main
+doors, nearest first, then the units; a turn is passed when only part of the group may move [5.0])
+and searches its shots: wherever the active stack may shoot, :class:`ShotSearch` — an expectimax
+over the shots it may still fire from where it stands this turn, each die and panic check an exact
+chance node of the engine — decides whether to fire and which shot (the target; the shooters
+together or apart [6.8]), maximising what the stack destroys before it moves on. See
+docs/ARCHITECTURE.md, "The search player", for the measured games.
+
+**Plan "turn"** (the first search player, kept for comparison): at the first decision of a Human
+Player-Turn [5.0] the player values each choice of who moves — each square's biggest stack of
+eligible characters (grouped, as the sensible policy does [5.2]), or ending the turn at once — by
+the best *plan* for that stack:
 
 1. **Where to go** (:func:`reachable`): every square within two moves, and each square of the way
    the sensible policy would walk toward its goal (the rifles, the nearest open main door...).
@@ -381,9 +395,12 @@ def reachable(st: GameState, ctx, near: int = 2) -> dict[str, tuple[GameState, t
 class SearchPlayer:
     """The search player as a `Game` policy ``(state, legal, rng) -> action`` (see module).
 
-    top: the squares (by their score if the turn ended there) looked at more closely, shots, a
-    rifle or a door there [6.0], [12.2], [5.5]; max_nodes: engine steps that closer look may spend
-    in each of them; max_depth: the most actions it looks ahead there."""
+    plan: "together" (the default: the group plan, shots by :class:`ShotSearch`, which may spend
+    shot_nodes engine steps on each decision) or "turn" (the turn planner). For the turn planner
+    (and for :meth:`action_values`, the score the stepper's hint shows in either plan): top: the
+    squares (by their score if the turn ended there) looked at more closely, shots, a rifle or a
+    door there [6.0], [12.2], [5.5]; max_nodes: engine steps that closer look may spend in each of
+    them; max_depth: the most actions it looks ahead there."""
 
     top: int = 1
     max_nodes: int = 40
