@@ -10,7 +10,8 @@ Sections (each helper owns one; they are merged in this one script):
    it) and the load average; the budget is the search's wall clock; a position past its budget is
    reported with how far the search got.
 2. **search player** (:func:`search_player`, `dodnb.search`, issue 18 item 3): decisions per second of
-   the search player (the human decisions of a Human Player-Turn it looks ahead for, timed alone),
+   the search player (the human decisions it searches: with plan "together" those where the active
+   stack may shoot, with plan "turn" those of a Human Player-Turn it looks ahead for; timed alone),
    whole solitaire games per second with it on one core, and the time of one `evaluate()` (the
    stepper's hint in a full game). CPU time is reported beside the wall clock, with the load average:
    the machine is shared.
@@ -115,7 +116,11 @@ class _Timed:
         self.cpu += time.process_time() - c
         self.wall += time.perf_counter() - t
         self.calls += 1
-        self.searched += state.pending.kind == "act" and len(legal) > 1
+        if getattr(self.player, "plan", "turn") == "together":  # the shot search runs where the stack may shoot
+            self.searched += state.pending.kind == "act" and state.activation is not None and \
+                any(type(a).__name__ == "Shoot" for a in legal)
+        else:
+            self.searched += state.pending.kind == "act" and len(legal) > 1
         return got
 
 
@@ -139,7 +144,7 @@ def search_player(n_games: int) -> None:
         cpu_games += time.process_time() - c
         wall_games += time.perf_counter() - t
         turns.append(min(g.state.turn, 100))
-    print(f"decisions      : {timed.searched} looked-ahead decisions ({timed.calls} human decisions in all) in {timed.cpu:.1f} s CPU "
+    print(f"decisions      : {timed.searched} searched decisions ({timed.calls} human decisions in all) in {timed.cpu:.1f} s CPU "
           f"-> {timed.searched / timed.cpu:.0f} decisions/s CPU ({timed.searched / timed.wall:.0f}/s wall), "
           f"{1000 * timed.cpu / max(1, timed.searched):.1f} ms CPU each")
     print(f"games          : {n_games} solitaire games, median {statistics.median(turns)} Game-Turns, in {cpu_games:.1f} s CPU "

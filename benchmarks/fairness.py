@@ -1,12 +1,12 @@
-"""Is *Dawn of the Dead* fair? Solitaire games [15.0] played by three human policies (prints; not a test).
+"""Is *Dawn of the Dead* fair? Solitaire games [15.0] played by four human policies (prints; not a test).
 
-For each of the random, sensible and search policies (:mod:`dodnb.rules.solitaire`,
+For each of the random, sensible, search and together policies (:mod:`dodnb.rules.solitaire`,
 :mod:`dodnb.search`), ``--games`` solitaire games with the [15.5] zombie automaton, the same game
 seeds for every policy (game i of each policy starts from the same set-up and dice seed), played
 by :func:`dodnb.experiments.run` on a process pool, in slices of ``--slice`` games of each policy in
 turn (the file is written after each slice, so a run stopped early keeps equal counts). Prints each policy's human win rate with its
 95 % Wilson interval, the causes of the games' ends, game length and the doors and rifles at the
-end; then a two-proportion test of search against sensible. Writes every figure to
+end; then two-proportion tests of search against sensible and against together. Writes every figure to
 ``docs/data/fairness.json`` (notebook 08 plots it).
 
     python benchmarks/fairness.py                      # 1000 games per policy, 2 workers
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import statistics
 import subprocess
@@ -31,17 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from concurrent.futures import ProcessPoolExecutor  # noqa: E402
 
-from dodnb.experiments import run  # noqa: E402
-
-
-def two_proportions(w1: int, n1: int, w2: int, n2: int) -> tuple[float, float]:
-    """z and the two-sided p-value of the pooled two-proportion z-test (p1 - p2)."""
-    p = (w1 + w2) / (n1 + n2)
-    se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2)) if 0 < p < 1 else 0.0
-    if se == 0:
-        return 0.0, 1.0
-    z = (w1 / n1 - w2 / n2) / se
-    return z, math.erfc(abs(z) / math.sqrt(2))
+from dodnb.experiments import run, two_proportions  # noqa: E402
 
 
 def describe(res, seconds: float, cpu: float) -> dict:
@@ -74,7 +63,7 @@ def main(argv=None) -> int:
     ap.add_argument("--slice", type=int, default=100, help="games per policy between two writes of the file")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--policies", nargs="+", default=["random", "sensible", "search"])
+    ap.add_argument("--policies", nargs="+", default=["random", "sensible", "search", "together"])
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "data" / "fairness.json")
     args = ap.parse_args(argv)
     print(f"== Solitaire fairness: {args.games} games per policy, seed {args.seed}, {args.workers} worker processes ==")
@@ -139,14 +128,16 @@ def _report(out: dict, args) -> None:
               f"turns mean {d['turns']['mean']:.1f} median {d['turns']['median']} | doors closed {d['main_doors_closed_mean']:.2f} "
               f"(all four: {d['main_doors_closed'].get(4, 0)}) | rifles {d['rifles_mean']:.2f} | characters lost {d['characters_lost_mean']:.2f} | "
               f"{d['wall_seconds']:.0f} s wall, {d['worker_cpu_seconds']:.0f} s worker CPU", flush=True)
-    if "search" in out["policies"] and "sensible" in out["policies"]:
-        s, b = out["policies"]["search"], out["policies"]["sensible"]
+    for other in ("sensible", "together"):
+        if "search" not in out["policies"] or other not in out["policies"]:
+            continue
+        s, b = out["policies"]["search"], out["policies"][other]
         z, p = two_proportions(s["human_wins"], s["games"], b["human_wins"], b["games"])
         overlap = not (s["ci95"][0] > b["ci95"][1] or b["ci95"][0] > s["ci95"][1])
-        out["search_vs_sensible"] = {"games_each": s["games"], "difference": s["win_rate"] - b["win_rate"], "z": z,
+        out[f"search_vs_{other}"] = {"games_each": s["games"], "difference": s["win_rate"] - b["win_rate"], "z": z,
                                      "p_two_sided": p, "intervals_overlap": overlap,
                                      "clear_at_0.01": bool(p < 0.01 and s["win_rate"] > b["win_rate"])}
-        print(f"search - sensible: {s['win_rate'] - b['win_rate']:+.2%}, two-proportion z = {z:.2f}, p = {p:.2g} (two-sided); "
+        print(f"search - {other}: {s['win_rate'] - b['win_rate']:+.2%}, two-proportion z = {z:.2f}, p = {p:.2g} (two-sided); "
               f"95% intervals {'overlap' if overlap else 'do not overlap'}", flush=True)
     out["load_average_end"] = list(os.getloadavg())
     out["games_done"] = min(d["games"] for d in out["policies"].values())

@@ -34,7 +34,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence, Union
 
-__all__ = ["run", "play_one", "game_seed", "wilson", "ExperimentResult", "GameRecord"]
+__all__ = ["run", "play_one", "game_seed", "wilson", "two_proportions", "ExperimentResult", "GameRecord"]
 
 MAIN = ("N", "E", "S", "W")
 
@@ -75,6 +75,17 @@ class GameRecord:
     doors_closed: int = 0  # glass and solid doors closed at the end [5.5]
     rifles: int = 0  # hunting rifles held at the end [12.0]
     zombies_left: int = 0
+
+
+def two_proportions(w1: int, n1: int, w2: int, n2: int) -> tuple[float, float]:
+    """z and the two-sided p-value of the pooled two-proportion z-test of w1/n1 - w2/n2 (is one
+    policy's win rate clearly above another's?). No difference to test (both rates 0 or 1): (0, 1)."""
+    p = (w1 + w2) / (n1 + n2)
+    se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2)) if 0 < p < 1 else 0.0
+    if se == 0:
+        return 0.0, 1.0
+    z = (w1 / n1 - w2 / n2) / se
+    return z, math.erfc(abs(z) / math.sqrt(2))
 
 
 def _policy(policy: Union[str, Callable]):

@@ -67,6 +67,24 @@ def test_wilson_interval():
         run(1, "clever", executor="serial")
 
 
+def test_two_proportions_test():
+    """The pooled two-proportion z-test used to compare policies (benchmarks/fairness.py, notebook 08):
+    its p-value is the normal distribution's two tails beyond |z| (statistics.NormalDist)."""
+    from statistics import NormalDist
+
+    from dodnb.experiments import two_proportions
+
+    z, p = two_proportions(64, 200, 3, 200)
+    pooled = 67 / 400
+    assert z == pytest.approx((64 / 200 - 3 / 200) / (pooled * (1 - pooled) * (2 / 200)) ** 0.5)
+    assert p == pytest.approx(2 * (1 - NormalDist().cdf(abs(z))), abs=1e-12) and p < 1e-10
+    z2, p2 = two_proportions(3, 200, 64, 200)
+    assert z2 == pytest.approx(-z) and p2 == pytest.approx(p)
+    assert two_proportions(5, 100, 5, 100) == (0.0, 1.0) and two_proportions(0, 50, 0, 50) == (0.0, 1.0)
+    _, p3 = two_proportions(16, 1000, 12, 1000)
+    assert 0.4 < p3 < 0.5  # a small difference is not clear
+
+
 # ------------------------------------------------------------------------------------- co-op
 
 def test_15_0_coop_three_players_one_plays_steve_and_fran():
