@@ -760,24 +760,11 @@ def sensible_human(state: GameState, legal: Sequence[Action], rng: random.Random
         p, a = max(scored, key=lambda t: (t[0], [-ord(ch) for ch in t[1].target]))
         if p >= GOOD_ODDS:
             return a, Note("human.shoot", "6.0", percent=round(100 * float(p)))
-    rifles = sorted((a for a in legal if isinstance(a, TakeRifle)), key=lambda a: a.who != "Fran")
-    if rifles:
-        return rifles[0], Note("human.rifle", "12.2")
-    mains = [a for a in legal if isinstance(a, CloseMainDoor)]
-    if mains:
-        return mains[0], Note("human.main_door", "5.5")
+    got = _rifle_or_main_door(legal)
+    if got is not None:
+        return got
     goal, why = _goal(state, ctx, act.stack, sq)
-    if goal == sq or act.left == 0:
-        return EndTurn(), Note("human.at_goal", why=why)
-    step = _next_step(state, ctx, sq, goal)
-    if step is None:
-        return EndTurn(), Note("human.no_way", goal=goal, why=why)
-    if state.zombie_occupied(step) and step != goal:
-        return EndTurn(), Note("human.blocked", goal=goal)
-    mv = Move(step)
-    if mv in legal:
-        return mv, Note("human.toward", goal=goal, why=why)
-    return EndTurn(), Note("human.no_mp", goal=goal)
+    return _walk(state, ctx, legal, sq, goal, why)
 
 
 def _choose_stack(state: GameState, ctx, legal: Sequence[Action]) -> tuple[Action, str]:
@@ -882,12 +869,9 @@ def together_human(state: GameState, legal: Sequence[Action], rng: random.Random
     if good:  # at even odds or better, with the most shooters, then the best odds [6.8]
         p, a = max(good, key=lambda t: (len(t[1].shooters), t[0], [-ord(ch) for ch in t[1].target]))
         return a, Note("human.shoot", "6.0", percent=round(100 * float(p)))
-    rifles = sorted((a for a in legal if isinstance(a, TakeRifle)), key=lambda a: a.who != "Fran")
-    if rifles:
-        return rifles[0], Note("human.rifle", "12.2")
-    mains = [a for a in legal if isinstance(a, CloseMainDoor)]
-    if mains:
-        return mains[0], Note("human.main_door", "5.5")
+    got = _rifle_or_main_door(legal)
+    if got is not None:
+        return got
     others = [c for c in alive if c.name not in names]
     if act.spent > 0 and any(c.square == sq and c.status != "stunned" for c in others):
         return EndTurn(), Note("human.at_goal", why="group")  # joined the others, or woke one [8.3]
@@ -904,7 +888,25 @@ def together_human(state: GameState, legal: Sequence[Action], rng: random.Random
         goal, why = _sq(next(c for c in elsewhere if c.status == "stunned")), "wake"
     else:
         goal, why = _team_goal(state, ctx, names, sq)
-    if goal == sq or act.left == 0:
+    return _walk(state, ctx, legal, sq, goal, why)
+
+
+def _rifle_or_main_door(legal: Sequence[Action]) -> Optional[tuple[Action, Note]]:
+    """Take a hunting rifle (Fran first) [12.2], or else close a main door [5.5], when one is listed."""
+    rifles = sorted((a for a in legal if isinstance(a, TakeRifle)), key=lambda a: a.who != "Fran")
+    if rifles:
+        return rifles[0], Note("human.rifle", "12.2")
+    mains = [a for a in legal if isinstance(a, CloseMainDoor)]
+    if mains:
+        return mains[0], Note("human.main_door", "5.5")
+    return None
+
+
+def _walk(state: GameState, ctx, legal: Sequence[Action], sq: str, goal: str, why: str) -> tuple[Action, Note]:
+    """One step of the active stack from `sq` on a shortest way to `goal` [5.0]; the turn ends at the
+    goal, with no Movement Point left [5.1], or before a zombie's square that is not the goal."""
+    act = state.activation
+    if goal == sq or act is None or act.left == 0:
         return EndTurn(), Note("human.at_goal", why=why)
     step = _next_step(state, ctx, sq, goal)
     if step is None:
