@@ -591,6 +591,20 @@ class HintRow:
     low: float
     high: float
     n: int = 0
+    chosen: bool = False  # an estimate's row of the search player's own choice
+
+
+def _best_row(rows: list, exact: bool) -> Optional[HintRow]:
+    """The row the hint suggests. Exact values: the highest. Estimates from a few play-outs per choice
+    tie or overlap: the search player's own choice, unless another choice does clearly better (its
+    95 % interval wholly above the chosen one's); then the highest."""
+    if not rows:
+        return None
+    top = max(rows, key=lambda r: r.value)
+    own = next((r for r in rows if r.chosen), None)
+    if exact or own is None or top.low > own.high:
+        return top
+    return own
 
 
 class Hint:
@@ -606,7 +620,7 @@ class Hint:
         self.seconds = seconds
         self.why = why or {}  # the exact search's budget, when it was passed: {'nodes': ..., 'seconds': ...}
         self.st = st
-        self.best = max(rows, key=lambda r: r.value) if rows else None
+        self.best = _best_row(rows, exact)
         self.n = rows[0].n if rows and not exact else 0
 
     def question(self, lang: Optional[str] = None) -> str:
@@ -653,7 +667,7 @@ def hint(game, st: Optional[GameState] = None, *, nodes: int = HINT_NODES, secon
     except ImportError:  # pragma: no cover - the search player is not installed
         return Hint([], False, None, time.perf_counter() - t0, why, st)
     got = evaluate(st, budget=playouts, seed=seed)
-    rows = [HintRow(c.action, c.value, c.low, c.high, c.n) for c in got]
+    rows = [HintRow(c.action, c.value, c.low, c.high, c.n, c.chosen) for c in got]
     return Hint(rows, False, None, time.perf_counter() - t0, why, st)
 
 
@@ -665,6 +679,14 @@ def _hint_label(game, h: Hint, lang: Optional[str]) -> Callable[[Action], str]:
     return lambda a: choice_label(game, a, lang, h.st)
 
 
+def _best_words(h: Hint, label: Callable[[Action], str], lang: Optional[str]) -> str:
+    """"Best choice: ..." (exact, or clearly best by the play-outs), or "Suggested choice: ... (the
+    search player's own ...)" when the estimates leave it open."""
+    if h.best.chosen:
+        return tr("hint.suggest", lang, choice=label(h.best.action))
+    return tr("hint.best", lang, choice=label(h.best.action))
+
+
 def hint_text(h: Optional[Hint], game=None, lang: Optional[str] = None, others: bool = False) -> str:
     """The hint as plain text: the best choice and its value, what the value is the probability of,
     how it was found; with `others`, every choice's value."""
@@ -673,7 +695,7 @@ def hint_text(h: Optional[Hint], game=None, lang: Optional[str] = None, others: 
     if not h.rows:
         return tr("hint.unavailable", lang, **h.why)
     label = _hint_label(game, h, lang)
-    out = [tr("hint.best", lang, choice=label(h.best.action)),
+    out = [_best_words(h, label, lang),
            tr("hint.value", lang, value=h.cell(h.best), question=h.question(lang)), h.method(lang)]
     if others:
         out += [f"  {h.cell(r)}  {label(r.action)}" for r in sorted(h.rows, key=lambda r: -r.value)]
@@ -693,7 +715,7 @@ def hint_html(h: Optional[Hint], game=None, lang: Optional[str] = None, others: 
     label = _hint_label(game, h, lang)
     method = f"<div style='font-size:90%;color:#455a64'>{esc(h.method(lang))}</div>"
     if not others:
-        return "".join([f"<b>{esc(tr('hint.best', lang, choice=label(h.best.action)))}</b>",
+        return "".join([f"<b>{esc(_best_words(h, label, lang))}</b>",
                         f"<div>{esc(tr('hint.value', lang, value=h.cell(h.best), question=h.question(lang)))}</div>", method])
     # every choice's value: the table first (the best in bold), so it is what the small panel shows
     # when the learner asks for it, then what the values are the probability of; each choice in its

@@ -11,8 +11,10 @@ It is an estimate: each choice is played out ``n`` times, the dice drawn with th
 (``engine.chance_outcomes``, one seeded draw each), the rest of the Human Player-Turn by the
 search player (:mod:`dodnb.search.player`), the Zombie Player-Turn by the solitaire automaton
 (:func:`dodnb.rules.solitaire.zombie_policy`). Each value comes with the count it stands on and a
-95 % Wilson interval (:func:`dodnb.experiments.wilson`), and with the search player's own score of
-the choice (its look-ahead through this turn; a hand-tuned score, not a probability).
+95 % Wilson interval (:func:`dodnb.experiments.wilson`), with the search player's own score of
+the choice (its look-ahead through this turn; a hand-tuned score, not a probability), and with whether
+it is the choice the search player itself makes here (``chosen``): with a few play-outs per choice
+many values tie, and a strong player's own choice is a better suggestion than the first of the ties.
 
 The same seed gives the same numbers: every play-out has its own seed derived from ``seed``, the
 choice and the play-out's number.
@@ -49,8 +51,8 @@ class ChoiceValue:
 
     action: the legal action; value: the estimated probability (successes / n); low, high: its 95 %
     Wilson interval; successes, n: the play-outs it stands on; score: the search player's
-    look-ahead score of the choice (None when the search did not consider it); what: what the value
-    is the probability of, in words."""
+    look-ahead score of the choice (None when the search did not consider it); chosen: the search
+    player makes this choice itself here; what: what the value is the probability of, in words."""
 
     action: Action
     value: float
@@ -60,6 +62,7 @@ class ChoiceValue:
     n: int
     score: Optional[float] = None
     what: str = WHAT
+    chosen: bool = False
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -116,10 +119,12 @@ def evaluate(state: GameState, *, budget: int = 48, seed: int = 0, player: Optio
     scores: dict = {}
     if p.kind == "act" and len(legal) > 1:
         scores = player.action_values(state, legal, ctx)
+    own = player(state, legal, random.Random(_seed(seed, -1, 0)))
+    own = own[0] if isinstance(own, tuple) else own
     n = max(1, budget // len(legal))
     out = []
     for i, a in enumerate(legal):
         wins = sum(_play_out(state, ctx, a, random.Random(_seed(seed, i, k)), player) for k in range(n))
         lo, hi = wilson(wins, n)
-        out.append(ChoiceValue(a, wins / n, lo, hi, wins, n, scores.get(a)))
+        out.append(ChoiceValue(a, wins / n, lo, hi, wins, n, scores.get(a), chosen=a == own))
     return out

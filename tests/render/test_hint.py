@@ -4,14 +4,16 @@ never a number without what it is the probability of, in English and French."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 from dodnb import Game, Position
 from dodnb.prob.bestplay import best_play, goals
-from dodnb.render.present import hint, hint_html, hint_text
-from dodnb.rules.actions import ReactionFire
+from dodnb.render.present import Hint, HintRow, hint, hint_html, hint_text
+from dodnb.rules.actions import Activate, EndTurn, ReactionFire
+from dodnb.search import search_human
 from dodnb.rules.solitaire import zombie_policy
 
 STUDY = Position(characters={"Peter": "115", "Roger": "115"}, units={"115": 5}, start="attack", solitaire=True)
@@ -62,12 +64,41 @@ def test_estimate_in_a_full_game_has_its_interval_and_count():
     assert not h.exact and h.n == 1 and len(h.rows) == 11
     for row in h.rows:
         assert 0 <= row.low <= row.value <= row.high <= 1 and row.high - row.low > 0
+    # one play-out per choice: no choice is clearly better, so the hint suggests the search player's own
+    own = [row for row in h.rows if row.chosen]
+    legal = g.legal_actions()
+    assert len(own) == 1 and own[0].action == _first(search_human(g.state, legal, random.Random(0)))
+    assert h.best is own[0]
+    assert hint_text(h, g, "en").startswith("Suggested choice (the search player's own; no other choice does clearly better")
+    assert hint_text(h, g, "fr").startswith("Choix suggéré (celui du joueur de recherche")
     text = hint_text(h, g, "en", others=True)
     assert "Estimate: 1 games played out for each choice" in text and "95 % interval" in text
     assert "if the humans play on with the search player" in text
     assert re.search(r"\d+ % \[\d+–\d+\]", text)
     fr = hint_text(h, g, "fr")
     assert "Estimation" in fr and "intervalle à 95 %" in fr
+
+
+def _first(got):
+    return got[0] if isinstance(got, tuple) else got
+
+
+def _row(action, value, low, high, chosen=False):
+    return HintRow(action, value, low, high, 20, chosen)
+
+
+def test_estimate_suggests_the_search_players_choice_unless_another_is_clearly_better():
+    """Estimates from a few play-outs tie or overlap: the search player's own choice is suggested,
+    unless another choice's 95 % interval lies wholly above it; exact values: the highest."""
+    a, b, c = EndTurn(), Activate(("Peter",)), Activate(("Roger",))
+    tie = [_row(a, 1.0, 0.8, 1.0), _row(b, 1.0, 0.8, 1.0, chosen=True), _row(c, 0.9, 0.7, 0.97)]
+    assert Hint(tie, False).best.action == b  # the first of the ties would be EndTurn
+    overlap = [_row(a, 0.9, 0.7, 0.97), _row(b, 0.75, 0.53, 0.89, chosen=True)]
+    assert Hint(overlap, False).best.action == b
+    clear = [_row(a, 0.95, 0.76, 0.99), _row(b, 0.3, 0.15, 0.52, chosen=True)]
+    assert Hint(clear, False).best.action == a
+    assert Hint([_row(a, 0.95, 0.95, 0.95), _row(b, 0.5, 0.5, 0.5, chosen=True)], True).best.action == a
+    assert Hint([_row(a, 0.4, 0.2, 0.6), _row(b, 0.5, 0.3, 0.7)], False).best.action == b  # no own choice listed
 
 
 def test_no_hint_when_the_humans_do_not_decide():
