@@ -166,11 +166,12 @@ def _movers(st: GameState, legal: Sequence[Action]) -> dict[str, _Mover]:
     names = {c.name for c in st.characters}
     units = None
     for a in legal:
-        if isinstance(a, ZMove):
+        kind = type(a)  # the engine's own action classes (no subclasses): one look-up, not three isinstance
+        if kind is ZMove:
             who = a.uid
-        elif isinstance(a, SuperMove):
+        elif kind is SuperMove:
             who = a.name
-        elif isinstance(a, BreakDoor):
+        elif kind is BreakDoor:
             who = a.who
         else:
             continue
@@ -373,10 +374,12 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
     return [(e[1], e[2], _note(e)) for e in _plan_entries(state, legal, ctx)]
 
 
-def _plan_entries(state: GameState, legal: Sequence[Action], ctx) -> list:
+def _plan_entries(state: GameState, legal: Sequence[Action], ctx, movers: Optional[dict] = None) -> list:
     """:func:`free_move_plan`'s entries (key, priority, action, note maker), in the automaton's order;
-    the notes are not written (the first one only is wanted when choosing a move)."""
-    movers = _movers(state, legal)
+    the notes are not written (the first one only is wanted when choosing a move). `movers`: those of
+    `legal` (:func:`_movers`), when the caller has them already."""
+    if movers is None:
+        movers = _movers(state, legal)
     if not movers:
         return []
     env = _env(state, ctx)
@@ -526,7 +529,7 @@ def _free_best(state: GameState, legal: Sequence[Action], ctx):
     else:
         if not _boxed_in(state, ctx, movers):
             return None if best is None else (best[2], lambda: _note(best), False)
-    plan = _plan_entries(state, legal, ctx)
+    plan = _plan_entries(state, legal, ctx, movers)
     if not plan:
         return None, None, True
     first = plan[0]
