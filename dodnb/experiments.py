@@ -117,6 +117,7 @@ def _cause(reason: str) -> str:
 
 def play_one(i: int, seed: int, policy: Union[str, Callable] = "sensible", max_turns: int = 100) -> GameRecord:
     """Play game `i` of an experiment with seed `seed` (its own seed is :func:`game_seed`)."""
+    from dodnb.rules.actions import policy_action
     from dodnb.rules.game import Game
     from dodnb.rules.solitaire import zombie_policy
 
@@ -125,7 +126,7 @@ def play_one(i: int, seed: int, policy: Union[str, Callable] = "sensible", max_t
     g = Game(seed=s, solitaire=True, human=pol, zombie=zombie_policy)
     n = 0
     while not g.over and g.state.turn <= max_turns:
-        g.apply(_plain(g.decide()))
+        g.apply(policy_action(g.decide()))
         n += 1
     st = g.state
     fran = next(c for c in st.characters if c.name == "Fran")
@@ -145,10 +146,6 @@ def play_one(i: int, seed: int, policy: Union[str, Callable] = "sensible", max_t
         main_closed=main_closed, doors_closed=others, rifles=sum(1 for c in st.characters if c.rifle),
         zombies_left=sum(1 for z in st.zombies if z.square is not None),
     )
-
-
-def _plain(choice):
-    return choice[0] if isinstance(choice, tuple) else choice
 
 
 def _play_chunk(indices: Sequence[int], seed: int, policy, max_turns: int) -> list[GameRecord]:

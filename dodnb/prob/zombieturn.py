@@ -64,7 +64,7 @@ from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
 from dodnb.prob.enumerate import TooBig, draw
 from dodnb.prob.errors import ProbError
 from dodnb.rules import core, engine, solitaire
-from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal, ZMove
+from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal, ZMove, policy_action
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from dodnb.rules.vocab import Phase, Side, ZStep
 
@@ -117,8 +117,7 @@ def _strip(policy):
     """The walk wants an action; Game policies may return (action, note)."""
 
     def pol(state, legal, rng):
-        got = policy(state, legal, rng)
-        return got[0] if isinstance(got, tuple) else got
+        return policy_action(policy(state, legal, rng))
 
     return pol
 

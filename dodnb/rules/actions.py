@@ -414,3 +414,9 @@ def action_from_json(data: Any) -> Action:
         return cls(*args)
     except (TypeError, ValueError) as exc:
         raise InputError(f"action {data[0]}: {exc}") from exc
+
+
+def policy_action(choice: Any) -> Any:
+    """The action of a policy's answer: a `Game` policy gives an action, or ``(action, note)`` when it
+    explains its choice (the note goes into the log, see `Game.decide`)."""
+    return choice[0] if isinstance(choice, tuple) else choice

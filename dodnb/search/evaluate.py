@@ -30,7 +30,7 @@ from typing import Optional
 from dodnb.errors import InputError
 from dodnb.prob.enumerate import draw
 from dodnb.rules import engine
-from dodnb.rules.actions import Action
+from dodnb.rules.actions import Action, policy_action
 from dodnb.rules.solitaire import zombie_policy
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Side
@@ -92,8 +92,7 @@ def _play_out(st: GameState, ctx, action: Action, rng: random.Random, player, ma
             a = draw(engine.chance_outcomes(st, ctx), rng)
         else:
             legal = engine.legal_actions(st, ctx)
-            got = (player if p.side == Side.HUMAN else zombie_policy)(st, legal, rng)
-            a = got[0] if isinstance(got, tuple) else got
+            a = policy_action((player if p.side == Side.HUMAN else zombie_policy)(st, legal, rng))
         st = engine.apply(st, ctx, a)[0]
     return _harmed(st) <= before
 
@@ -119,8 +118,7 @@ def evaluate(state: GameState, *, budget: int = 48, seed: int = 0, player: Optio
     scores: dict = {}
     if p.kind == "act" and len(legal) > 1:
         scores = player.action_values(state, legal, ctx)
-    own = player(state, legal, random.Random(_seed(seed, -1, 0)))
-    own = own[0] if isinstance(own, tuple) else own
+    own = policy_action(player(state, legal, random.Random(_seed(seed, -1, 0))))
     n = max(1, budget // len(legal))
     out = []
     for i, a in enumerate(legal):

@@ -12,9 +12,9 @@ import pytest
 from dodnb import Game, Position
 from dodnb.prob.bestplay import best_play, goals
 from dodnb.render.present import Hint, HintRow, hint, hint_html, hint_text
-from dodnb.rules.actions import Activate, EndTurn, ReactionFire
-from dodnb.search import search_human
+from dodnb.rules.actions import Activate, EndTurn, ReactionFire, policy_action
 from dodnb.rules.solitaire import zombie_policy
+from dodnb.search import search_human
 
 STUDY = Position(characters={"Peter": "115", "Roger": "115"}, units={"115": 5}, start="attack", solitaire=True)
 PERCENT = re.compile(r"\d+(\.\d)? ?%")
@@ -67,7 +67,7 @@ def test_estimate_in_a_full_game_has_its_interval_and_count():
     # one play-out per choice: no choice is clearly better, so the hint suggests the search player's own
     own = [row for row in h.rows if row.chosen]
     legal = g.legal_actions()
-    assert len(own) == 1 and own[0].action == _first(search_human(g.state, legal, random.Random(0)))
+    assert len(own) == 1 and own[0].action == policy_action(search_human(g.state, legal, random.Random(0)))
     assert h.best is own[0]
     assert hint_text(h, g, "en").startswith("Suggested choice (the search player's own; no other choice does clearly better")
     assert hint_text(h, g, "fr").startswith("Choix suggéré (celui du joueur de recherche")
@@ -77,10 +77,6 @@ def test_estimate_in_a_full_game_has_its_interval_and_count():
     assert re.search(r"\d+ % \[\d+–\d+\]", text)
     fr = hint_text(h, g, "fr")
     assert "Estimation" in fr and "intervalle à 95 %" in fr
-
-
-def _first(got):
-    return got[0] if isinstance(got, tuple) else got
 
 
 def _row(action, value, low, high, chosen=False):

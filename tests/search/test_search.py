@@ -10,6 +10,7 @@ import pytest
 from dodnb import Position
 from dodnb.errors import InputError
 from dodnb.rules import engine
+from dodnb.rules.actions import policy_action
 from dodnb.search import WHAT, ChoiceValue, SearchPlayer, evaluate, search_human
 
 SMALL = Position(characters={"Peter": "115", "Roger": "115", "Fran": "177", "Steve": "177"}, units={"116": 5}, solitaire=True)
@@ -22,12 +23,9 @@ def small_state():
 def test_policy_returns_a_listed_legal_action_and_is_deterministic():
     st = small_state()
     legal = engine.legal_actions(st)
-    def plain(got):  # a policy may give (action, note): the note is written in the log
-        return got[0] if isinstance(got, tuple) else got
-
-    a = plain(search_human(st, legal, random.Random(1)))
+    a = policy_action(search_human(st, legal, random.Random(1)))  # (action, note): the note goes to the log
     assert a in legal
-    assert plain(search_human(st, legal, random.Random(2))) == a  # the rng is not used: same choice
+    assert policy_action(search_human(st, legal, random.Random(2))) == a  # the rng is not used: same choice
     assert pickle.loads(pickle.dumps(search_human)) == search_human  # sent to worker processes
 
 
@@ -72,8 +70,7 @@ def play(position, max_steps=400, seed=0, player=search_human):
             break
         p = g.pending
         legal = g.legal_actions()
-        a = g.decide()
-        a = a[0] if isinstance(a, tuple) else a
+        a = policy_action(g.decide())
         if p.side == "human":
             assert a in legal  # only ever a listed legal action
             chosen.append(a)

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from dodnb.board.model import load_board
 from dodnb.rules import engine
-from dodnb.rules.actions import AttackCount, BerserkCheck, EndPhase, Reveal
+from dodnb.rules.actions import AttackCount, BerserkCheck, EndPhase, Reveal, policy_action
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.solitaire import sensible_human, zombie_policy
 from dodnb.rules.state import GameState, Pending, TurnRecord
@@ -89,10 +89,6 @@ def _counts(s: GameState, t: GameState) -> tuple[int, int]:
     return len(before - after) + len(sb - sa), len(after - before)
 
 
-def _first(got):
-    return got[0] if isinstance(got, tuple) else got
-
-
 class TooLong(Exception):
     """The plain walk passed its node budget (the caller picks smaller positions)."""
 
@@ -131,11 +127,11 @@ def plain_walk(st: GameState, max_layers: int = 2000, max_nodes: int = 10**9) ->
             else:
                 legal = engine.legal_actions(s, ctx)
                 if pend.side == "zombie":
-                    a = _first(zombie_policy(s, legal, None))
+                    a = policy_action(zombie_policy(s, legal, None))
                     if not s.solitaire and (pend.kind == "reveal" or a not in legal):
                         a = EndPhase() if EndPhase() in legal else next(x for x in legal if isinstance(x, Reveal))
                 else:
-                    a = _first(sensible_human(s, legal, None))
+                    a = policy_action(sensible_human(s, legal, None))
                 outs = [(a, Fraction(1))]
             for a, q in outs:
                 t, _ = engine.apply(s, ctx, a)
