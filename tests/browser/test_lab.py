@@ -213,34 +213,24 @@ def _canvas_stats(page):
     return page.evaluate(CANVAS_STATS_JS, CANVAS_SELECTOR)
 
 
-def _main_canvas(page):
-    """Stats of the most painted canvas, once two reads 0.5 s apart agree (drawing has settled)."""
+def _main_canvas(page, like=None):
+    """Stats of the most painted canvas, once two reads 0.5 s apart agree (drawing has settled).
+    `like` (stats read earlier): the same canvas as that one, once it is as painted again — after a
+    reload the canvases repaint one by one, and several maps of one notebook have the same size, so
+    the picture compared must be the same canvas, not whichever is the most painted."""
     previous = None
     deadline = time.monotonic() + PAINT_TIMEOUT_MS / 1000
     while True:
         stats = _canvas_stats(page)
-        if stats and stats == previous:
-            return max(stats, key=lambda s: s["painted"]), stats
+        if like is None:
+            pick = max(stats, key=lambda s: s["painted"]) if stats else None
+        else:
+            pick = stats[like["index"]] if stats and len(stats) > like["index"] else None
+        if stats and stats == previous and pick is not None and (like is None or pick["painted"] >= like["painted"]):
+            return pick, stats
         if time.monotonic() > deadline:
-            return (max(stats, key=lambda s: s["painted"]) if stats else None), stats
+            return pick, stats
         previous = stats
-        page.wait_for_timeout(500)
-
-
-def _canvas_at(page, index, painted):
-    """Stats of canvas number `index` once it is as painted as `painted` pixels and two reads 0.5 s
-    apart agree: after a reload the canvases repaint one by one, and several maps of one notebook
-    have the same size, so the picture compared must be the same canvas, not the most painted one."""
-    previous = None
-    deadline = time.monotonic() + PAINT_TIMEOUT_MS / 1000
-    while True:
-        stats = _canvas_stats(page)
-        mine = stats[index] if stats and len(stats) > index else None
-        if mine is not None and mine["painted"] >= painted and mine == previous:
-            return mine
-        if time.monotonic() > deadline:
-            return mine
-        previous = mine
         page.wait_for_timeout(500)
 
 
@@ -326,8 +316,9 @@ class _Run:
         assert not result["unrun"], f"{nb}: cells not run: {result['unrun']}" + self.diagnostics()
         assert result["ok"], f"{nb}: run-all reported failure {result}" + self.diagnostics()
 
-    def painted_canvas(self, when):
-        """Wait for a painted canvas, check its pixels; return (stats, locator, summary line)."""
+    def painted_canvas(self, when, like=None):
+        """Wait for a painted canvas (the one `like` was read from, if given: see `_main_canvas`),
+        check its pixels; return (stats, locator, summary line)."""
         case, page = self.case, self.page
         try:
             page.wait_for_function(ANY_PAINTED_JS, arg=CANVAS_SELECTOR, timeout=PAINT_TIMEOUT_MS)
@@ -336,7 +327,10 @@ class _Run:
                 f"{case.notebook} ({when}): no painted <canvas> in the outputs after {PAINT_TIMEOUT_MS} ms; "
                 f"screenshot {self.screenshot('no-canvas-' + when)}" + self.diagnostics()
             )
-        main, _ = _main_canvas(page)
+        main, stats = _main_canvas(page, like)
+        if main is None:
+            pytest.fail(f"{case.notebook} ({when}): canvas number {like['index']} is not in the outputs "
+                        f"({len(stats or [])} canvases)" + self.diagnostics())
         canvas = page.locator(CANVAS_SELECTOR).nth(main["index"])
         area = main["width"] * main["height"]
         summary = (
@@ -416,10 +410,7 @@ def test_notebook_paints_map_and_answers_click(notebook, lab_server, browser, br
         page.evaluate(SAVE_JS, case.notebook)
         page.reload()
         run.wait_kernel()
-        main2, canvas2, summary2 = run.painted_canvas("after reload")
-        if main2["index"] != before["index"]:  # the same map as before the reload, once repainted
-            main2 = _canvas_at(page, before["index"], before["painted"]) or main2
-            canvas2 = page.locator(CANVAS_SELECTOR).nth(main2["index"])
+        main2, canvas2, summary2 = run.painted_canvas("after reload", like=before)
         changed = _picture_changes(before, main2)
         assert not changed, (
             f"after reload the picture differs (colour: before, after): {changed}; {summary2}" + run.diagnostics()
@@ -1442,10 +1433,7 @@ def test_saved_notebook_reopens_with_its_pictures_and_readable_ids(lab_server, b
     try:
         page.goto(f"{lab_server.url}/lab/workspaces/r{uuid.uuid4().hex[:12]}/tree/{nb}")
         page.wait_for_function(FIND_PANEL_JS, arg=nb, timeout=STEP_TIMEOUT_MS)
-        after, canvas, summary2 = run.painted_canvas("reopened, fresh kernel")
-        if after["index"] != before["index"]:  # the same map as before, once repainted
-            after = _canvas_at(page, before["index"], before["painted"]) or after
-            canvas = page.locator(CANVAS_SELECTOR).nth(after["index"])
+        after, canvas, summary2 = run.painted_canvas("reopened, fresh kernel", like=before)
         changed = _picture_changes(before, after)
         assert not changed, f"reopened map differs (colour: before, after): {changed}" + run.diagnostics()
         run.wait_kernel()
