@@ -521,7 +521,7 @@ def best_play(position, goal: Goal, horizon: Union[str, int] = "player-turn", zo
     decision is the worst for the humans; ruling B1). `budget`: a :class:`Budget`, a number of
     positions, or {'nodes': ..., 'seconds': ...}. ``merge=False`` turns the canonical key off (equal
     positions are still recognised, but only when identical)."""
-    from dodnb.prob.zombieturn import _THRESHOLD, _Walk, threshold_runs
+    from dodnb.prob.zombieturn import _Walk
 
     if zombies not in ZOMBIES:
         raise ProbError("4.0", f"zombies is 'solitaire' or 'worst', not {zombies!r}")
@@ -559,19 +559,20 @@ def best_play(position, goal: Goal, horizon: Union[str, int] = "player-turn", zo
                 k = keyf(engine.apply(s, ctx, a)[0])
                 groups.setdefault(k, []).append(a)
             return Node(kind, s, edges=tuple((tuple(acts), None, k) for k, acts in groups.items()))
-        outs = engine.chance_outcomes(s, ctx) if p.side == Side.CHANCE else walk.branches(s)
-        if merge and len(outs) > 2 and p.kind in _THRESHOLD:
-            # ruling Z2, reused: a threshold roll has two results, each a run of totals
-            runs = threshold_runs(outs, lambda a: keyf(engine.apply(s, ctx, a)[0]))
-            return Node("chance", s, edges=tuple((tuple(a for a, _ in run), q, k) for run, q, k in runs))
+        classes = engine.roll_classes(s, ctx) if merge else None
+        if classes is None:
+            outs = engine.chance_outcomes(s, ctx) if p.side == Side.CHANCE else walk.branches(s)
+            classes = [((a,), q) for a, q in outs]
+        # ruling Z2 (2), reused: a roll changes the position only through what it decides, so one
+        # total stands for its class
         groups = {}
-        for a, q in outs:
-            k = keyf(engine.apply(s, ctx, a)[0])
+        for acts, q in classes:
+            k = keyf(engine.apply(s, ctx, acts[0])[0])
             g = groups.get(k)
             if g is None:
-                groups[k] = [[a], q]
+                groups[k] = [list(acts), q]
             else:
-                g[0].append(a)
+                g[0].extend(acts)
                 g[1] += q
         return Node("chance", s, edges=tuple((tuple(acts), q, k) for k, (acts, q) in groups.items()))
 

@@ -213,7 +213,6 @@ class _Walk:
         self._chains: dict = {}
         self._near: dict = {}
         self._gates: dict = {}
-        self._bounds: dict = {}  # where a threshold roll's boundary was, per roll (a guess only)
         self._free_exact: dict = {}
         self.main_doors = {sq: d.id for sq, d in ctx.main_square_door.items()}
         self.used: dict = {}  # how often each shortcut applied (the tests check they are exercised)
@@ -726,13 +725,15 @@ class _Walk:
                 return got
         if self.shortcuts and s.pending.kind == "roll:free" and self.solitaire and self.default_zombie:
             return self._free_faces(s)
-        outs = self.branches(s)
-        if self.shortcuts and len(outs) > 2 and s.pending.kind in _THRESHOLD:
-            return self._threshold_children(s, outs)
-        if self.shortcuts and s.pending.kind == "roll:attack" and s.attack is not None:
-            outs = self._attack_classes(s, outs)
-        elif self.shortcuts and s.pending.kind == "roll:super":
-            outs = self._super_classes(s, outs)
+        classes = engine.roll_classes(s, self.ctx) if self.shortcuts else None
+        if classes is not None:
+            # ruling Z2 (2): a roll changes the position only through what it decides (a hit, a panic,
+            # the attack table's result, berserk or not, the doors called...): one total per result
+            if any(len(acts) > 1 for acts, _ in classes):
+                self.used["rolls by result"] = self.used.get("rolls by result", 0) + 1
+            outs = [(acts[0], q) for acts, q in classes]
+        else:
+            outs = self.branches(s)
         out = []
         for a, q in outs:
             t, d, e = self.child(s, a)
@@ -784,83 +785,11 @@ class _Walk:
             out.append((t, q, d, e))
         return out
 
-    def _super_classes(self, s: GameState, outs: list) -> list:
-        """Ruling Z2 (4): a super-zombie roll [11.0] changes the position only through its result (2 or
-        12: a super zombie; else not): one total per result."""
-        self.used["super rolls by result"] = self.used.get("super rolls by result", 0) + 1
-        return _merge_by(outs, lambda a: self.ctx.tables.becomes_super_zombie(a.total))
-
-    def _attack_classes(self, s: GameState, outs: list) -> list:
-        """Ruling Z2 (4): an attack roll [8.8] changes the position only through the Zombie Attack
-        Table's result for its total at the attack's strength [8.0] step 4 (none, stunned, infected):
-        one total per result is followed, with the probability of all the totals giving it."""
-        strength = core.strength(s.attack.value, s.attack.k) if s.attack.k else 0
-        merged = _merge_by(outs, lambda a: self.ctx.tables.attack_result(a.total, strength) if strength else "none")
-        if len(merged) < len(outs):
-            self.used["attack rolls by result"] = self.used.get("attack rolls by result", 0) + 1
-        return merged
-
-    def _threshold_children(self, s: GameState, outs: list) -> list:
-        """Ruling Z2: the rolls whose result is a threshold on the dice total — a panic check [6.5]
-        (total at most the Panic Level), a shot [6.0] step 5 (total minus modifiers at least the value),
-        a glass-door attack [10.5] (total below the value), the berserk dice [10.0] (4 or less) — have
-        two results, each a run of totals. The two ends are followed, and the boundary between them
-        found by halving, instead of every total."""
-        self.used["threshold rolls"] = self.used.get("threshold rolls", 0) + 1
-        sq = s.shot.target if s.shot is not None else s.attack.square if s.attack is not None else ""
-        key = (s.pending.kind, s.pending.who, s.shot, s.attack, tuple(z.value for z in s.zombies if z.square == sq))
-        runs = threshold_runs(outs, lambda a: self.child(s, a), guess=self._bounds.get(key))
-        if len(runs) == 2:
-            self._bounds[key] = len(runs[0][0])
-        return [(c[0], p, c[1], c[2]) for _, p, c in runs]
-
-    # ----- canonical form (cached per zombies tuple) ------------------------------------------
-
-
-def threshold_runs(outs: list, child: Callable, guess: Optional[int] = None) -> list:
-    """Ruling Z2: the outcomes of a roll whose result is a threshold on the dice total, as one or two
-    runs of totals: [(outcomes of the run, their probability, child)], ``child(action)`` computed for
-    the two ends and, by halving, for the boundary between them — not for every total. `guess`: where
-    the boundary was in a like roll (the index of the first outcome of the second run, totals in
-    order); it is tried first, and the halving goes on from what it showed (so the answer is the same
-    whatever the guess). Shared by the zombie-turn walk and best play (:mod:`dodnb.prob.bestplay`)."""
-    outs = sorted(outs, key=lambda aq: aq[0].total)
-    memo: dict = {}
-
-    def at(i):
-        got = memo.get(i)
-        if got is None:
-            got = memo[i] = child(outs[i][0])
-        return got
-
-    lo, hi = 0, len(outs) - 1
-    first, last = at(lo), at(hi)
-    if first == last:
-        return [(outs, sum((q for _, q in outs), Fraction(0)), first)]
-    # the smallest index whose child equals the last one's (the results form two runs)
-    a, b = lo, hi
-    for m in (guess, guess - 1) if guess is not None else ():
-        if a < m < b:
-            if at(m) == last:
-                b = m
-            else:
-                a = m
-    while b - a > 1:
-        m = (a + b) // 2
-        if at(m) == last:
-            b = m
-        else:
-            a = m
-    return [(outs[:b], sum((q for _, q in outs[:b]), Fraction(0)), first),
-            (outs[b:], sum((q for _, q in outs[b:]), Fraction(0)), last)]
-
-
 _NO_RECORD = TurnRecord()
 _FREE_PENDING = Pending(Side.ZOMBIE.value, "free")
 _END_PHASE = EndPhase()
 _FAR = 10**9
 _COUNTS = "the choice reads the number of free moves left"
-_THRESHOLD = frozenset({"roll:panic", "roll:shot", "roll:glass", "roll:berserk_stay", "roll:berserk_go"})
 
 
 def _unit(z, **changes):

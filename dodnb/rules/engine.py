@@ -10,6 +10,7 @@ Pure functions over :class:`~dodnb.rules.state.GameState`:
   Case) that forbids it; nothing is applied;
 * :func:`apply(state, ctx, action)` → ``(new state, events)``; the old state is never changed;
 * :func:`chance_outcomes(state, ctx)` — at a chance node, each outcome with its exact Fraction;
+* :func:`roll_classes(state, ctx)` — at a dice node, the totals grouped by what the roll decides;
 * :func:`settle(state, ctx)` — run the automatic steps of a position until a decision or a roll.
 
 After each action the engine runs every automatic step (a unit with only one reaction move, a phase
@@ -39,7 +40,7 @@ from dodnb.rules.state import GameState, Result
 from dodnb.rules.vocab import Phase, Side, Status
 
 __all__ = [
-    "Ctx", "context", "legal_actions", "check", "apply", "chance_outcomes", "settle", "victory",
+    "Ctx", "context", "legal_actions", "check", "apply", "chance_outcomes", "roll_classes", "settle", "victory",
     "shooter_problem", "shot_target_problem", "units_in_reaction", "mp_distances",
     "solitaire_berserk_candidates", "solitaire_hidden_square", "RIFLE_HOLDERS", "victory_reason",
 ]
@@ -104,6 +105,33 @@ def chance_outcomes(st: GameState, ctx: Optional[Ctx] = None) -> list[tuple[Acti
     out = node.outcomes(st, ctx)
     _CHANCE.keep(st, ctx, out, [a for a, _ in out])
     return out
+
+
+def roll_classes(st: GameState, ctx: Optional[Ctx] = None) -> Optional[list[tuple[tuple[Roll, ...], Fraction]]]:
+    """At a dice node whose rule says what the roll decides (a hit or a miss [6.0], a panic [6.5], the
+    Zombie Attack Table's result [8.8], berserk or not [10.0], the doors called [13.5]...: the `result`
+    of its :class:`~dodnb.rules.phases.base.Node`), the totals grouped by that result, in the order of
+    their lowest total: [(the totals' outcomes, their summed probability)]. Totals of one group give the
+    same position (only the events name the total), so one of them stands for all. None at any other
+    node."""
+    p = st.pending
+    if p is None or p.side != Side.CHANCE:
+        return None
+    result = NODES[p.kind].result
+    if result is None:
+        return None
+    ctx = ctx_for(ctx, st)
+    groups: dict = {}
+    for a, q in chance_outcomes(st, ctx):
+        assert isinstance(a, Roll)
+        r = result(st, ctx, a.total)
+        g = groups.get(r)
+        if g is None:
+            groups[r] = [[a], q]
+        else:
+            g[0].append(a)
+            g[1] += q
+    return [(tuple(acts), q) for acts, q in groups.values()]
 
 
 def settle(st: GameState, ctx: Optional[Ctx] = None) -> tuple[GameState, list[Event]]:

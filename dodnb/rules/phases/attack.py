@@ -143,6 +143,14 @@ def do_targets(st: GameState, ctx: Ctx, a: ChooseTargets, out: list[Event]) -> G
 # ----------------------------------------------------------------------------- the table [8.8]
 
 
+def attack_result(st: GameState, ctx: Ctx, total: int) -> str:
+    """[8.8] what the attack roll decides: the Zombie Attack Table's result for the total at the
+    attack's strength [8.0] step 4 (no strength, no effect)."""
+    att = attack_of(st)
+    s = core.strength(att.value, att.k)
+    return ctx.tables.attack_result(total, s) if s else "none"
+
+
 def roll_attack(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     """[8.8] two dice at the attack's strength; [8.3]-[8.5] the result applied at once; [12.3] a
     killed character's rifle leaves play; [11.0] no super-zombie roll in the turn of infection."""
@@ -150,7 +158,7 @@ def roll_attack(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState
     who = next(t for t in att.targets if t not in att.rolled)
     c = st.character(who)
     s = core.strength(att.value, att.k)
-    result = ctx.tables.attack_result(a.total, s) if s else "none"
+    result = attack_result(st, ctx, a.total)
     new = core.hit(c.status, result)
     out.append(ev("attack_roll", "8.8", dice=faces(a), who=who, roll=a.total, strength=s, outcome=result))
     att = rec(att, rolled=att.rolled + (who,))
@@ -211,7 +219,7 @@ NODES = [
     Node(PendingKind.ATTACK_COUNT, {AttackCount: do_count}, {AttackCount: check_count}, candidates=count_candidates),
     Node(PendingKind.ATTACK_TARGETS, {ChooseTargets: do_targets}, {ChooseTargets: check_targets}, candidates=target_candidates),
     Node(PendingKind.PICK_COUNT, {Roll: pick_count}, outcomes=count_outcomes),
-    roll_node(PendingKind.ROLL_ATTACK, roll_attack),
+    roll_node(PendingKind.ROLL_ATTACK, roll_attack, attack_result),
 ]
 
 ADVANCE = {Phase.ATTACK: advance}

@@ -28,6 +28,8 @@ Check = Callable[[GameState, Ctx, Any], Optional[RuleViolation]]
 Resolve = Callable[[GameState, Ctx, Any, list[Event]], GameState]
 Candidates = Callable[[GameState, Ctx], Iterable[Action]]
 Outcomes = Callable[[GameState, Ctx], list[tuple[Action, Fraction]]]
+#: What a roll decides, from its total: ``result(state, ctx, total)`` (hashable).
+RollResult = Callable[[GameState, Ctx, int], Any]
 #: A phase's automatic step: (next state, stop) — stop when the state waits on its pending node.
 Advance = Callable[[GameState, Ctx, list[Event]], tuple[GameState, bool]]
 
@@ -38,7 +40,10 @@ class Node:
 
     checks: action type -> check (None: legal whenever offered); resolve: action type -> resolver;
     candidates: decisions only, the actions to offer (`exact`: they are exactly the legal ones, no
-    check needed); outcomes: chance only, each outcome with its exact Fraction."""
+    check needed); outcomes: chance only, each outcome with its exact Fraction; result: dice nodes
+    only, what the roll decides — ``result(state, ctx, total)``, the function the resolver itself
+    reads the total through, so that two totals with the same result give the same position (the
+    events still name the total; tests/engine/test_roll_results.py checks it on positions from games)."""
 
     kind: PendingKind
     resolve: Mapping[type, Resolve]
@@ -46,11 +51,13 @@ class Node:
     candidates: Optional[Candidates] = None
     exact: bool = False
     outcomes: Optional[Outcomes] = None
+    result: Optional[RollResult] = None
 
 
-def roll_node(kind: PendingKind, resolver: Resolve) -> Node:
-    """A dice node: the outcomes are the totals of the pending number of dice [core.roll_outcomes]."""
-    return Node(kind, {Roll: resolver}, outcomes=dice_outcomes)
+def roll_node(kind: PendingKind, resolver: Resolve, result: Optional[RollResult] = None) -> Node:
+    """A dice node: the outcomes are the totals of the pending number of dice [core.roll_outcomes];
+    `result`, if given, is what the roll decides (see :class:`Node`)."""
+    return Node(kind, {Roll: resolver}, outcomes=dice_outcomes, result=result)
 
 
 def dice_outcomes(st: GameState, ctx: Ctx) -> list[tuple[Action, Fraction]]:

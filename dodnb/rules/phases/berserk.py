@@ -68,13 +68,23 @@ def do_pick(st: GameState, ctx: Ctx, a: BerserkCheck, out: list[Event]) -> GameS
     return st.evolve(zturn=rec(st.zturn, step=ZStep.BERSERK_CHECK, checking=a.uid))
 
 
+def stays(st: GameState, ctx: Ctx, total: int) -> bool:
+    """[10.0] what the stay roll decides: 4 or less, the unit stays berserk."""
+    return ctx.tables.stays_berserk(total)
+
+
+def goes(st: GameState, ctx: Ctx, total: int) -> bool:
+    """[10.0] what the check decides: 4 or less, the unit goes berserk."""
+    return ctx.tables.goes_berserk(total)
+
+
 def roll_stay(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     """[10.0] a berserk unit stays berserk on 4 or less; on 5 or 6 it stops (and may not be checked
     again this phase [10.1])."""
     uid = st.zturn.queue[0]
     z = st.unit(uid)
     zt = rec(st.zturn, queue=st.zturn.queue[1:])
-    if ctx.tables.stays_berserk(a.total):
+    if stays(st, ctx, a.total):
         out.append(ev("berserk_stays", "10.0", dice=faces(a), uid=uid, square=z.square, roll=a.total))
         return st.evolve(zturn=zt)
     out.append(ev("berserk_ends", "10.0", dice=faces(a), uid=uid, square=z.square, roll=a.total))
@@ -87,7 +97,7 @@ def roll_goes(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     uid = st.zturn.checking
     z = st.unit(uid)
     st = st.evolve(zturn=rec(st.zturn, checking=""))
-    if ctx.tables.goes_berserk(a.total):
+    if goes(st, ctx, a.total):
         out.append(ev("berserk_goes", "10.0", dice=faces(a), uid=uid, square=z.square, roll=a.total))
         return move_unit(st, uid, berserk=True)
     out.append(ev("berserk_not", "10.0", dice=faces(a), uid=uid, square=z.square, roll=a.total))
@@ -131,8 +141,8 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
 
 NODES = [
     Node(PendingKind.BERSERK_PICK, {BerserkCheck: do_pick}, {BerserkCheck: check_pick}, candidates=candidates, exact=True),
-    roll_node(PendingKind.ROLL_BERSERK_STAY, roll_stay),
-    roll_node(PendingKind.ROLL_BERSERK_GO, roll_goes),
+    roll_node(PendingKind.ROLL_BERSERK_STAY, roll_stay, stays),
+    roll_node(PendingKind.ROLL_BERSERK_GO, roll_goes, goes),
     Node(PendingKind.PICK_TIE, {Draw: pick_tie}, outcomes=tie_outcomes),
 ]
 

@@ -37,9 +37,14 @@ def entrance_skip(st: GameState, ctx: Ctx) -> str:
     return ""
 
 
+def doors_called(st: GameState, ctx: Ctx, total: int) -> tuple[str, ...]:
+    """[13.5] what the Zombie Entrance Table roll decides: the main doors called, in the table's order."""
+    return tuple(ctx.tables.entrance_order(total))
+
+
 def roll_entrance(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     """[13.1], [13.5] none, one or two doors, in the table's order."""
-    doors = ctx.tables.entrance_order(a.total)
+    doors = doors_called(st, ctx, a.total)
     if doors:
         out.append(ev("entrance_roll", "13.5", dice=faces(a), roll=a.total, doors=tuple(doors)))
     else:
@@ -72,13 +77,18 @@ def draw_eliminated(st: GameState, ctx: Ctx, a: Draw, out: list[Event]) -> GameS
     return st
 
 
+def becomes_super(st: GameState, ctx: Ctx, total: int) -> bool:
+    """[11.0] what the infected character's roll decides: 2 or 12, a super zombie."""
+    return ctx.tables.becomes_super_zombie(total)
+
+
 def roll_super(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     """[11.0] 2 or 12: the infected character becomes a super zombie (his rifle leaves play [12.3]);
     created in a character's square, it attacks at once [11.8]."""
     who = st.zturn.super_rolls[0]
     st = st.evolve(zturn=rec(st.zturn, super_rolls=st.zturn.super_rolls[1:]))
     c = st.character(who)
-    if not ctx.tables.becomes_super_zombie(a.total):
+    if not becomes_super(st, ctx, a.total):
         out.append(ev("super_roll", "11.0", dice=faces(a), who=who, roll=a.total, outcome="stays"))
         return st
     out.append(ev("super_roll", "11.0", dice=faces(a), who=who, roll=a.total, outcome="becomes"))
@@ -134,9 +144,9 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
 
 
 NODES = [
-    roll_node(PendingKind.ROLL_ENTRANCE, roll_entrance),
+    roll_node(PendingKind.ROLL_ENTRANCE, roll_entrance, doors_called),
     Node(PendingKind.DRAW_ELIMINATED, {Draw: draw_eliminated}, outcomes=eliminated_pool),
-    roll_node(PendingKind.ROLL_SUPER, roll_super),
+    roll_node(PendingKind.ROLL_SUPER, roll_super, becomes_super),
 ]
 
 ADVANCE = {Phase.GENERATION: advance}

@@ -163,16 +163,21 @@ def step(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState,
     return pend(st, PendingKind.ROLL_SHOT, "6.0", f"{' and '.join(c.name for c in firing)} shoot{'s' if len(firing) == 1 else ''} at {shot.target}", n, shot.target), True
 
 
+def panics(st: GameState, ctx: Ctx, total: int) -> bool:
+    """[6.5] what the panic check decides: the first shooter still to check panics when the total is at
+    most his Panic Level plus the shot's increase."""
+    shot = shot_of(st)
+    c = st.character(shot.to_check[0])
+    return core.panics(total, ctx.side(c).panic_level, shot.increase or 0)
+
+
 def roll_panic(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     """[6.5] panic when the roll is at most the adjusted Panic Level: no shot, and in the Human
     Player-Turn the stack's Movement Allowance is spent (ruling E7)."""
     shot = shot_of(st)
     who = shot.to_check[0]
-    c = st.character(who)
-    level = ctx.side(c).panic_level
-    inc = shot.increase or 0
-    adj = level + inc
-    if core.panics(a.total, level, inc):
+    adj = ctx.side(st.character(who)).panic_level + (shot.increase or 0)
+    if panics(st, ctx, a.total):
         out.append(ev("panics", "6.5", dice=faces(a), who=who, roll=a.total, level=adj))
         shot = rec(shot, to_check=shot.to_check[1:], panicked=shot.panicked + (who,))
         if not shot.reaction and st.activation is not None:
@@ -185,6 +190,18 @@ def roll_panic(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     return st.evolve(shot=shot)
 
 
+def _against(st: GameState, shot: Shot) -> tuple[int, int]:
+    """(the modifiers of every gun firing [6.7], [6.8], the Zombie Value shot at: unit and super
+    zombies together [11.3])."""
+    firing = sum(1 for n in shot.shooters if n not in shot.panicked)
+    return shot.modifier * firing, zombie_value_in(st, shot.target)
+
+
+def destroys(st: GameState, ctx: Ctx, total: int) -> bool:
+    """[6.0] step 5: what the shot decides: the total less the modifiers at least the Zombie Value."""
+    return core.destroys(total, *_against(st, shot_of(st)))
+
+
 def roll_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     """[6.0] step 5: the dice total less the modifiers of every gun [6.7], [6.8] against the Zombie
     Value (unit and super zombies together [11.3]); a closed glass door shot through is destroyed
@@ -192,8 +209,7 @@ def roll_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     shot = shot_of(st)
     firing = [st.character(n) for n in shot.shooters if n not in shot.panicked]
     n = core.pooled_dice([ctx.shot_dice(c) for c in firing])
-    reduction = shot.modifier * len(firing)  # [6.8] per gun
-    value = zombie_value_in(st, shot.target)  # [11.3] unit plus super zombies
+    reduction, value = _against(st, shot)
     killed = core.destroys(a.total, reduction, value)
     out.append(ev("shot", "6.0", dice=faces(a), n=n, roll=a.total, mod=reduction, result=a.total - reduction, value=value,
                   outcome="destroyed" if killed else "not_affected"))
@@ -216,8 +232,8 @@ def roll_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
 
 
 NODES = [
-    roll_node(PendingKind.ROLL_PANIC, roll_panic),
-    roll_node(PendingKind.ROLL_SHOT, roll_shot),
+    roll_node(PendingKind.ROLL_PANIC, roll_panic, panics),
+    roll_node(PendingKind.ROLL_SHOT, roll_shot, destroys),
 ]
 
 __all__ = ["NODES", "shooter_problem", "shot_target_problem", "start_shot", "check_shoot", "do_shoot", "step"]

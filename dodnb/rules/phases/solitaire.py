@@ -67,11 +67,16 @@ def roll_column(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState
     return st.evolve(zturn=rec(st.zturn, column=a.total))
 
 
+def hidden_digit(st: GameState, ctx: Ctx, total: int) -> Optional[int]:
+    """[15.2], [15.8] what the second die decides: the last digit of the square (or none)."""
+    return ctx.tables.hidden_zombie(st.zturn.column, total)
+
+
 def roll_row(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     """[15.2], [15.3], [15.8] the second die gives a last digit (or nothing): a unit from the eliminated
     pool [15.1] appears in the nearest such square that may take it."""
     col = st.zturn.column
-    digit = ctx.tables.hidden_zombie(col, a.total)
+    digit = hidden_digit(st, ctx, a.total)
     st = st.evolve(zturn=rec(st.zturn, column=0, step=ZStep.HIDDEN_DONE))
     if digit is None:
         out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total))
@@ -102,7 +107,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
 
 NODES = [
     roll_node(PendingKind.ROLL_COLUMN, roll_column),
-    roll_node(PendingKind.ROLL_ROW, roll_row),
+    roll_node(PendingKind.ROLL_ROW, roll_row, hidden_digit),
 ]
 
 ADVANCE = {Phase.HIDDEN: advance}
