@@ -836,7 +836,8 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
             if type(child) is not tuple:
                 child, sub = walk.freeze(child)
             key = (child, d, e, sub)
-            kids[key] = kids.get(key, Fraction(0)) + q
+            got = kids.get(key)
+            kids[key] = q if got is None else got + q
         succ[s] = [(c, d, e, sub, q) for (c, d, e, sub), q in kids.items()]
         for c, *_ in kids:
             if type(c) is tuple:

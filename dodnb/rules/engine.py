@@ -121,17 +121,19 @@ def roll_classes(st: GameState, ctx: Optional[Ctx] = None) -> Optional[list[tupl
     if result is None:
         return None
     ctx = ctx_for(ctx, st)
+    den = 6 ** p.dice  # every total's probability is a whole number of 6**dice-ths: summed as integers
     groups: dict = {}
     for a, q in chance_outcomes(st, ctx):
         assert isinstance(a, Roll)
         r = result(st, ctx, a.total)
+        w = q.numerator * (den // q.denominator)
         g = groups.get(r)
         if g is None:
-            groups[r] = [[a], q]
+            groups[r] = [[a], w]
         else:
             g[0].append(a)
-            g[1] += q
-    return [(tuple(acts), q) for acts, q in groups.values()]
+            g[1] += w
+    return [(tuple(acts), Fraction(w, den)) for acts, w in groups.values()]
 
 
 def settle(st: GameState, ctx: Optional[Ctx] = None) -> tuple[GameState, list[Event]]:

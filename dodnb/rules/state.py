@@ -444,9 +444,21 @@ class GameState:
         return all(self.door_state(d.id) == "closed" for d in self.board.main_doors.values())
 
     def characters_in(self, square: str) -> list[CharacterState]:
-        """Human characters (not super zombies, not killed) in the square."""
-        sq = self.board.square_id(square)
-        return [c for c in self.characters if c.square == sq and c.status not in ("killed", "super")]
+        """Human characters (not super zombies, not killed) in the square (a new list each call; the
+        squares' characters are worked out once per state, kept while the characters are the same)."""
+        got = self.__dict__.get("_cin")
+        if got is None:
+            got = {}
+            for c in self.characters:
+                if c.square is not None and c.status not in ("killed", "super"):
+                    got[c.square] = got.get(c.square, ()) + (c,)
+            self.__dict__["_cin"] = got
+        here = got.get(square)
+        if here is None:
+            if square not in self.board.squares:  # a user's reference: normalised, or UnknownSquare
+                return self.characters_in(self.board.square_id(square))
+            return []
+        return list(here)
 
     def zombie_in(self, square: str) -> Optional[ZombieUnit]:
         sq = self.board.square_id(square)
@@ -706,7 +718,7 @@ _FIELD_SET = frozenset(_FIELD_NAMES)
 #: neither changes, and those of the one that did not change otherwise (`with_units` hands on the
 #: index of units by id, when the units keep their order).
 _OCCUPANCY = frozenset({"characters", "zombies"})
-_OF_CHARACTERS = frozenset({"_humans", "_supers"})  # worked out from the characters alone
+_OF_CHARACTERS = frozenset({"_humans", "_supers", "_cin"})  # worked out from the characters alone
 _OF_UNITS = frozenset({"_units", "_uidx"})  # from the units alone
 _N_FIELDS = len(_FIELD_NAMES)
 
