@@ -695,7 +695,7 @@ class _Walk:
             if used:
                 counted += 1
                 if counted == k:  # the k-th counted move: the last free move of the face
-                    if i + 1 >= tail:
+                    if tail <= i + 1 < len(steps):  # (the k-th counted move the chain's last step: no tail after it)
                         # the face's chain ends the phase here if nothing may move that matters
                         # (ruling Z2 (6)), with the same canonical end as the higher face's
                         nxt = steps[i + 1][0]

@@ -239,6 +239,22 @@ def test_15_0_ruling_z2_a_roll_merged_too_far_is_caught(monkeypatch):
     assert any(differ), len(differ)
 
 
+def test_10_4_a_free_move_die_face_ending_at_a_glass_door_attack():
+    """[10.4], [10.5], ruling Z2 (5): Peter in 069 behind the closed glass door G01; the Hidden Zombie
+    Table brings a unit into 047, on the other side. Where it goes berserk [15.4], the six's chain of
+    free moves ends with its attack on the door (a roll, not the end of the phase), so a lower face's
+    last counted move is the chain's last step. The walk once looked for a step after it and failed
+    (IndexError); it equals the plain walk."""
+    st = build({"Peter": "069"}, [{"square": "190", "value": 2}], eliminated=(2, 6, 11, 11), doors={**CLOSED, "G01": "closed"},
+               phase="hidden", record=TurnRecord(("Peter",), entered=("069",)), zturn=ZombieTurn(step="hidden_done", drawing="047"))
+    ctx = engine.context(st.board)
+    st, _ = engine.settle(st, ctx)
+    assert st.pending.kind == "draw:eliminated"
+    walk = _Walk(st, ctx)
+    assert as_plain(walk_exact(st, walk)) == plain_walk(st)
+    assert walk.used.get("free-move faces sharing a chain", 0) > 0, walk.used
+
+
 def test_15_0_entrance_draw_classes_equal_the_plain_walk():
     """Rulings Z1, Z2 after movement: the Zombie Generation Phase [13.0] with Peter in the South
     entrance square 117 (a unit drawn there attacks him [13.4]) and a pool of equal values, drawn by
