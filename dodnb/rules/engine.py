@@ -122,10 +122,11 @@ def roll_classes(st: GameState, ctx: Optional[Ctx] = None) -> Optional[list[tupl
         return None
     ctx = ctx_for(ctx, st)
     den = 6 ** p.dice  # every total's probability is a whole number of 6**dice-ths: summed as integers
+    decides = result(st, ctx)
     groups: dict = {}
     for a, q in chance_outcomes(st, ctx):
         assert isinstance(a, Roll)
-        r = result(st, ctx, a.total)
+        r = decides(a.total)
         w = q.numerator * (den // q.denominator)
         g = groups.get(r)
         if g is None:

@@ -233,7 +233,7 @@ def test_15_0_ruling_z2_a_roll_merged_too_far_is_caught(monkeypatch):
     from dodnb.rules.vocab import PendingKind
 
     for kind in (PendingKind.ROLL_SHOT, PendingKind.ROLL_ATTACK):
-        monkeypatch.setitem(NODES, kind, dataclasses.replace(NODES[kind], result=lambda st, ctx, total: None))
+        monkeypatch.setitem(NODES, kind, dataclasses.replace(NODES[kind], result=lambda st, ctx: lambda total: None))
     differ: list = []
     _compare(range(4), True, every=3, budget=300, differ=differ)
     assert any(differ), len(differ)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 from fractions import Fraction
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 from dodnb.errors import RuleViolation
 from dodnb.rules import core
@@ -143,12 +143,13 @@ def do_targets(st: GameState, ctx: Ctx, a: ChooseTargets, out: list[Event]) -> G
 # ----------------------------------------------------------------------------- the table [8.8]
 
 
-def attack_result(st: GameState, ctx: Ctx, total: int) -> str:
+def attack_result(st: GameState, ctx: Ctx) -> Callable[[int], str]:
     """[8.8] what the attack roll decides: the Zombie Attack Table's result for the total at the
     attack's strength [8.0] step 4 (no strength, no effect)."""
     att = attack_of(st)
     s = core.strength(att.value, att.k)
-    return ctx.tables.attack_result(total, s) if s else "none"
+    table = ctx.tables.attack_result
+    return (lambda total: table(total, s)) if s else (lambda total: "none")
 
 
 def roll_attack(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
@@ -158,7 +159,7 @@ def roll_attack(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState
     who = next(t for t in att.targets if t not in att.rolled)
     c = st.character(who)
     s = core.strength(att.value, att.k)
-    result = attack_result(st, ctx, a.total)
+    result = attack_result(st, ctx)(a.total)
     new = core.hit(c.status, result)
     out.append(ev("attack_roll", "8.8", dice=faces(a), who=who, roll=a.total, strength=s, outcome=result))
     att = rec(att, rolled=att.rolled + (who,))

@@ -28,8 +28,8 @@ Check = Callable[[GameState, Ctx, Any], Optional[RuleViolation]]
 Resolve = Callable[[GameState, Ctx, Any, list[Event]], GameState]
 Candidates = Callable[[GameState, Ctx], Iterable[Action]]
 Outcomes = Callable[[GameState, Ctx], list[tuple[Action, Fraction]]]
-#: What a roll decides, from its total: ``result(state, ctx, total)`` (hashable).
-RollResult = Callable[[GameState, Ctx, int], Any]
+#: What a roll decides: ``result(state, ctx)`` is a function of the total (its value hashable).
+RollResult = Callable[[GameState, Ctx], Callable[[int], Any]]
 #: A phase's automatic step: (next state, stop) — stop when the state waits on its pending node.
 Advance = Callable[[GameState, Ctx, list[Event]], tuple[GameState, bool]]
 
@@ -41,7 +41,7 @@ class Node:
     checks: action type -> check (None: legal whenever offered); resolve: action type -> resolver;
     candidates: decisions only, the actions to offer (`exact`: they are exactly the legal ones, no
     check needed); outcomes: chance only, each outcome with its exact Fraction; result: dice nodes
-    only, what the roll decides — ``result(state, ctx, total)``, the function the resolver itself
+    only, what the roll decides — ``result(state, ctx)(total)``, the function the resolver itself
     reads the total through, so that two totals with the same result give the same position (the
     events still name the total; tests/engine/test_roll_results.py checks it on positions from games)."""
 

@@ -5,7 +5,7 @@ breaking ties) checks whether it goes berserk. A super zombie never goes berserk
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 from dodnb.errors import RuleViolation
 from dodnb.rules.actions import Action, BerserkCheck, Draw, Roll
@@ -68,14 +68,14 @@ def do_pick(st: GameState, ctx: Ctx, a: BerserkCheck, out: list[Event]) -> GameS
     return st.evolve(zturn=rec(st.zturn, step=ZStep.BERSERK_CHECK, checking=a.uid))
 
 
-def stays(st: GameState, ctx: Ctx, total: int) -> bool:
+def stays(st: GameState, ctx: Ctx) -> Callable[[int], bool]:
     """[10.0] what the stay roll decides: 4 or less, the unit stays berserk."""
-    return ctx.tables.stays_berserk(total)
+    return ctx.tables.stays_berserk
 
 
-def goes(st: GameState, ctx: Ctx, total: int) -> bool:
+def goes(st: GameState, ctx: Ctx) -> Callable[[int], bool]:
     """[10.0] what the check decides: 4 or less, the unit goes berserk."""
-    return ctx.tables.goes_berserk(total)
+    return ctx.tables.goes_berserk
 
 
 def roll_stay(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
@@ -84,7 +84,7 @@ def roll_stay(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     uid = st.zturn.queue[0]
     z = st.unit(uid)
     zt = rec(st.zturn, queue=st.zturn.queue[1:])
-    if stays(st, ctx, a.total):
+    if stays(st, ctx)(a.total):
         out.append(ev("berserk_stays", "10.0", dice=faces(a), uid=uid, square=z.square, roll=a.total))
         return st.evolve(zturn=zt)
     out.append(ev("berserk_ends", "10.0", dice=faces(a), uid=uid, square=z.square, roll=a.total))
@@ -97,7 +97,7 @@ def roll_goes(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     uid = st.zturn.checking
     z = st.unit(uid)
     st = st.evolve(zturn=rec(st.zturn, checking=""))
-    if goes(st, ctx, a.total):
+    if goes(st, ctx)(a.total):
         out.append(ev("berserk_goes", "10.0", dice=faces(a), uid=uid, square=z.square, roll=a.total))
         return move_unit(st, uid, berserk=True)
     out.append(ev("berserk_not", "10.0", dice=faces(a), uid=uid, square=z.square, roll=a.total))

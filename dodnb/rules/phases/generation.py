@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Callable
 
 from dodnb.rules.actions import Action, Draw, Roll
 from dodnb.rules.context import Ctx
@@ -37,14 +38,15 @@ def entrance_skip(st: GameState, ctx: Ctx) -> str:
     return ""
 
 
-def doors_called(st: GameState, ctx: Ctx, total: int) -> tuple[str, ...]:
+def doors_called(st: GameState, ctx: Ctx) -> Callable[[int], tuple[str, ...]]:
     """[13.5] what the Zombie Entrance Table roll decides: the main doors called, in the table's order."""
-    return tuple(ctx.tables.entrance_order(total))
+    order = ctx.tables.entrance_order
+    return lambda total: tuple(order(total))
 
 
 def roll_entrance(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     """[13.1], [13.5] none, one or two doors, in the table's order."""
-    doors = doors_called(st, ctx, a.total)
+    doors = doors_called(st, ctx)(a.total)
     if doors:
         out.append(ev("entrance_roll", "13.5", dice=faces(a), roll=a.total, doors=tuple(doors)))
     else:
@@ -77,9 +79,9 @@ def draw_eliminated(st: GameState, ctx: Ctx, a: Draw, out: list[Event]) -> GameS
     return st
 
 
-def becomes_super(st: GameState, ctx: Ctx, total: int) -> bool:
+def becomes_super(st: GameState, ctx: Ctx) -> Callable[[int], bool]:
     """[11.0] what the infected character's roll decides: 2 or 12, a super zombie."""
-    return ctx.tables.becomes_super_zombie(total)
+    return ctx.tables.becomes_super_zombie
 
 
 def roll_super(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
@@ -88,7 +90,7 @@ def roll_super(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     who = st.zturn.super_rolls[0]
     st = st.evolve(zturn=rec(st.zturn, super_rolls=st.zturn.super_rolls[1:]))
     c = st.character(who)
-    if not becomes_super(st, ctx, a.total):
+    if not becomes_super(st, ctx)(a.total):
         out.append(ev("super_roll", "11.0", dice=faces(a), who=who, roll=a.total, outcome="stays"))
         return st
     out.append(ev("super_roll", "11.0", dice=faces(a), who=who, roll=a.total, outcome="becomes"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import attrgetter
-from typing import Mapping, Optional
+from typing import Callable, Mapping, Optional
 
 from dodnb.board.sight import line_of_sight
 from dodnb.errors import RuleViolation
@@ -256,16 +256,17 @@ def break_pending(st: GameState) -> Optional[GameState]:
     return pend(st, PendingKind.ROLL_GLASS, "10.5", f"{z.uid} (value {z.value}) attacks glass door {st.zturn.breaking[1]}: 2d6 below the value breaks it", 2, z.uid)
 
 
-def glass_breaks(st: GameState, ctx: Ctx, total: int) -> bool:
+def glass_breaks(st: GameState, ctx: Ctx) -> Callable[[int], bool]:
     """[10.5] what the attempt decides: two dice below the attacker's Zombie Value break the door."""
-    return core.glass_breaks(total, st.unit(st.zturn.breaking[0]).value)
+    value = st.unit(st.zturn.breaking[0]).value
+    return lambda total: core.glass_breaks(total, value)
 
 
 def roll_glass(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     """[10.5] two dice below the Zombie Value destroy the door; the attempt is the unit's move either way."""
     who, door = st.zturn.breaking
     z = st.unit(who)
-    ok = glass_breaks(st, ctx, a.total)
+    ok = glass_breaks(st, ctx)(a.total)
     out.append(ev("glass_attempt", "10.5", dice=faces(a), who=who, door=door, roll=a.total, value=z.value,
                   outcome="destroyed" if ok else "holds"))
     st = st.evolve(zturn=rec(st.zturn, breaking=()))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 from dodnb.board.sight import line_of_sight, shot_modifiers
 from dodnb.errors import RuleViolation
@@ -163,12 +163,12 @@ def step(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState,
     return pend(st, PendingKind.ROLL_SHOT, "6.0", f"{' and '.join(c.name for c in firing)} shoot{'s' if len(firing) == 1 else ''} at {shot.target}", n, shot.target), True
 
 
-def panics(st: GameState, ctx: Ctx, total: int) -> bool:
+def panics(st: GameState, ctx: Ctx) -> Callable[[int], bool]:
     """[6.5] what the panic check decides: the first shooter still to check panics when the total is at
     most his Panic Level plus the shot's increase."""
     shot = shot_of(st)
-    c = st.character(shot.to_check[0])
-    return core.panics(total, ctx.side(c).panic_level, shot.increase or 0)
+    level, inc = ctx.side(st.character(shot.to_check[0])).panic_level, shot.increase or 0
+    return lambda total: core.panics(total, level, inc)
 
 
 def roll_panic(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
@@ -177,7 +177,7 @@ def roll_panic(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     shot = shot_of(st)
     who = shot.to_check[0]
     adj = ctx.side(st.character(who)).panic_level + (shot.increase or 0)
-    if panics(st, ctx, a.total):
+    if panics(st, ctx)(a.total):
         out.append(ev("panics", "6.5", dice=faces(a), who=who, roll=a.total, level=adj))
         shot = rec(shot, to_check=shot.to_check[1:], panicked=shot.panicked + (who,))
         if not shot.reaction and st.activation is not None:
@@ -197,9 +197,10 @@ def _against(st: GameState, shot: Shot) -> tuple[int, int]:
     return shot.modifier * firing, zombie_value_in(st, shot.target)
 
 
-def destroys(st: GameState, ctx: Ctx, total: int) -> bool:
+def destroys(st: GameState, ctx: Ctx) -> Callable[[int], bool]:
     """[6.0] step 5: what the shot decides: the total less the modifiers at least the Zombie Value."""
-    return core.destroys(total, *_against(st, shot_of(st)))
+    reduction, value = _against(st, shot_of(st))
+    return lambda total: core.destroys(total, reduction, value)
 
 
 def roll_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
@@ -210,7 +211,7 @@ def roll_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     firing = [st.character(n) for n in shot.shooters if n not in shot.panicked]
     n = core.pooled_dice([ctx.shot_dice(c) for c in firing])
     reduction, value = _against(st, shot)
-    killed = core.destroys(a.total, reduction, value)
+    killed = destroys(st, ctx)(a.total)
     out.append(ev("shot", "6.0", dice=faces(a), n=n, roll=a.total, mod=reduction, result=a.total - reduction, value=value,
                   outcome="destroyed" if killed else "not_affected"))
     for d in shot.doors:

@@ -5,7 +5,7 @@ policy: dodnb.rules.solitaire. The attack die [15.6] lives with the attack, :mod
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 from dodnb.rules.actions import Roll
 from dodnb.rules.context import Ctx
@@ -67,16 +67,17 @@ def roll_column(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState
     return st.evolve(zturn=rec(st.zturn, column=a.total))
 
 
-def hidden_digit(st: GameState, ctx: Ctx, total: int) -> Optional[int]:
+def hidden_digit(st: GameState, ctx: Ctx) -> Callable[[int], Optional[int]]:
     """[15.2], [15.8] what the second die decides: the last digit of the square (or none)."""
-    return ctx.tables.hidden_zombie(st.zturn.column, total)
+    col, table = st.zturn.column, ctx.tables.hidden_zombie
+    return lambda total: table(col, total)
 
 
 def roll_row(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     """[15.2], [15.3], [15.8] the second die gives a last digit (or nothing): a unit from the eliminated
     pool [15.1] appears in the nearest such square that may take it."""
     col = st.zturn.column
-    digit = hidden_digit(st, ctx, a.total)
+    digit = hidden_digit(st, ctx)(a.total)
     st = st.evolve(zturn=rec(st.zturn, column=0, step=ZStep.HIDDEN_DONE))
     if digit is None:
         out.append(ev("hidden_table", "15.8", dice=(col, a.total), first=col, second=a.total))
