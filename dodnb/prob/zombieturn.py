@@ -63,7 +63,7 @@ from typing import Any, Callable, NamedTuple, Optional
 from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
 from dodnb.prob.enumerate import TooBig, draw
 from dodnb.prob.errors import ProbError
-from dodnb.rules import core, engine, solitaire
+from dodnb.rules import engine, solitaire
 from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal, ZMove, policy_action
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from dodnb.rules.vocab import Phase, Side, ZStep

@@ -40,8 +40,7 @@ def entrance_skip(st: GameState, ctx: Ctx) -> str:
 
 def doors_called(st: GameState, ctx: Ctx) -> Callable[[int], tuple[str, ...]]:
     """[13.5] what the Zombie Entrance Table roll decides: the main doors called, in the table's order."""
-    order = ctx.tables.entrance_order
-    return lambda total: tuple(order(total))
+    return ctx.tables.entrance_order
 
 
 def roll_entrance(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
