@@ -169,12 +169,28 @@ def _outcome(s: GameState, destroyed: int, entered: int) -> TurnOutcome:
 
 def _counts(s: GameState, t: GameState) -> tuple[int, int]:
     """(zombies eliminated, units placed on the map) from `s` to `t`, one engine step: read from what
-    happened, not from names (a unit can be shot and drawn back in the same turn)."""
-    before = {z.uid for z in s.zombies if z.square is not None}
-    after = {z.uid for z in t.zombies if z.square is not None}
-    sup_before = {c.name for c in s.characters if c.is_super}
-    sup_after = {c.name for c in t.characters if c.is_super}
-    return len(before - after) + len(sup_before - sup_after), len(after - before)
+    happened, not from names (a unit can be shot and drawn back in the same turn).
+
+    The engine changes units and characters in place (same order, same names), so only the pairs that
+    are not the same object are read; any other change of the tuples is counted by names."""
+    destroyed = entered = 0
+    zs, zt = s.zombies, t.zombies
+    if zs is not zt:
+        if len(zs) == len(zt) and all(a.uid == b.uid for a, b in zip(zs, zt) if a is not b):
+            for a, b in zip(zs, zt):
+                if a is not b and (a.square is None) != (b.square is None):
+                    if b.square is None:
+                        destroyed += 1
+                    else:
+                        entered += 1
+        else:
+            before = {z.uid for z in zs if z.square is not None}
+            after = {z.uid for z in zt if z.square is not None}
+            destroyed, entered = len(before - after), len(after - before)
+    if s.characters is not t.characters:
+        sup_before = {c.name for c in s.characters if c.is_super}
+        destroyed += len(sup_before - {c.name for c in t.characters if c.is_super})
+    return destroyed, entered
 
 
 def _merge_by(outs: list, key) -> list:
@@ -815,6 +831,7 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
     root, sub0 = walk.freeze(walk.canon(st))
     succ: dict = {}
     indeg: dict = {root: 0}
+    first: dict = {root: root}
     todo = [root]
     while todo:
         s = todo.pop()
@@ -835,6 +852,9 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
             sub: tuple = ()
             if type(child) is not tuple:
                 child, sub = walk.freeze(child)
+                # the first object met for this position stands for it everywhere below: the graph's
+                # dicts then find it by identity, without comparing two positions field by field
+                child = first.setdefault(child, child)
             key = (child, d, e, sub)
             got = kids.get(key)
             kids[key] = q if got is None else got + q

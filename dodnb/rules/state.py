@@ -15,6 +15,7 @@ What the players know is part of the state, per zombie unit [2.3], [7.7]:
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Iterable, Mapping, Optional, Union
 
@@ -533,9 +534,17 @@ class GameState:
         is left out, as it is from equality."""
         h = self.__dict__.get("_hash")
         if h is None:
-            h = hash(tuple(self.__dict__[n] for n in _COMPARED))
-            self.__dict__["_hash"] = h
+            h = self.__dict__["_hash"] = hash(_COMPARED_OF(self.__dict__))
         return h
+
+    def __eq__(self, other: object) -> bool:
+        """The dataclass equality (every field but the board), its fields read in one C call: exact
+        odds compare positions whenever two of them meet in a dict."""
+        if self is other:
+            return True
+        if other.__class__ is not GameState:
+            return NotImplemented
+        return bool(_COMPARED_OF(self.__dict__) == _COMPARED_OF(other.__dict__))
 
     def __getstate__(self) -> dict:
         """Pickle the fields only: a cached hash or occupancy must not travel to another process,
@@ -558,10 +567,10 @@ class GameState:
             else:
                 # what is worked out from the characters alone stays when only the units change, and
                 # the other way round; the rest goes
-                keep = (_OF_CHARACTERS if "characters" not in changes else
-                        _OF_UNITS if "zombies" not in changes else frozenset())
-                for k in [k for k in d if k not in _FIELD_SET and k not in keep]:
-                    del d[k]
+                pop = d.pop
+                for k in (_DROP_IF_UNITS if "characters" not in changes else
+                          _DROP_IF_CHARACTERS if "zombies" not in changes else _CACHES):
+                    pop(k, None)
         if not changes.keys() <= _FIELD_SET:
             raise TypeError(f"GameState has no field {next(k for k in changes if k not in _FIELD_SET)!r}")
         d.update(changes)
@@ -720,6 +729,11 @@ _FIELD_SET = frozenset(_FIELD_NAMES)
 _OCCUPANCY = frozenset({"characters", "zombies"})
 _OF_CHARACTERS = frozenset({"_humans", "_supers", "_cin"})  # worked out from the characters alone
 _OF_UNITS = frozenset({"_units", "_uidx"})  # from the units alone
+#: Every per-state cache (the hash and the occupancy above); a test checks no other key is ever kept.
+_CACHES = ("_hash", "_humans", "_supers", "_cin", "_units", "_uidx", "_occupied")
+_DROP_IF_UNITS = tuple(k for k in _CACHES if k not in _OF_CHARACTERS)  # the units changed, not the characters
+_DROP_IF_CHARACTERS = tuple(k for k in _CACHES if k not in _OF_UNITS)  # the characters changed, not the units
+_COMPARED_OF = itemgetter(*_COMPARED)  # the compared fields of a state's __dict__, as one tuple
 _N_FIELDS = len(_FIELD_NAMES)
 
 

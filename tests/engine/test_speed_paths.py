@@ -216,3 +216,37 @@ def test_fast_actions_are_the_same_values():
     for fast, plain in pairs:
         assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
         assert {k: v for k, v in fast.__dict__.items() if k != "_h"} == {k: v for k, v in plain.__dict__.items() if k != "_h"}
+
+
+def test_every_per_state_cache_is_one_evolve_knows():
+    """`evolve` drops the caches by name (`state._CACHES`): every key a state keeps beside its fields,
+    after every query that fills one, is among them (a new cache not listed would outlive a change)."""
+    from dodnb.rules import state as state_mod
+
+    states, _ = _free_states([0, 1])
+    for st in states[:40]:
+        z = next((z for z in st.zombies if z.square), None)
+        hash(st), st.human_squares(), st.super_squares(), st.unit_squares(), st.occupied()
+        st.characters_in(st.characters[0].square or "001")
+        if z is not None:
+            st.unit(z.uid), st.zombie_occupied(z.square)
+        extra = set(st.__dict__) - set(state_mod._FIELD_NAMES)
+        assert extra and extra <= set(state_mod._CACHES), extra
+
+
+def test_state_equality_and_hash_are_the_dataclass_ones():
+    """`GameState.__eq__` and `__hash__` read the compared fields in one call: the same answers as
+    comparing and hashing every field but the board, on states met in seeded games (equal copies made
+    by `evolve`, and neighbours that differ)."""
+    from dataclasses import fields
+
+    states, _ = _free_states([2])
+    names = [f.name for f in fields(states[0]) if f.compare]
+    for a, b in zip(states, states[1:]):
+        for x, y in ((a, b), (a, a.evolve()), (b, a)):
+            plain = all(getattr(x, n) == getattr(y, n) for n in names)
+            assert (x == y) is plain and (x != y) is not plain
+            if plain:
+                assert hash(x) == hash(y)
+        assert hash(a) == hash(tuple(getattr(a, n) for n in names))
+    assert states[0] != "a state" and states[0].__eq__(object()) is NotImplemented

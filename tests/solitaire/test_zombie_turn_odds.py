@@ -651,3 +651,23 @@ def test_15_0_notebook_05_threat_panel_is_exact_at_the_first_human_turns():
             else:
                 game.step()
     assert seen == [1, 2]
+
+
+def test_15_0_counts_read_from_changed_pairs_equal_counts_by_name():
+    """The walk's count of zombies destroyed and units entered in one engine step reads only the units
+    and characters that changed; it equals the count by names (tests/solitaire/zturn_positions.py) on
+    every step of whole seeded games, solitaire and two-player, and when the units are reordered."""
+    from dodnb.prob.zombieturn import _counts
+
+    seen = Counter()
+    for seed, solitaire in ((3, True), (4, True), (5, False)):
+        g = Game(seed=seed, solitaire=solitaire, human="random", zombie="random")
+        g.play()
+        for s, t in zip(g.history, g.history[1:]):
+            got = _counts(s, t)
+            assert got == plain_counts(s, t)
+            seen[got] += 1
+            if t.zombies is not s.zombies:
+                shuffled = t.evolve(zombies=t.zombies[::-1])
+                assert _counts(s, shuffled) == plain_counts(s, shuffled)
+    assert seen[(1, 0)] and seen[(0, 1)]  # both kinds of change were met
