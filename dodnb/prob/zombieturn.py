@@ -230,6 +230,7 @@ class _Walk:
         self._near: dict = {}
         self._gates: dict = {}
         self._free_exact: dict = {}
+        self._zturns: dict = {}
         self.main_doors = {sq: d.id for sq, d in ctx.main_square_door.items()}
         self.used: dict = {}  # how often each shortcut applied (the tests check they are exercised)
 
@@ -403,9 +404,12 @@ class _Walk:
                 self._units.clear()
             got = self._units[key] = (zs, self._canon_units(zs, attacking, occupied, draws_left, plain_pool, gates))
         units = got[1]
-        zturn = ZombieTurn(step=zt.step, queue=zt.queue if s.phase == Phase.ATTACK else (), moves_left=0,
-                           entering=zt.entering, super_rolls=zt.super_rolls, drawing=zt.drawing)
-        if units is zs and zturn == zt and s.record == _NO_RECORD and not s.crossed_squares:
+        zkey = (zt.step, zt.queue if s.phase == Phase.ATTACK else (), zt.entering, zt.super_rolls, zt.drawing)
+        zturn = self._zturns.get(zkey)  # one object per canonical bookkeeping: made once, compared by identity first
+        if zturn is None:
+            zturn = self._zturns[zkey] = ZombieTurn(step=zkey[0], queue=zkey[1], moves_left=0, entering=zkey[2],
+                                                    super_rolls=zkey[3], drawing=zkey[4])
+        if units is zs and (zturn is zt or zturn == zt) and s.record == _NO_RECORD and not s.crossed_squares:
             return s
         return s.evolve(zombies=units, zturn=zturn, record=_NO_RECORD, crossed_squares=())
 
