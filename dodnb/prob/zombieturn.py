@@ -58,6 +58,7 @@ import time
 from bisect import bisect_left
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any, Callable, NamedTuple, Optional
 
 from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
@@ -231,6 +232,8 @@ class _Walk:
         self._gates: dict = {}
         self._free_exact: dict = {}
         self._zturns: dict = {}
+        self._reduced: dict = {}  # (unit, how it is reduced) -> (sort key, reduced unit)
+        self._renamed: dict = {}  # (reduced unit, place) -> the unit renamed for that place
         self.main_doors = {sq: d.id for sq, d in ctx.main_square_door.items()}
         self.used: dict = {}  # how often each shortcut applied (the tests check they are exercised)
 
@@ -480,33 +483,60 @@ class _Walk:
         return got
 
     def _canon_units(self, zs, attacking, occupied, draws_left, plain_pool, gates) -> tuple:
+        """The units of the canonical form (:meth:`canon`): each unit reduced by what it is to the rest
+        of the turn, in a fixed order, renamed u00, u01... A unit object's reduction, and a reduced
+        unit's renaming, are made once per walk (most units are the same objects from one position to
+        the next)."""
         kept = []
         inert = None
         pooled = 0
+        reduced = self._reduced
         for z in zs:
-            if z.square is None:
+            sq = z.square
+            if sq is None:
                 if plain_pool is not None and z.pool == "eliminated":
                     pooled += 1
                     self.used["pool values forgotten"] = self.used.get("pool values forgotten", 0) + 1
-                    if pooled <= plain_pool:
-                        kept.append(_unit(z, value=1, seen=False, candidates=(), face_up=False, berserk=False))
+                    if pooled > plain_pool:
+                        continue
+                    how = _PLAIN_POOL
                 elif draws_left:
-                    kept.append(_unit(z, seen=False, candidates=(), face_up=False, berserk=False))
-            elif z.square in attacking:
-                kept.append(_unit(z, seen=z.face_up, candidates=()))
-            elif z.square in gates:
-                kept.append(_unit(z, value=1, berserk=False, face_up=False, seen=False, candidates=()))
+                    how = _TO_DRAW
+                else:
+                    continue
+            elif sq in attacking:
+                how = _ATTACKING
+            elif sq in gates:
+                how = _BLOCKER
             else:
-                if z.square in self.entrances:  # its main door closed: no unit enters there [13.2]
+                if sq in self.entrances:  # its main door closed: no unit enters there [13.2]
                     self.used["units at a closed main door reduced"] = self.used.get("units at a closed main door reduced", 0) + 1
                 if inert is None:
                     inert = z
+                continue
+            got = reduced.get((z, how))
+            if got is None:
+                got = reduced[(z, how)] = _sorted_by(_reduce(z, how))
+            kept.append(got)
         if inert is not None:
             self.used["units reduced"] = self.used.get("units reduced", 0) + 1
             spot = next(sq for sq in self.spare if sq not in occupied)
-            kept.append(_unit(inert, square=spot, value=1, berserk=False, face_up=False, seen=False, candidates=()))
-        kept.sort(key=lambda z: (z.pool, z.square or "", z.value, z.berserk, z.face_up, z.seen))
-        units = tuple(z if z.uid == f"u{i:02d}" else _unit(z, uid=f"u{i:02d}") for i, z in enumerate(kept))
+            got = reduced.get((inert, spot))
+            if got is None:
+                got = reduced[(inert, spot)] = _sorted_by(_unit(inert, square=spot, value=1, berserk=False, face_up=False, seen=False, candidates=()))
+            kept.append(got)
+        if len(reduced) > 200_000:
+            reduced.clear()
+        kept.sort(key=_FIRST)
+        renamed = self._renamed
+        out = []
+        for i, (_, z) in enumerate(kept):
+            got = renamed.get((z, i))
+            if got is None:
+                uid = f"u{i:02d}"
+                got = renamed[(z, i)] = z if z.uid == uid else _unit(z, uid=uid)
+            out.append(got)
+        units = tuple(out)
         return zs if units == zs else units
 
     # ----- one step ------------------------------------------------------------------------
@@ -806,6 +836,27 @@ class _Walk:
         return out
 
 _NO_RECORD = TurnRecord()
+# what a unit is to the rest of the turn after movement (:meth:`_Walk._canon_units`)
+_PLAIN_POOL, _TO_DRAW, _ATTACKING, _BLOCKER = "plain pool", "to draw", "attacking", "blocker"
+_FIRST = itemgetter(0)
+
+
+def _reduce(z, how: str):
+    """A unit as the canonical form keeps it (ruling Z1): in the pool while its value no longer matters,
+    a plain value-1 unit; in the pool, with its value and pool; in a character's square, with its
+    value, berserk and face (the knowledge of it dropped); alone at an open main door, a plain blocker."""
+    if how == _PLAIN_POOL:
+        return _unit(z, value=1, seen=False, candidates=(), face_up=False, berserk=False)
+    if how == _TO_DRAW:
+        return _unit(z, seen=False, candidates=(), face_up=False, berserk=False)
+    if how == _ATTACKING:
+        return _unit(z, seen=z.face_up, candidates=())
+    return _unit(z, value=1, berserk=False, face_up=False, seen=False, candidates=())
+
+
+def _sorted_by(z) -> tuple:
+    """(the canonical order's key, the unit): the units of the canonical form are sorted by it."""
+    return (z.pool, z.square or "", z.value, z.berserk, z.face_up, z.seen), z
 _FREE_PENDING = Pending(Side.ZOMBIE.value, "free")
 _END_PHASE = EndPhase()
 _FAR = 10**9

@@ -137,7 +137,15 @@ def _contenders(st: GameState, ctx: Ctx, first: Optional[list[Action]] = None) -
 
 
 def unit_candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
+    last = _PENDED
+    if last[0] is st and last[1] is ctx:  # the very position `advance` just worked them out for
+        return list(last[2])
     return _contenders(st, ctx)
+
+
+#: The last position `advance` left waiting on a reaction decision, with its Ctx and its contenders
+#: (legal_actions asks for them next; states are immutable and the entry keeps them alive).
+_PENDED: list = [None, None, ()]
 
 
 def check_unit(st: GameState, ctx: Ctx, a: Action) -> RuleViolation | None:
@@ -218,7 +226,9 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
         opts = _contenders(st, ctx, opts)
         if len(opts) == 1 and isinstance(opts[0], ZMove):  # one way to go, uncontested: no decision
             return do_unit(st, ctx, opts[0], out), False
-        return pend(st, PendingKind.REACTION, "7.0", f"choose the reaction move of {uid} in {z.square}", who=uid), True
+        new = pend(st, PendingKind.REACTION, "7.0", f"choose the reaction move of {uid} in {z.square}", who=uid)
+        _PENDED[:] = [new, ctx, tuple(opts)]
+        return new, True
     if super_options(st, ctx):
         return pend(st, PendingKind.REACTION_SUPER, "11.4", "a super zombie may (but need not) move in reaction"), True
     return free.enter(st, out), False
