@@ -28,7 +28,7 @@ from typing import Optional
 from dodnb.board.model import UnknownSquare
 from dodnb.errors import DodnbError, RuleViolation
 from dodnb.rules import core
-from dodnb.rules.actions import Action, Roll
+from dodnb.rules.actions import Action, Draw, Roll
 from dodnb.rules.context import Ctx, context, ctx_for
 from dodnb.rules.events import Event, ev
 from dodnb.rules.phases import ADVANCE, NODES, attack, shooting
@@ -215,8 +215,6 @@ def _why_chance(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
             return RuleViolation(p.case, "chance.faces", faces=str(a.faces), total=a.total, dice=p.dice)
         return None
     if p.kind.is_draw:
-        from dodnb.rules.actions import Draw
-
         if not isinstance(a, Draw):
             return RuleViolation(p.case, "chance.draw")
         if a not in [o for o, _ in chance_outcomes(st, ctx)]:

@@ -17,9 +17,9 @@ from dodnb.errors import RuleViolation
 from dodnb.rules import core
 from dodnb.rules.actions import Action, Roll
 from dodnb.rules.context import Ctx
-from dodnb.rules.events import Event
+from dodnb.rules.events import Event, ev
 from dodnb.rules.state import Activation, Attack, CharacterState, GameState, Pending, Shot, ZombieUnit
-from dodnb.rules.vocab import PendingKind, Status
+from dodnb.rules.vocab import AttackStep, PendingKind, Status
 
 #: Only Steve and Fran may acquire a hunting rifle [12.1].
 RIFLE_HOLDERS = ("Steve", "Fran")
@@ -144,9 +144,6 @@ def zombie_value_in(st: GameState, sq: str) -> int:
 
 def begin_attack(st: GameState, sq: str, case: str, out: list[Event]) -> GameState:
     """A zombie attack starts in `sq` [8.0], [8.7], [11.8], [13.4] (resolved by :mod:`.attack`)."""
-    from dodnb.rules.events import ev
-    from dodnb.rules.vocab import AttackStep
-
     out.append(ev("attack_begins", case, square=sq, value=zombie_value_in(st, sq)))
     return st.evolve(attack=Attack(sq, AttackStep.FIRE))
 
