@@ -137,9 +137,15 @@ def record(st: GameState, entered: Iterable[str] = (), acted: Iterable[str] = ()
 
 
 def zombie_value_in(st: GameState, sq: str) -> int:
-    """Value of what occupies a square: the unit's plus 2 per super zombie [11.3]."""
-    z = st.zombie_in(sq)
-    return (z.value if z else 0) + st.super_value * len(st.super_zombies_in(sq))
+    """Value of what occupies a square: the unit's (a square holds one at most [7.6])
+    plus 2 per super zombie [11.3]."""
+    if sq not in st.board.squares:
+        sq = st.board.square_id(sq)  # a reference written otherwise (24 for 024), or UnknownSquare
+    z = st.unit_squares().get(sq)
+    value = z.value if z is not None else 0
+    if sq in st.super_squares():
+        value += st.super_value * sum(1 for c in st.characters if c.is_super and c.square == sq)
+    return value
 
 
 def begin_attack(st: GameState, sq: str, case: str, out: list[Event]) -> GameState:

@@ -80,8 +80,8 @@ def super_options(st: GameState, ctx: Ctx) -> list[Action]:
     a unit stacked with a super zombie may react alone, like any unit (ruling E15); a super zombie
     stacked with a unit whose reaction is blocked by a closed glass door on a side of its square may
     smash it [11.6], [10.4] (ruling E14)."""
-    if not st.zturn.target:
-        return []
+    if not st.zturn.target or not st.super_squares():
+        return []  # both kinds need a super zombie on the map
     dist = ctx.dist_to(st.zturn.target)
     moves = ctx.moves(st)
     out: list[Action] = []
