@@ -232,6 +232,7 @@ class _Walk:
         self._gates: dict = {}
         self._free_exact: dict = {}
         self._zturns: dict = {}
+        self._exposed: tuple = (None, None)  # (the last canonical position, its `_exposure`)
         self._reduced: dict = {}  # (unit, how it is reduced) -> (sort key, reduced unit)
         self._renamed: dict = {}  # (reduced unit, place) -> the unit renamed for that place
         self.main_doors = {sq: d.id for sq, d in ctx.main_square_door.items()}
@@ -387,10 +388,11 @@ class _Walk:
         Player-Turn's record) is dropped."""
         if not self.shortcuts or s.phase not in _POST_MOVEMENT or s.result is not None or s.pending is None:
             return s
-        humans = frozenset(c.square for c in s.characters if c.in_play)
+        humans = s.human_squares()
         occupied = frozenset(c.square for c in s.characters if c.square is not None)
         zt = s.zturn
-        later, future, cap, draws_left = self._exposure(s)
+        exposure = self._exposure(s)
+        later, future, cap, draws_left = exposure
         # ruling Z1 (pool): nobody stands in a main-door square where a unit may still be drawn in the
         # turn, so no unit drawn can attack [13.4]: the pool counts only as "a unit is left to draw"
         # [13.3], for as many draws as may come (two at most [13.5])
@@ -412,9 +414,13 @@ class _Walk:
         if zturn is None:
             zturn = self._zturns[zkey] = ZombieTurn(step=zkey[0], queue=zkey[1], moves_left=0, entering=zkey[2],
                                                     super_rolls=zkey[3], drawing=zkey[4])
-        if units is zs and (zturn is zt or zturn == zt) and s.record == _NO_RECORD and not s.crossed_squares:
-            return s
-        return s.evolve(zombies=units, zturn=zturn, record=_NO_RECORD, crossed_squares=())
+        if not (units is zs and (zturn is zt or zturn == zt) and s.record == _NO_RECORD and not s.crossed_squares):
+            s = s.evolve(zombies=units, zturn=zturn, record=_NO_RECORD, crossed_squares=())
+        # what the rest of the turn reaches is read next by `freeze`, often for this very position (the
+        # canonical form keeps everything `_exposure` reads: the phase, the characters, the attack and
+        # the bookkeeping it names)
+        self._exposed = (s, exposure)
+        return s
 
     def _exposure(self, s: GameState) -> tuple:
         """Where the rest of the turn can still reach the characters, after movement: (the squares
@@ -444,7 +450,8 @@ class _Walk:
 
     def _reached(self, s: GameState) -> set:
         """The squares an attack may still reach in the turn, after movement (:meth:`_exposure`)."""
-        later, future, _, draws_left = self._exposure(s)
+        last = self._exposed
+        later, future, _, draws_left = last[1] if last[0] is s else self._exposure(s)
         return later | future if draws_left else later
 
     def freeze(self, s: GameState) -> tuple:
