@@ -65,6 +65,7 @@ from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
 from dodnb.prob.enumerate import TooBig, draw
 from dodnb.prob.errors import ProbError
 from dodnb.rules import engine, solitaire
+from dodnb.rules.phases import attack
 from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal, ZMove, policy_action
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from dodnb.rules.vocab import Phase, Side, ZStep
@@ -232,6 +233,7 @@ class _Walk:
         self._gates: dict = {}
         self._free_exact: dict = {}
         self._zturns: dict = {}
+        self._ends: dict = {}  # canonical position at the end of movement -> (settled, destroyed, entered)
         self._exposed: tuple = (None, None)  # (the last canonical position, its `_exposure`)
         self._reduced: dict = {}  # (unit, how it is reduced) -> (sort key, reduced unit)
         self._renamed: dict = {}  # (reduced unit, place) -> the unit renamed for that place
@@ -611,6 +613,13 @@ class _Walk:
                 a, counts = self._free_decision(t)
             else:
                 (a, _), = self.branches(t)
+            if type(a) is EndPhase and self.solitaire:
+                if steps is not None:
+                    steps.append((t, a, False, counts, d, e))
+                t, dd, ee = self._end_movement(t)
+                d, e = d + dd, e + ee
+                self.used["free moves followed at once"] = self.used.get("free moves followed at once", 0) + 1
+                continue
             u, _ = engine.apply(t, self.ctx, a)
             if steps is not None:
                 steps.append((t, a, u.zturn.moves_left < t.zturn.moves_left, counts, d, e))
@@ -620,6 +629,25 @@ class _Walk:
             t = u
             self.used["free moves followed at once"] = self.used.get("free moves followed at once", 0) + 1
         return t, d, e
+
+    def _end_movement(self, t: GameState) -> tuple:
+        """Ruling Z1 (end of movement), solitaire: the Free Movement Phase ended at `t` (a free-move
+        decision of the [15.5] automaton, where ending the phase is always allowed: no forced reveal in
+        the solitaire game [15.1]). Ending it only begins the Attack Phase [8.0] (``attack.enter``, what
+        the engine's EndPhase resolver does), after which no unit moves again in the turn; so the
+        canonical form of that position stands for it, and the engine's automatic steps from there (the
+        first attack begun, or the Zombie Generation Phase) are worked out once per canonical position:
+        the many ends of movement that differ only in what that form drops (where the units away from
+        the characters and the open main doors stand, who moved or reacted, the free moves left) share
+        them. (the position reached, destroyed, entered on the way)."""
+        key = self.canon(attack.enter(t.evolve(pending=_FREE_PENDING), []))
+        got = self._ends.get(key)
+        if got is None:
+            u, _ = engine.settle(key, self.ctx)
+            got = self._ends[key] = (u, *_counts(key, u))
+        else:
+            self.used["ends of movement shared"] = self.used.get("ends of movement shared", 0) + 1
+        return got
 
     def _rest_inert(self, t: GameState) -> bool:
         """Ruling Z2 (6): the rest of the Zombie Free Movement Phase cannot change the rest of the turn.
@@ -768,8 +796,12 @@ class _Walk:
         x, a, used, counts, d, e = steps[-1]
         if not isinstance(a, EndPhase):
             return None
-        u, _ = engine.apply(x.evolve(zturn=_unit(x.zturn, moves_left=k - counted)), self.ctx, a)
-        dd, ee = _counts(x, u)
+        x = x.evolve(zturn=_unit(x.zturn, moves_left=k - counted))
+        if self.solitaire:
+            u, dd, ee = self._end_movement(x)
+        else:
+            u, _ = engine.apply(x, self.ctx, a)
+            dd, ee = _counts(x, u)
         end, d2, e2 = self._follow(u)
         return self.canon(end), d + dd + d2, e + ee + e2
 

@@ -134,7 +134,7 @@ def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
     assert used.get("free moves that cannot matter skipped", 0) > 0, used
     assert used.get("entrance rolls summed", 0) > 0 and used.get("free moves followed at once", 0) > 0, used
     assert used.get("pool values forgotten", 0) > 0 and used.get("units reduced after their attack", 0) > 0, used
-    assert used.get("statuses carried", 0) > 0, used
+    assert used.get("statuses carried", 0) > 0 and used.get("ends of movement shared", 0) > 0, used
 
 
 class _FreezeEveryone(_Walk):
@@ -165,6 +165,33 @@ def test_15_0_ruling_z1_a_wrong_status_carry_is_caught():
     differ: list = []
     _compare(range(4), True, every=2, budget=300, walk_cls=_FreezeEveryone, differ=differ)
     assert any(differ), len(differ)
+
+
+class _EndsByCharacters(_Walk):
+    """A wrong sharing of the end of movement (ruling Z1): keyed on the characters alone, as if where
+    the units stand when the Attack Phase begins did not matter."""
+
+    def _end_movement(self, t):
+        wrong = self.__dict__.setdefault("_wrong", {})
+        got = wrong.get(t.characters)
+        if got is None:
+            got = wrong[t.characters] = super()._end_movement(t)
+        return got
+
+
+def test_15_0_ruling_z1_ends_of_movement_shared_equal_the_plain_walk_and_too_far_is_caught():
+    """Ruling Z1, the end of movement: Peter in 024 and Fran in 113, a unit beside each, the
+    free-movement die to roll. One free move brings one unit into a character's square, two bring
+    both: the ends of movement differ in who is attacked. Shared by their canonical form, the answer
+    is the plain walk's; shared by the characters alone (wrong), it is not."""
+    st = free_state({"Peter": "024", "Fran": "113"}, [{"square": "099", "value": 4}, {"square": "114", "value": 5}],
+                    moves=0, doors=CLOSED)
+    st = replace(st, zturn=ZombieTurn(step="free_roll"), pending=Pending("chance", "roll:free", "7.0", "", 1))
+    ctx = engine.context(st.board)
+    plain = plain_walk(st, max_nodes=20_000)
+    walk = _Walk(st, ctx)
+    assert as_plain(walk_exact(st, walk)) == plain and walk.used.get("ends of movement shared", 0) > 0, walk.used
+    assert as_plain(walk_exact(st, _EndsByCharacters(st, ctx))) != plain
 
 
 def test_14_1_ruling_z1_fran_infected_is_carried_as_infected():
