@@ -51,6 +51,7 @@ games played.
 
 from __future__ import annotations
 
+import gc
 import html
 import math
 import random
@@ -920,7 +921,23 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
     probabilities flow through it in topological order. The counts of zombies destroyed and units
     entered ride along with the probability (a small table per position) rather than in the position,
     so positions that differ only in what happened before them are followed once; so do the statuses
-    a position forgets (:meth:`_Walk.freeze`)."""
+    a position forgets (:meth:`_Walk.freeze`).
+
+    The cyclic garbage collector is paused meanwhile (and put back as it was): the graph keeps every
+    position alive until the flow is done, and the collector would go over all of them again and
+    again, finding nothing (positions, tuples and tables refer to no one who refers back; memory is
+    freed as usual when the last reference goes). 5-8 % of the time of the biggest positions."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _walk_exact(st, walk, max_states, max_seconds, clock)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _walk_exact(st: GameState, walk: _Walk, max_states: int, max_seconds: Optional[float],
+                clock: Callable[[], float]) -> Dist:
     t0 = clock()
     root, sub0 = walk.freeze(walk.canon(st))
     succ: dict = {}

@@ -698,3 +698,23 @@ def test_15_0_counts_read_from_changed_pairs_equal_counts_by_name():
                 shuffled = t.evolve(zombies=t.zombies[::-1])
                 assert _counts(s, shuffled) == plain_counts(s, shuffled)
     assert seen[(1, 0)] and seen[(0, 1)]  # both kinds of change were met
+
+
+def test_15_0_the_walk_puts_the_garbage_collector_back_as_it_was():
+    """`walk_exact` pauses the cyclic garbage collector while it works and puts it back as it found
+    it: on, off, and after a budget error."""
+    import gc
+
+    st, ctx = _start(issue_position("Z01"))
+    was = gc.isenabled()
+    try:
+        for on in (True, False):
+            (gc.enable if on else gc.disable)()
+            walk_exact(st, _Walk(st, ctx))
+            assert gc.isenabled() is on
+        gc.enable()
+        with pytest.raises(TooBig):
+            walk_exact(st, _Walk(st, ctx), max_states=0)
+        assert gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
