@@ -797,10 +797,10 @@ class _Walk:
         x, a, used, counts, d, e = steps[-1]
         if not isinstance(a, EndPhase):
             return None
-        x = x.evolve(zturn=_unit(x.zturn, moves_left=k - counted))
         if self.solitaire:
-            u, dd, ee = self._end_movement(x)
+            u, dd, ee = self._end_movement(x)  # the canonical form drops the free moves left
         else:
+            x = x.evolve(zturn=_unit(x.zturn, moves_left=k - counted))
             u, _ = engine.apply(x, self.ctx, a)
             dd, ee = _counts(x, u)
         end, d2, e2 = self._follow(u)
@@ -897,6 +897,8 @@ def _reduce(z, how: str):
 def _sorted_by(z) -> tuple:
     """(the canonical order's key, the unit): the units of the canonical form are sorted by it."""
     return (z.pool, z.square or "", z.value, z.berserk, z.face_up, z.seen), z
+
+
 _FREE_PENDING = Pending(Side.ZOMBIE.value, "free")
 _END_PHASE = EndPhase()
 _FAR = 10**9
