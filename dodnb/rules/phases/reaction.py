@@ -149,7 +149,7 @@ _PENDED: list = [None, None, ()]
 
 
 def check_unit(st: GameState, ctx: Ctx, a: Action) -> RuleViolation | None:
-    opts = _contenders(st, ctx)
+    opts = list(unit_candidates(st, ctx))
     if a in opts:
         return None
     return RuleViolation("7.0", "react.not_option", n=len(opts))
