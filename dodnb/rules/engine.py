@@ -23,7 +23,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import repeat
 from operator import is_
-from typing import Optional
+from typing import Callable, Optional
 
 from dodnb.board.model import UnknownSquare
 from dodnb.errors import DodnbError, RuleViolation
@@ -121,10 +121,31 @@ def roll_classes(st: GameState, ctx: Optional[Ctx] = None) -> Optional[list[tupl
     if result is None:
         return None
     ctx = ctx_for(ctx, st)
-    den = 6 ** p.dice  # every total's probability is a whole number of 6**dice-ths: summed as integers
+    outs = chance_outcomes(st, ctx)  # (kept by `_CHANCE`: `apply` trusts the totals it lists)
     decides = result(st, ctx)
+    # what `decides` computes is fixed by its code and the values it closed over (each result is a
+    # function of the total and of those values only): the grouping is made once per such function
+    cells = decides.__closure__
+    key = (p.dice, decides.__code__, tuple([c.cell_contents for c in cells]) if cells else ())
+    try:
+        got = _CLASSES.get(key)
+    except TypeError:  # a value that cannot be a key: worked out every time
+        return _roll_classes(outs, decides, p.dice)
+    if got is None:
+        if len(_CLASSES) > 4096:
+            _CLASSES.clear()
+        got = _CLASSES[key] = tuple(_roll_classes(outs, decides, p.dice))
+    return list(got)
+
+
+_CLASSES: dict = {}  # (dice, code, closed-over values) of a roll's `result` -> its classes
+
+
+def _roll_classes(outs: list, decides: Callable[[int], object], dice: int) -> list[tuple[tuple[Roll, ...], Fraction]]:
+    """:func:`roll_classes` worked out: the outcomes grouped by what `decides` makes of their totals."""
+    den = 6 ** dice  # every total's probability is a whole number of 6**dice-ths: summed as integers
     groups: dict = {}
-    for a, q in chance_outcomes(st, ctx):
+    for a, q in outs:
         assert isinstance(a, Roll)
         r = decides(a.total)
         w = q.numerator * (den // q.denominator)

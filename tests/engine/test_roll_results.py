@@ -84,3 +84,20 @@ def test_roll_classes_elsewhere_are_none():
             assert engine.roll_classes(st) is None
             kinds.add(st.pending.kind)
     assert PendingKind.ROLL_FREE in kinds and any(not k.startswith("roll:") for k in kinds)
+
+
+def test_6_0_8_8_classes_kept_per_result_function_equal_the_grouping_worked_out_afresh():
+    """`roll_classes` keeps its grouping per result function (its code and the values it closed over:
+    a shot's reduction and the target's value [6.0], a panic level [6.5], an attack's strength [8.8]...);
+    on every dice node of seeded games the kept answer equals the grouping worked out afresh from the
+    node's own result function, and positions do share kept answers."""
+    engine._CLASSES.clear()
+    n = 0
+    for solitaire in (True, False):
+        for st in _dice_nodes(range(4), solitaire):
+            ctx = engine.context(st.board)
+            kept = engine.roll_classes(st, ctx)
+            fresh = engine._roll_classes(engine.chance_outcomes(st, ctx), NODES[st.pending.kind].result(st, ctx), st.pending.dice)
+            assert kept == fresh, st.pending.kind
+            n += 1
+    assert 0 < len(engine._CLASSES) < n / 4, (len(engine._CLASSES), n)
