@@ -91,9 +91,20 @@ def rec(obj: R, **changes: Any) -> R:
 
 def pend(st: GameState, kind: PendingKind, case: str, purpose: str = "", dice: int = 0, who: str = "") -> GameState:
     """The state waiting on a node of this kind (its side is the kind's)."""
-    p = object.__new__(Pending)  # Pending(...) without __post_init__: kind and side are enums already
-    p.__dict__.update(side=kind.side, kind=kind, case=case, purpose=purpose, dice=dice, who=who)
+    key = (kind, case, purpose, dice, who)
+    p = _PENDINGS.get(key)
+    if p is None:
+        p = object.__new__(Pending)  # Pending(...) without __post_init__: kind and side are enums already
+        p.__dict__.update(side=kind.side, kind=kind, case=case, purpose=purpose, dice=dice, who=who)
+        if len(_PENDINGS) > 4096:
+            _PENDINGS.clear()
+        _PENDINGS[key] = p
     return st.evolve(pending=p)
+
+
+#: One Pending object per content, shared by every state waiting on it (records are immutable): made
+#: once, and equal positions then hold the very same object, which equality finds by identity.
+_PENDINGS: dict[tuple[PendingKind, str, str, int, str], Pending] = {}
 
 
 def set_chars(st: GameState, *changed: CharacterState) -> GameState:
