@@ -531,10 +531,19 @@ class GameState:
 
     def __hash__(self) -> int:
         """Hashed once per state (exact enumeration keys dicts by states millions of times); the board
-        is left out, as it is from equality."""
-        h = self.__dict__.get("_hash")
+        is left out, as it is from equality. The units' tuple, the costly part (a unit's hash is a
+        Python call), is hashed once per tuple object: many states share the same one (`evolve`
+        hands it on unchanged, and the zombie-turn walk's canonical form makes one per content)."""
+        d = self.__dict__
+        h = d.get("_hash")
         if h is None:
-            h = self.__dict__["_hash"] = hash(_COMPARED_OF(self.__dict__))
+            zs = d["zombies"]
+            got = _UNITS_HASH.get(id(zs))
+            if got is None or got[0] is not zs:
+                if len(_UNITS_HASH) > 100_000:
+                    _UNITS_HASH.clear()
+                got = _UNITS_HASH[id(zs)] = (zs, hash(zs))  # the tuple kept alive: its id is not reused
+            h = d["_hash"] = hash((got[1], _OTHERS_OF(d)))
         return h
 
     def __eq__(self, other: object) -> bool:
@@ -734,6 +743,9 @@ _CACHES = ("_hash", "_humans", "_supers", "_cin", "_units", "_uidx", "_occupied"
 _DROP_IF_UNITS = tuple(k for k in _CACHES if k not in _OF_CHARACTERS)  # the units changed, not the characters
 _DROP_IF_CHARACTERS = tuple(k for k in _CACHES if k not in _OF_UNITS)  # the characters changed, not the units
 _COMPARED_OF = itemgetter(*_COMPARED)  # the compared fields of a state's __dict__, as one tuple
+_OTHERS_OF = itemgetter(*(n for n in _COMPARED if n != "zombies"))  # the same but the units
+#: id(units' tuple) -> (that tuple, its hash), for `GameState.__hash__`
+_UNITS_HASH: dict[int, tuple[tuple[ZombieUnit, ...], int]] = {}
 _N_FIELDS = len(_FIELD_NAMES)
 
 

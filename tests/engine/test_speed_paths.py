@@ -235,8 +235,8 @@ def test_every_per_state_cache_is_one_evolve_knows():
 
 
 def test_state_equality_and_hash_are_the_dataclass_ones():
-    """`GameState.__eq__` and `__hash__` read the compared fields in one call: the same answers as
-    comparing and hashing every field but the board, on states met in seeded games (equal copies made
+    """`GameState.__eq__` reads the compared fields in one call: the same answers as comparing every
+    field but the board; equal states hash alike (the units' hash kept per tuple object), on states met in seeded games (equal copies made
     by `evolve`, and neighbours that differ)."""
     from dataclasses import fields
 
@@ -248,5 +248,8 @@ def test_state_equality_and_hash_are_the_dataclass_ones():
             assert (x == y) is plain and (x != y) is not plain
             if plain:
                 assert hash(x) == hash(y)
-        assert hash(a) == hash(tuple(getattr(a, n) for n in names))
+        # the hash: the units' tuple hashed once per tuple object, beside the other compared fields
+        assert hash(a) == hash((hash(a.zombies), tuple(getattr(a, n) for n in names if n != "zombies")))
+        c = a.evolve(zombies=tuple(list(a.zombies)))  # equal units, another tuple: equal, same hash
+        assert c.zombies is not a.zombies and c == a and hash(c) == hash(a)
     assert states[0] != "a state" and states[0].__eq__(object()) is NotImplemented
