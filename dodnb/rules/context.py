@@ -26,6 +26,12 @@ class Ctx:
         self.counters = counters or default_counters()
         self.tables = tables or default_tables()
         self._moves: dict[tuple, dict[str, tuple[str, ...]]] = {}
+        #: (square, the closed doors of its sides) -> its moves; the doors of each square's sides
+        self._square_moves: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+        self._doors_at: dict[str, tuple[str, ...]] = {}
+        for d in sorted(board.doors):
+            for sq in board.doors[d].squares:
+                self._doors_at[sq] = self._doors_at.get(sq, ()) + (d,)
         self._dist: dict[str, dict[str, int]] = {}
         self._sight: dict[tuple, SightTable] = {}
         self._vis: dict[tuple, frozenset] = {}
@@ -53,12 +59,17 @@ class Ctx:
         if got is None:
             got = self.open_moves
             if key:
-                # a closed door only changes passage between its own squares [5.3]
+                # a closed door only changes passage between its own squares [5.3]: a square's moves
+                # depend only on which doors of its own sides are closed, worked out once per such set
                 ds = dict(key)
                 touched = {sq for d in ds for sq in self.board.doors[d].squares}
                 got = dict(got)
                 for sq in touched:
-                    got[sq] = self.board.moves_from(sq, ds)
+                    shut = tuple(d for d in self._doors_at[sq] if d in ds)
+                    m = self._square_moves.get((sq, shut))
+                    if m is None:
+                        m = self._square_moves[(sq, shut)] = self.board.moves_from(sq, {d: "closed" for d in shut})
+                    got[sq] = m
             if len(self._moves) > 512:
                 self._moves.clear()
             self._moves[key] = got

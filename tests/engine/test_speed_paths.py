@@ -253,3 +253,26 @@ def test_state_equality_and_hash_are_the_dataclass_ones():
         c = a.evolve(zombies=tuple(list(a.zombies)))  # equal units, another tuple: equal, same hash
         assert c.zombies is not a.zombies and c == a and hash(c) == hash(a)
     assert states[0] != "a state" and states[0].__eq__(object()) is NotImplemented
+
+
+def test_5_3_moves_with_the_doors_kept_per_square_equal_the_board_own_answer():
+    """[5.3] a closed door stops a move across it: `Ctx.moves` works out a square's moves once per set
+    of closed doors on its own sides and reuses them in every door configuration; for random
+    configurations (doors open, closed or destroyed) every square's moves equal the board's own
+    answer with every door state given."""
+    from dodnb.rules.context import Ctx
+
+    g = Game(seed=4)
+    board = g.state.board
+    ctx = Ctx(board)  # fresh caches
+    rng = random.Random(5)
+    doors = sorted(board.doors)
+    touched = 0
+    for _ in range(40):
+        states = {d: rng.choice(["open", "closed", "closed", "destroyed"]) for d in rng.sample(doors, rng.randint(1, len(doors)))}
+        states = {d: s for d, s in states.items() if s != "destroyed" or board.doors[d].kind == "glass"}
+        st = g.state.evolve(door_states=tuple(sorted((d, s) for d, s in states.items() if s != "open")))
+        got = ctx.moves(st)
+        assert got == {sq: board.moves_from(sq, st.doors) for sq in board.ids}
+        touched += len({sq for d, s in st.door_states if s == "closed" for sq in board.doors[d].squares})
+    assert 0 < len(ctx._square_moves) < touched  # squares' moves were reused across configurations
