@@ -128,7 +128,9 @@ def _strip(policy):
 def _policies(zombie, human):
     from dodnb.rules import solitaire
 
-    return {Side.ZOMBIE.value: _strip(zombie or solitaire.zombie_policy), Side.HUMAN.value: _strip(human or solitaire.sensible_human)}
+    # the default zombie side: the [15.5] automaton's action without the note it would write
+    zpol = _strip(zombie) if zombie else (lambda state, legal, rng: solitaire.zombie_action(state, legal))
+    return {Side.ZOMBIE.value: zpol, Side.HUMAN.value: _strip(human or solitaire.sensible_human)}
 
 
 def _settle(st: GameState) -> GameState:

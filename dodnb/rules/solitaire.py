@@ -569,35 +569,46 @@ def reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tupl
     """A unit with several reaction moves [7.0] (ruling S-R1): a berserk unit blocked by a closed glass
     door attacks it rather than stay [10.4]; otherwise the move least advantageous to the characters
     (ruling S-T1: ending in a character's square, then nearest a character, most vulnerable first)."""
-    ctx = ctx or engine.context(state.board)
+    a, key, params = _reaction_pick(state, legal, ctx or engine.context(state.board))
+    return a, Note(key, "15.5", **params)
+
+
+def _reaction_pick(state: GameState, legal: Sequence[Action], ctx) -> tuple[Action, str, dict]:
+    """:func:`reaction_choice` as (action, note key, note parameters): the walk over a whole zombie
+    turn takes the action alone (:func:`zombie_action`), without writing the note."""
     head = state.zturn.queue[0] if state.zturn.queue else ""
     # [7.2] 3 the zombie player's choice of who takes a contested square: the automaton keeps its
     # written order, nearest the characters first (ruling E10, S-R1)
     legal = [a for a in legal if getattr(a, "uid", getattr(a, "who", "")) == head] or list(legal)
     brk = sorted((a for a in legal if isinstance(a, BreakDoor)), key=lambda a: a.door)
     if brk:
-        return brk[0], Note("react.break", "15.5", who=brk[0].who, door=brk[0].door)
+        return brk[0], "react.break", {"who": brk[0].who, "door": brk[0].door}
     walks = [a for a in legal if isinstance(a, ZMove) and a.path]
     if not walks:
-        return legal[0], Note("react.only", "15.5")
+        return legal[0], "react.only", {}
     uid = walks[0].uid
     m = _Mover(uid, _sq(state.unit(uid)), False, False)
     a = min(walks, key=lambda a: _move_key(state, ctx, m, a))
-    return a, Note("react.least", "15.5", n=len(walks), who=uid)
+    return a, "react.least", {"n": len(walks), "who": uid}
 
 
 def super_reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, str]:
     """[11.4] a super zombie may move in reaction or in free movement, not both (ruling S-R2): it
     reacts only when the reaction move ends in a character's square (with its unit if it may);
     otherwise it keeps its move for the free movement priorities [15.5]."""
-    ctx = ctx or engine.context(state.board)
+    a, key, params = _super_reaction_pick(state, legal, ctx or engine.context(state.board))
+    return a, Note(key, "15.5", **params)
+
+
+def _super_reaction_pick(state: GameState, legal: Sequence[Action], ctx) -> tuple[Action, str, dict]:
+    """:func:`super_reaction_choice` as (action, note key, note parameters)."""
     humans = state.human_squares()
     hits = [a for a in legal if isinstance(a, SuperMove) and a.path and a.path[-1] in humans]
     if hits:
         m = _Mover(hits[0].name, _sq(state.character(hits[0].name)), True, True)
         a = min(hits, key=lambda a: _move_key(state, ctx, m, a))
-        return a, Note("super.reach", "15.5", name=a.name, square=a.path[-1])
-    return EndPhase(), Note("super.keep", "15.5")
+        return a, "super.reach", {"name": a.name, "square": a.path[-1]}
+    return EndPhase(), "super.keep", {}
 
 
 # ============================================================================================
@@ -627,6 +638,20 @@ def zombie_policy(state: GameState, legal: Sequence[Action], rng: Optional[rando
 
 
 solitaire_policy = zombie_policy
+
+
+def zombie_action(state: GameState, legal: Sequence[Action], ctx=None) -> Action:
+    """:func:`zombie_policy`'s action without its note (the walk over a whole zombie turn asks for
+    thousands of decisions and reads no note); tests check both give the same action."""
+    kind = state.pending.kind if state.pending else ""
+    ctx = ctx or engine.context(state.board)
+    if kind == "free":
+        return free_move_action(state, legal, ctx)
+    if kind == "reaction":
+        return _reaction_pick(state, legal, ctx)[0]
+    if kind == "reaction_super":
+        return _super_reaction_pick(state, legal, ctx)[0]
+    return zombie_policy(state, legal)[0]  # decisions the solitaire game never asks (see zombie_policy)
 
 
 # ============================================================================================

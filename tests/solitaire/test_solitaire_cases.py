@@ -344,6 +344,24 @@ def test_15_5_cached_free_choice_equals_the_whole_plan_in_seeded_games():
     assert len(solitaire._CHOICES) < checked * 15  # shared: not one entry per mover (about 40) per decision
 
 
+def test_15_5_the_note_free_action_is_the_automaton_choice_in_seeded_games():
+    """`solitaire.zombie_action` (what the zombie-turn walk asks: no note written) gives the action of
+    `zombie_policy` at every zombie decision of seeded solitaire games: free moves [15.5], reaction
+    moves (ruling S-R1) and super zombies' reactions (ruling S-R2)."""
+    kinds: Counter = Counter()
+    for seed in range(4):
+        for human in (sensible_human, random_human):
+            g = Game(seed=seed, solitaire=True, human=human, zombie=zombie_policy)
+            while not g.over and g.state.turn <= 10:
+                st = g.state
+                if st.pending.side == "zombie":
+                    legal = g.legal_actions()
+                    assert solitaire.zombie_action(st, legal, g.ctx) == zombie_policy(st, legal)[0], (seed, st.pending.kind)
+                    kinds[st.pending.kind] += 1
+                g.step()
+    assert kinds["free"] > 100 and kinds["reaction"] > 10, kinds
+
+
 def test_15_5_reaction_ties_and_a_blocked_berserk_unit_attacks_the_glass_door():
     st = build({"Peter": "024"}, [{"square": "097"}])
     st = replace(st, phase="reaction", pending=Pending("zombie", "reaction", "7.0", "", who="Z01"))
