@@ -322,24 +322,18 @@ def test_15_5_cached_free_choice_equals_the_whole_plan_in_seeded_games():
     is hit, so positions really share their classifications."""
     solitaire._CHOICES.clear()
     checked = ends = 0
-    for seed in range(6):
-        for human in (sensible_human, random_human):
-            g = Game(seed=seed, solitaire=True, human=human, zombie=zombie_policy)
-            while not g.over and g.state.turn <= 10:
-                st = g.state
-                if st.pending.kind == "free":
-                    legal = g.legal_actions()
-                    a, note = free_move_choice(st, legal, g.ctx)
-                    plan = free_move_plan(st, legal, g.ctx)
-                    if plan:
-                        assert (a, note) == plan[0][1:], (seed, a, plan[0])
-                        assert note.params == plan[0][2].params
-                    else:
-                        assert a == EndPhase()
-                        ends += 1
-                    assert free_move_action(st, legal, g.ctx) == a
-                    checked += 1
-                g.step()
+    for seed, g, st, legal in _zombie_decisions(range(6)):
+        if st.pending.kind == "free":
+            a, note = free_move_choice(st, legal, g.ctx)
+            plan = free_move_plan(st, legal, g.ctx)
+            if plan:
+                assert (a, note) == plan[0][1:], (seed, a, plan[0])
+                assert note.params == plan[0][2].params
+            else:
+                assert a == EndPhase()
+                ends += 1
+            assert free_move_action(st, legal, g.ctx) == a
+            checked += 1
     assert checked > 300 and ends > 10
     assert len(solitaire._CHOICES) < checked * 15  # shared: not one entry per mover (about 40) per decision
 
@@ -349,17 +343,22 @@ def test_15_5_the_note_free_action_is_the_automaton_choice_in_seeded_games():
     `zombie_policy` at every zombie decision of seeded solitaire games: free moves [15.5], reaction
     moves (ruling S-R1) and super zombies' reactions (ruling S-R2)."""
     kinds: Counter = Counter()
-    for seed in range(4):
+    for seed, g, st, legal in _zombie_decisions(range(4)):
+        assert solitaire.zombie_action(st, legal, g.ctx) == zombie_policy(st, legal)[0], (seed, st.pending.kind)
+        kinds[st.pending.kind] += 1
+    assert kinds["free"] > 100 and kinds["reaction"] > 10, kinds
+
+
+def _zombie_decisions(seeds):
+    """(seed, game, state, legal actions) at every zombie decision of seeded solitaire games up to
+    Game-Turn 10, sensible and random humans against the automaton."""
+    for seed in seeds:
         for human in (sensible_human, random_human):
             g = Game(seed=seed, solitaire=True, human=human, zombie=zombie_policy)
             while not g.over and g.state.turn <= 10:
-                st = g.state
-                if st.pending.side == "zombie":
-                    legal = g.legal_actions()
-                    assert solitaire.zombie_action(st, legal, g.ctx) == zombie_policy(st, legal)[0], (seed, st.pending.kind)
-                    kinds[st.pending.kind] += 1
+                if g.state.pending.side == "zombie":
+                    yield seed, g, g.state, g.legal_actions()
                 g.step()
-    assert kinds["free"] > 100 and kinds["reaction"] > 10, kinds
 
 
 def test_15_5_reaction_ties_and_a_blocked_berserk_unit_attacks_the_glass_door():
