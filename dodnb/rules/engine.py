@@ -123,13 +123,10 @@ def roll_classes(st: GameState, ctx: Optional[Ctx] = None) -> Optional[list[tupl
     ctx = ctx_for(ctx, st)
     outs = chance_outcomes(st, ctx)  # (kept by `_CHANCE`: `apply` trusts the totals it lists)
     decides = result(st, ctx)
-    # what `decides` computes is fixed by its code and the values it closed over (each result is a
-    # function of the total and of those values only): the grouping is made once per such function
-    cells = decides.__closure__
-    key = (p.dice, decides.__code__, tuple([c.cell_contents for c in cells]) if cells else ())
     try:
+        key = (p.dice, _result_key(decides))
         got = _CLASSES.get(key)
-    except TypeError:  # a value that cannot be a key: worked out every time
+    except TypeError:  # a result function that cannot be named by a key: worked out every time
         return _roll_classes(outs, decides, p.dice)
     if got is None:
         if len(_CLASSES) > 4096:
@@ -138,7 +135,24 @@ def roll_classes(st: GameState, ctx: Optional[Ctx] = None) -> Optional[list[tupl
     return list(got)
 
 
-_CLASSES: dict = {}  # (dice, code, closed-over values) of a roll's `result` -> its classes
+def _result_key(decides: Callable[[int], object]) -> object:
+    """What fixes a roll's result function, so that `roll_classes` groups the totals once per such
+    function: a bound method (a table's, such as `Tables.goes_berserk`) by its object's identity and
+    its function (the key keeps the object alive); a plain function by its code, its defaults and the
+    values it closed over (each result reads the total and those values only). TypeError for anything
+    else, or for a closed-over value that cannot be part of a key."""
+    if getattr(decides, "__self__", None) is not None and hasattr(decides, "__func__"):
+        return decides  # a bound method hashes and compares by its object's identity and its function
+    code = getattr(decides, "__code__", None)
+    if code is None or getattr(decides, "__kwdefaults__", None):
+        raise TypeError("a result function without code, or with keyword-only defaults")
+    cells = getattr(decides, "__closure__", None)
+    key = (code, getattr(decides, "__defaults__", None), tuple([c.cell_contents for c in cells]) if cells else ())
+    hash(key)  # TypeError now, not later in the dict, for a value that cannot be a key
+    return key
+
+
+_CLASSES: dict = {}  # (dice, `_result_key` of a roll's result function) -> its classes
 
 
 def _roll_classes(outs: list, decides: Callable[[int], object], dice: int) -> list[tuple[tuple[Roll, ...], Fraction]]:

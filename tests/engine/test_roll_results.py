@@ -101,3 +101,22 @@ def test_6_0_8_8_classes_kept_per_result_function_equal_the_grouping_worked_out_
             assert kept == fresh, st.pending.kind
             n += 1
     assert 0 < len(engine._CLASSES) < n / 4, (len(engine._CLASSES), n)
+
+
+def test_10_0_classes_kept_for_one_set_of_tables_are_not_given_to_another():
+    """A roll decided by a table's own method ([10.0] the berserk die, `Tables.goes_berserk`) is kept
+    per tables object: a Ctx whose tables make a unit go berserk only on 1 or 2 gets its own classes,
+    whichever Ctx asked first."""
+    from dataclasses import replace
+
+    from dodnb.rules.context import Ctx
+    from dodnb.rules.tables import default_tables
+
+    st = next(s for s in _dice_nodes(range(6), True) if s.pending.kind == PendingKind.ROLL_BERSERK_GO)
+    plain = engine.context(st.board)
+    strict = Ctx(st.board, tables=replace(default_tables(), berserk_goes_at_most=2))
+    for first, second in ((plain, strict), (strict, plain)):
+        engine._CLASSES.clear()
+        got = {id(c): [[a.total for a in acts] for acts, _ in engine.roll_classes(st, c)] for c in (first, second)}
+        assert got[id(plain)] == [[1, 2, 3, 4], [5, 6]]
+        assert got[id(strict)] == [[1, 2], [3, 4, 5, 6]]
