@@ -540,7 +540,7 @@ class GameState:
             zs = d["zombies"]
             got = _UNITS_HASH.get(id(zs))
             if got is None or got[0] is not zs:
-                if len(_UNITS_HASH) > 100_000:
+                if len(_UNITS_HASH) > 20_000:  # (each entry keeps a tuple alive: a few MB at most)
                     _UNITS_HASH.clear()
                 got = _UNITS_HASH[id(zs)] = (zs, hash(zs))  # the tuple kept alive: its id is not reused
             h = d["_hash"] = hash((got[1], _OTHERS_OF(d)))
