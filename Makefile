@@ -41,6 +41,13 @@ XDIST_ARGS := -n auto --dist loadfile
 
 .PHONY: help lab test chromium venv clean git-filter lab-settings
 
+# The package and its extras, editable, into the venv: with uv (itself installed by pip; the same
+# versions as pip resolves, in seconds instead of a minute), or with pip alone if uv cannot.
+define install
+	$(PIP) install -q --progress-bar off uv && $(BIN)/python -m uv pip install -q --python $(BIN)/python -e '$(1)' \
+	  || $(PIP) install -q --progress-bar off -e '$(1)'
+endef
+
 help:
 	@echo "make lab    open $(NOTEBOOK) in JupyterLab"
 	@echo "make test   run every test (installs what is missing first)"
@@ -52,12 +59,12 @@ venv: $(BIN)/python
 
 $(TEST_STAMP): | $(BIN)/python
 	rm -f $(VENV)/.dodnb-test-*
-	$(PIP) install -q --progress-bar off -e '.[test]'
+	$(call install,.[test])
 	touch $@
 
 $(LAB_STAMP): | $(BIN)/python
 	rm -f $(VENV)/.dodnb-lab-*
-	$(PIP) install -q --progress-bar off -e '.[lab]'
+	$(call install,.[lab])
 	touch $@
 
 # Debian's browser for the real-browser test (Playwright drives it; no browser download).
