@@ -125,11 +125,11 @@ def _strip(policy):
     return pol
 
 
-def _policies(zombie, human):
+def _policies(zombie, human, ctx):
     from dodnb.rules import solitaire
 
     # the default zombie side: the [15.5] automaton's action without the note it would write
-    zpol = _strip(zombie) if zombie else (lambda state, legal, rng: solitaire.zombie_action(state, legal))
+    zpol = _strip(zombie) if zombie else (lambda state, legal, rng: solitaire.zombie_action(state, legal, ctx))
     return {Side.ZOMBIE.value: zpol, Side.HUMAN.value: _strip(human or solitaire.sensible_human)}
 
 
@@ -222,7 +222,7 @@ class _Walk:
         self.ctx = ctx
         self.turn = st0.turn
         self.solitaire = st0.solitaire
-        self.pol = _policies(zombie, human)
+        self.pol = _policies(zombie, human, ctx)
         self.shortcuts = (zombie is None and human is None) if shortcuts is None else shortcuts
         self.default_zombie = zombie is None
         self.stop = _stop_fn(st0.turn)
