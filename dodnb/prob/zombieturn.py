@@ -234,6 +234,7 @@ class _Walk:
         self._chains: dict = {}
         self._near: dict = {}
         self._gates: dict = {}
+        self._called: dict = {}  # (doors still to call, or None for any; open main doors; square drawing) -> squares
         self._free_exact: dict = {}
         self._zturns: dict = {}
         self._ends: dict = {}  # canonical position at the end of movement -> (settled, destroyed, entered)
@@ -383,8 +384,10 @@ class _Walk:
         are shot at [8.0], [8.1], [11.8]: value and berserk [6.5], [10.6]); whether each entrance square
         whose main door is not closed is zombie-occupied [13.2] (no unit enters through a closed door,
         and no door opens or closes in these phases); the values in the eliminated pool while a unit
-        may still be drawn [13.3]; the doors; whether any zombie is left on the map [14.2]. So: a unit
-        elsewhere than a character's square or such an entrance square is reduced to one stand-in, a
+        may still be drawn [13.3]; the doors; whether any zombie is left on the map [14.2] (only while
+        the characters may still win in the turn: every main door closed, no hidden zombie). So: a unit
+        elsewhere than a character's square or such an entrance square is reduced to one stand-in (none
+        where the characters cannot win in the turn), a
         unit alone in such an entrance square to a plain blocker, the pool is emptied once no unit can be drawn any more (and
         while nobody stands in a main-door square, its values are forgotten and at most two units kept:
         a drawn unit then attacks nobody [13.4], and a roll calls at most two [13.5]), what
@@ -407,12 +410,17 @@ class _Walk:
             self.used["units reduced after their attack"] = self.used.get("units reduced after their attack", 0) + 1
         zs = s.zombies
         gates = self._open_entrances(s)
-        key = (id(zs), attacking, occupied, draws_left, plain_pool, gates)
+        # ruling Z1 (stand-in): the units reduced to the stand-in only say "a zombie unit is on the map",
+        # which only the characters' victory reads [14.2] 3; with a main door not closed [14.2] 1 (no
+        # door opens or closes after movement) or a hidden zombie still to come, it cannot be won in the
+        # turn, and the stand-in goes too
+        witness = not gates and not s.hidden_squares
+        key = (id(zs), attacking, occupied, draws_left, plain_pool, gates, witness)
         got = self._units.get(key)
         if got is None or got[0] is not zs:
             if len(self._units) > 200_000:
                 self._units.clear()
-            got = self._units[key] = (zs, self._canon_units(zs, attacking, occupied, draws_left, plain_pool, gates))
+            got = self._units[key] = (zs, self._canon_units(zs, attacking, occupied, draws_left, plain_pool, gates, witness))
         units = got[1]
         zkey = (zt.step, zt.queue if s.phase == Phase.ATTACK else (), zt.entering, zt.super_rolls, zt.drawing)
         zturn = self._zturns.get(zkey)  # one object per canonical bookkeeping: made once, compared by identity first
@@ -432,15 +440,11 @@ class _Walk:
         where an attack is under way or still to come — the attacks in progress or queued [8.0], and
         where a super zombie may be created [11.8], the infected characters still to roll [11.0] —,
         the main-door squares where a unit may still be drawn [13.4] (nobody moves in a zombie turn;
-        after the Zombie Entrance Table roll, only the doors it called), as many draws as may come
+        after the Zombie Entrance Table roll, only the doors it called; never a closed door or a square
+        blocked to the end of the turn, :meth:`_blocked`), as many draws as may come
         (two at most [13.5]), whether any may)."""
         zt = s.zturn
         draws_left = s.phase == Phase.ATTACK or bool(zt.drawing) or zt.step == ZStep.ENTRANCE or bool(zt.entering)
-        if s.phase == Phase.ATTACK or zt.step == ZStep.ENTRANCE:
-            future, cap = self.entrances, 2
-        else:
-            future = {self.ctx.board.main_doors[c].squares[0] for c in zt.entering} | ({zt.drawing} if zt.drawing else set())
-            cap = len(future)
         # a unit in a character's square whose attack is over [8.0] attacks again only with a super
         # zombie created there [11.8]: where no infected character is left to roll [11.0], it is a
         # unit like any other (a blocker if in an entrance square [13.2], else the stand-in)
@@ -451,7 +455,34 @@ class _Walk:
             later = {c.square for c in s.characters if c.name in zt.super_rolls}
         if s.attack is not None:
             later.add(s.attack.square)
+        entering = None if s.phase == Phase.ATTACK or zt.step == ZStep.ENTRANCE else zt.entering
+        # ruling Z1 (blocked entrances): no unit is drawn where the main door is closed or the square is
+        # zombie-occupied [13.2]; after movement no door opens or closes, and a zombie leaves a square only
+        # when shot in an attack there [6.9] — so an occupied entrance square no attack will reach stays
+        # blocked to the end of the turn
+        # (only a character's square is looked at: elsewhere `future` is read only as the number of
+        # draws that may come, where counting a blocked square keeps one pool unit too many, no more)
+        gates = self._open_entrances(s)
+        key = (entering, gates, zt.drawing)
+        future = self._called.get(key)
+        if future is None:
+            called = self.entrances if entering is None else {self.ctx.board.main_doors[c].squares[0] for c in entering}
+            future = self._called[key] = frozenset(called & gates) | ({zt.drawing} if zt.drawing else frozenset())
+        humans = s.human_squares()
+        if not humans.isdisjoint(future):
+            for sq in future & humans:
+                if sq != zt.drawing and self._blocked(s, sq, later):
+                    future = future - {sq}
+        cap = min(2, len(future))  # a Zombie Entrance Table roll calls two doors at most [13.5]
         return later, future, cap, draws_left
+
+    def _blocked(self, s: GameState, square: str, later: set) -> bool:
+        """Ruling Z1 (blocked entrances): the entrance square is zombie-occupied [13.2] and no attack is
+        under way or to come there (`later`), so it stays occupied to the end of the turn."""
+        if square in later or not s.zombie_occupied(square):
+            return False
+        self.used["entrances blocked to the end of the turn"] = self.used.get("entrances blocked to the end of the turn", 0) + 1
+        return True
 
     def _reached(self, s: GameState) -> set:
         """The squares an attack may still reach in the turn, after movement (:meth:`_exposure`)."""
@@ -494,7 +525,7 @@ class _Walk:
             got = self._gates[s.door_states] = frozenset(sq for sq, door in self.main_doors.items() if s.door_state(door) != "closed")
         return got
 
-    def _canon_units(self, zs, attacking, occupied, draws_left, plain_pool, gates) -> tuple:
+    def _canon_units(self, zs, attacking, occupied, draws_left, plain_pool, gates, witness) -> tuple:
         """The units of the canonical form (:meth:`canon`): each unit reduced by what it is to the rest
         of the turn, in a fixed order, renamed u00, u01... A unit object's reduction, and a reduced
         unit's renaming, are made once per walk (most units are the same objects from one position to
@@ -530,7 +561,9 @@ class _Walk:
             if got is None:
                 got = reduced[(z, how)] = _sorted_by(_reduce(z, how))
             kept.append(got)
-        if inert is not None:
+        if inert is not None and not witness:
+            self.used["stand-in dropped"] = self.used.get("stand-in dropped", 0) + 1
+        elif inert is not None:
             self.used["units reduced"] = self.used.get("units reduced", 0) + 1
             spot = next(sq for sq in self.spare if sq not in occupied)
             got = reduced.get((inert, spot))

@@ -22,6 +22,7 @@ from dodnb.prob.zombieturn import (
     walk_exact, wilson, zombie_turn,
 )
 from dodnb.rules import engine
+from dodnb.rules.phases import attack
 from dodnb.rules.actions import EndPhase, EndTurn
 from dodnb.rules.game import Game
 from dodnb.rules.solitaire import free_move_decision, sensible_human, zombie_policy
@@ -129,7 +130,7 @@ def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
     compared, used = _compare(range(4), True, every=3, budget=300)
     assert sum(compared.values()) >= 8, compared
     assert {"free", "attack"} <= set(compared), compared
-    assert used.get("rolls by result", 0) > 0 and used.get("units reduced", 0) > 0, used
+    assert used.get("rolls by result", 0) > 0 and used.get("units reduced", 0) + used.get("stand-in dropped", 0) > 0, used
     assert used.get("draws that cannot matter", 0) > 0 and used.get("free-move faces sharing a chain", 0) > 0, used
     assert used.get("free moves that cannot matter skipped", 0) > 0, used
     assert used.get("entrance rolls summed", 0) > 0 and used.get("free moves followed at once", 0) > 0, used
@@ -233,7 +234,7 @@ def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
             compared[m.phase] = compared.get(m.phase, 0) + 1
     assert sum(compared.values()) >= 6 and {"attack", "generation"} <= set(compared), compared
     assert used.get("pool values forgotten", 0) > 0 and used.get("entrance rolls summed", 0) > 0, used
-    assert used.get("units reduced", 0) > 0 and used.get("rolls by result", 0) > 0, used
+    assert used.get("units reduced", 0) + used.get("stand-in dropped", 0) > 0 and used.get("rolls by result", 0) > 0, used
 
 
 def test_15_0_reaction_movement_followed_at_once_equals_the_plain_walk():
@@ -294,7 +295,7 @@ def test_15_0_entrance_draw_classes_equal_the_plain_walk():
     walk = _Walk(st, ctx)
     fast = walk_exact(st, walk)
     assert as_plain(fast) == plain_walk(st)
-    assert walk.used.get("draw classes after movement", 0) > 0 and walk.used.get("units reduced", 0) > 0, walk.used
+    assert walk.used.get("draw classes after movement", 0) > 0 and walk.used.get("units reduced", 0) + walk.used.get("stand-in dropped", 0) > 0, walk.used
 
 
 class _NoGates(_Walk):
@@ -323,6 +324,79 @@ def test_15_0_ruling_z1_a_unit_at_a_closed_main_door_blocks_nothing():
     assert as_plain(walk_exact(st, walk)) == plain
     assert walk.used.get("units at a closed main door reduced", 0) > 0, walk.used
     assert as_plain(walk_exact(st, _NoGates(st, ctx))) != plain
+
+
+class _StandInAlwaysDropped(_Walk):
+    """A wrong ruling Z1 (stand-in): the units away from the characters and the open main doors
+    dropped even where the characters may still win [14.2]."""
+
+    def _canon_units(self, zs, attacking, occupied, draws_left, plain_pool, gates, witness):
+        return super()._canon_units(zs, attacking, occupied, draws_left, plain_pool, gates, False)
+
+
+def _fran_holds_024(doors):
+    """Fran (with a hunting rifle) in 024 attacked by a value-2 unit, another unit far off in 150,
+    the Human Player-Turn's actor Fran; the Zombie Attack Phase begins."""
+    st = build({"Fran": {"square": "024", "rifle": True}}, [{"square": "024", "value": 2}, {"square": "150", "value": 3}],
+               doors=doors, record=TurnRecord(("Fran",)))
+    return _attack_phase(st)
+
+
+def _attack_phase(st):
+    """The Zombie Attack Phase begun at `st` [8.0] (the attacks queued), settled to its first decision."""
+    ctx = engine.context(st.board)
+    st, _ = engine.settle(attack.enter(st.evolve(phase="free", zturn=ZombieTurn(), pending=Pending("zombie", "free", "7.0", "")), []), ctx)
+    assert st.phase == "attack" and st.attack is not None, (st.phase, st.pending)
+    return st, ctx
+
+
+def test_14_2_ruling_z1_the_stand_in_is_kept_while_the_characters_may_win():
+    """Ruling Z1 (stand-in) and [14.2] 3: the four main doors closed and Fran armed, so shooting the
+    unit attacking her would win the game but for the unit in 150. The walk keeps a stand-in for it and
+    equals the plain walk exactly (no win for the characters); dropping it would not."""
+    st, ctx = _fran_holds_024(CLOSED)
+    plain = plain_walk(st)
+    assert all(k[3] != "human" for k in plain)
+    walk = _Walk(st, ctx)
+    assert as_plain(walk_exact(st, walk)) == plain
+    assert walk.used.get("units reduced", 0) > 0 and not walk.used.get("stand-in dropped"), walk.used
+    wrong = as_plain(walk_exact(st, _StandInAlwaysDropped(st, ctx)))
+    assert wrong != plain and any(k[3] == "human" for k in wrong)
+
+
+def test_14_2_ruling_z1_the_stand_in_goes_where_the_characters_cannot_win_in_the_turn():
+    """Ruling Z1 (stand-in) and [14.2] 1: the same position with the North door open. No door opens or
+    closes after movement, so the characters cannot win in the turn: the unit in 150 is dropped from
+    the canonical form, and the answer is the plain walk's exactly."""
+    st, ctx = _fran_holds_024({**CLOSED, "N": "open"})
+    walk = _Walk(st, ctx)
+    assert as_plain(walk_exact(st, walk)) == plain_walk(st)
+    assert walk.used.get("stand-in dropped", 0) > 0, walk.used
+
+
+class _BlockedEvenUnderAttack(_Walk):
+    """A wrong ruling Z1 (blocked entrances): an occupied entrance square taken as blocked to the end
+    of the turn even where an attack is still to come, which may eliminate its unit."""
+
+    def _blocked(self, s, square, later):
+        return s.zombie_occupied(square)
+
+
+def test_13_2_ruling_z1_an_occupied_entrance_stays_blocked_once_no_attack_can_reach_it():
+    """Ruling Z1 (blocked entrances), [13.2], [13.4]: Peter in the South entrance square 117 (its door
+    open) with a value-2 unit, Fran in 024 with a value-6 unit, the East door open too (nobody in its
+    square 093), North and West closed, units of values 2, 9 and 11 in the eliminated pool. If Peter's reaction fire eliminates his attacker, a unit
+    drawn at 117 attacks him, with its value; if not, no unit enters there for the rest of the turn and
+    the pool's values cannot matter. The walk equals the plain walk exactly, and takes 117 as blocked
+    once its attack is over; taking it as blocked while its attack is still to come would not."""
+    st, ctx = _attack_phase(build({"Peter": "117", "Fran": "024"}, [{"square": "117", "value": 2}, {"square": "024", "value": 6}],
+                                  eliminated=(2, 9, 11), doors={"N": "closed", "W": "closed"},
+                                  record=TurnRecord(("Fran",))))
+    plain = plain_walk(st)
+    walk = _Walk(st, ctx)
+    assert as_plain(walk_exact(st, walk)) == plain
+    assert walk.used.get("entrances blocked to the end of the turn", 0) > 0, walk.used
+    assert as_plain(walk_exact(st, _BlockedEvenUnderAttack(st, ctx))) != plain
 
 
 def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
