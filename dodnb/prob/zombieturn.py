@@ -282,7 +282,8 @@ class _Walk:
         return self._free_decision(s)[0]
 
     def _free_decision(self, s: GameState) -> tuple:
-        """(the [15.5] automaton's free move at `s`, whether it read the number of free moves left):
+        """(the [15.5] automaton's free move at `s`, the numbers of free moves left it was measured
+        against — ``solitaire.free_move_needs``, empty when it reads only that some are left):
         :meth:`_free_move` for the default zombie side."""
         ctx = self.ctx
         zt = s.zturn
@@ -290,21 +291,21 @@ class _Walk:
         got = self._free.get(norm)
         if got is not None and got is not _COUNTS:
             self.used["free moves shared"] = self.used.get("free moves shared", 0) + 1
-            return got, False
+            return got, ()
         exact = s.evolve(pending=_FREE_PENDING)
         if got is _COUNTS:
-            a = self._free_exact.get(exact)
-            if a is not None:
-                return a, True
+            hit = self._free_exact.get(exact)
+            if hit is not None:
+                return hit
         legal = engine.legal_actions(s, ctx)
-        a, counts = solitaire.free_move_decision(s, legal, ctx)  # the automaton's choice, without its note
+        a, needs = solitaire.free_move_needs(s, legal, ctx)  # the automaton's choice, without its note
         a = self._two_player_end(s, a, legal)
-        if counts:  # priority 2 made room (ruling S-P2): the number left is read, the key keeps it
+        if needs:  # priority 2 made room (ruling S-P2): the number left is read, the key keeps it
             self._free[norm] = _COUNTS  # (with one move left `norm` is `exact`: hence a dict of its own)
-            self._free_exact[exact] = a
+            self._free_exact[exact] = (a, needs)
         else:
             self._free[norm] = a
-        return a, counts
+        return a, needs
 
     def _two_player_end(self, s: GameState, a, legal):
         """[9.4] in a two-player game the phase may not end while a hidden zombie must come out: the
@@ -637,13 +638,14 @@ class _Walk:
 
     def _follow(self, t: GameState, steps: Optional[list] = None) -> tuple:
         """(first position from `t` that is not a free-move decision, destroyed, entered on the way);
-        `steps`, if given, gets (position, action, whether it counted against the die, whether the
-        choice read the number left, destroyed and entered before it) per decision."""
+        `steps`, if given, gets (position, action, whether it counted against the die, the numbers of
+        free moves left the choice was measured against — :meth:`_free_decision`; True for a custom
+        zombie side's choice, which may read anything —, destroyed and entered before it) per decision."""
         d = e = 0
         while t.pending is not None and t.pending.kind == "free" and t.result is None:
-            counts = True
+            counts: Any = True  # (a custom zombie side's choice may read anything: made again per face)
             if self._rest_inert(t):
-                a, counts = _END_PHASE, False
+                a, counts = _END_PHASE, ()
                 self.used["free moves that cannot matter skipped"] = self.used.get("free moves that cannot matter skipped", 0) + 1
             elif self.default_zombie:
                 a, counts = self._free_decision(t)
@@ -809,10 +811,16 @@ class _Walk:
         tail begins, :meth:`_inert_tail`); None when it cannot be read from them."""
         counted = 0
         for i, (x, a, used, counts, d, e) in enumerate(steps):
-            if counts:  # a choice making room (ruling S-P2): made again with the face's number left
+            if counts is True or (counts and any((k - counted >= n) != (x.zturn.moves_left >= n) for n in counts)):
+                # a choice making room (ruling S-P2) whose chain the face's number left may not fit:
+                # made again with that number
                 if self._free_decision(x.evolve(zturn=_unit(x.zturn, moves_left=k - counted)))[0] != a:
                     return None
                 self.used["room-making choices made again"] = self.used.get("room-making choices made again", 0) + 1
+            elif counts:
+                # ruling S-P2: every chain it measured fits (or not) the face's number left as it did
+                # the higher face's: the same choice
+                self.used["room-making choices kept for a lower face"] = self.used.get("room-making choices kept for a lower face", 0) + 1
             if used:
                 counted += 1
                 if counted == k:  # the k-th counted move: the last free move of the face

@@ -374,10 +374,14 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
     return [(e[1], e[2], _note(e)) for e in _plan_entries(state, legal, ctx)]
 
 
-def _plan_entries(state: GameState, legal: Sequence[Action], ctx, movers: Optional[dict] = None) -> list:
+def _plan_entries(state: GameState, legal: Sequence[Action], ctx, movers: Optional[dict] = None,
+                  first: bool = False, needs: Optional[list] = None, own: Optional[dict] = None) -> list:
     """:func:`free_move_plan`'s entries (key, priority, action, note maker), in the automaton's order;
     the notes are not written (the first one only is wanted when choosing a move). `movers`: those of
-    `legal` (:func:`_movers`), when the caller has them already."""
+    `legal` (:func:`_movers`), when the caller has them already. `first`: only the first entry is
+    wanted, so once priority 1 or 2 gives one, the movers meeting neither are not classified (their
+    entries, of priority 3 to 5, come after it). `needs`: see :func:`_make_room`. `own`: the movers'
+    own classifications (:func:`_entry`) the caller has already, by mover."""
     if movers is None:
         movers = _movers(state, legal)
     if not movers:
@@ -385,23 +389,34 @@ def _plan_entries(state: GameState, legal: Sequence[Action], ctx, movers: Option
     env = _env(state, ctx)
     out: list = []
     taken: set[str] = set()
+    # a mover's own classification (`_entry`, kept) is its priority 1 entry if it meets priority 1,
+    # else its priority 2 entry (or _ROOM) if it meets priority 2: read from there, not worked out again
+    own = dict(own) if own else {}
+    for m in movers.values():
+        if m.who not in own:
+            own[m.who] = _entry(state, ctx, m, env)
     # priority 1 for every mover first: priority 2's room-making reads which units priority 1 took
     for m in movers.values():
-        e = _p1(state, ctx, m, env)
-        if e is not None:
+        e = own[m.who]
+        if e is not None and e is not _ROOM and e[1] == 1:
             out.append(e)
             taken.add(m.who)
     for m in list(movers.values()) + _boxed_in(state, ctx, movers):
         if m.who in taken:
             continue
-        e = _p2(state, ctx, m, env)
+        if m.who in own:
+            e = own[m.who]
+            if e is not _ROOM and (e is None or e[1] != 2):
+                continue
+        else:
+            e = _p2(state, ctx, m, env)
         if e is None:
             continue
         if e is not _ROOM:
             out.append(e)
             taken.add(m.who)
             continue
-        chain = _make_room(state, ctx, movers, m)
+        chain = _make_room(state, ctx, movers, m, needs)
         if chain is not None:
             mover, a, length = chain
             if mover.who not in taken:
@@ -409,6 +424,8 @@ def _plan_entries(state: GameState, legal: Sequence[Action], ctx, movers: Option
                 out.append((k, 2, a, ("free.p2_room", dict(_describe(env.names, mover.who), other=m.who,
                                                             sz2=_describe(env.names, m.who)["sz"], square=m.square, n=length))))
                 taken.add(mover.who)
+    if first and out:
+        return [min(out, key=_PLAN_ORDER)]
     for m in movers.values():
         if m.who not in taken:
             if _open_main_door_square(state, ctx, m.square):
@@ -420,8 +437,13 @@ def _plan_entries(state: GameState, legal: Sequence[Action], ctx, movers: Option
                 e = _entry(state, ctx, m, env)
             if e is not None:
                 out.append(e)
-    out.sort(key=lambda t: (t[1], t[0]))
+    out.sort(key=_PLAN_ORDER)
     return out
+
+
+def _PLAN_ORDER(entry) -> tuple:
+    """The automaton's order of entries: priority, then the move's key."""
+    return entry[1], entry[0]
 
 
 def _break_toward(st: GameState, ctx, m: _Mover, target: CharacterState, dist: dict) -> Optional[BreakDoor]:
@@ -462,17 +484,18 @@ def _boxed_in(st: GameState, ctx, movers: dict[str, _Mover]) -> list[_Mover]:
     return out
 
 
-def _make_room(st: GameState, ctx, movers: dict[str, _Mover], m: _Mover):
+def _make_room(st: GameState, ctx, movers: dict[str, _Mover], m: _Mover, needs: Optional[list] = None):
     """[15.5] priority 2, second sentence: every square the unit could move into is zombie-occupied, so
     the fewest units are moved to free one. Breadth-first over occupied squares; returns the first unit
     of the shortest chain to move (the one that can step into a free square), its move, and the chain's
-    length — or None when no chain fits the free moves left (ruling S-P2)."""
+    length — or None when no chain fits the free moves left (ruling S-P2). `needs`, if given, gets the
+    number of free moves left the answer was measured against (the answer is the same for every number
+    on the same side of it): the only place the automaton reads more than "some are left"."""
     moves = ctx.moves(st)
     by_square = {mv.square: mv for mv in movers.values()}
     start = m.square
     todo = deque([(n, 1) for n in moves[start] if st.zombie_occupied(n)])
     seen = {start} | {n for n, _ in todo}
-    counted_left = st.zturn.moves_left - (0 if m.free else 1)
     while todo:
         sq, depth = todo.popleft()
         mv = by_square.get(sq)
@@ -481,10 +504,15 @@ def _make_room(st: GameState, ctx, movers: dict[str, _Mover], m: _Mover):
         exits = [a for a in _walks(mv) if _end(a, mv) not in seen]
         if exits:
             # counted units in a chain of `depth` movers: assume the worst, all counted unless free
-            if depth <= max(counted_left, 0) or mv.free:
-                k, a = min((_move_key(st, ctx, mv, a), a) for a in exits)
-                return mv, a, depth
-            return None
+            # (the unit made room for counts too, unless free): the chain fits if that many are left
+            if not mv.free:
+                need = depth + (0 if m.free else 1)
+                if needs is not None:
+                    needs.append(need)
+                if st.zturn.moves_left < need:
+                    return None
+            k, a = min((_move_key(st, ctx, mv, a), a) for a in exits)
+            return mv, a, depth
         for n in moves[sq]:
             if n not in seen and st.zombie_occupied(n):
                 seen.add(n)
@@ -509,9 +537,11 @@ def _entry(state: GameState, ctx, m: _Mover, env: _Env):
 
 
 def _free_best(state: GameState, legal: Sequence[Action], ctx):
-    """The first entry of :func:`free_move_plan` as (action, note maker, room), or None when no unit
-    meets a priority (action None when the room-making plan is empty); `room`: priority 2 had to make
-    room for a unit, the only choice that reads how many free moves are left (ruling S-P2). Found faster than the plan: each mover is classified on its own (:func:`_entry`,
+    """The first entry of :func:`free_move_plan` as (action, note maker, needs), or None when no unit
+    meets a priority (action None when the room-making plan is empty); `needs`: the numbers of free
+    moves left that priority 2's room-making measured a chain against (ruling S-P2), the only choice
+    that reads how many are left — the choice is the same for every number left on the same side of
+    each (empty: it reads only that some are left). Found faster than the plan: each mover is classified on its own (:func:`_entry`,
     cached), except when priority 2 must make room for a unit (then the plan decides: which unit it
     moves depends on the others). tests/solitaire/test_solitaire_cases.py checks both agree on the
     positions of seeded games."""
@@ -520,20 +550,22 @@ def _free_best(state: GameState, legal: Sequence[Action], ctx):
         return None
     env = _env(state, ctx)
     best = None
+    own = {}
     for m in movers.values():
-        e = _entry(state, ctx, m, env)
+        e = own[m.who] = _entry(state, ctx, m, env)
         if e is _ROOM:
             break
         if e is not None and (best is None or (e[1], e[0]) < (best[1], best[0])):
             best = e
     else:
         if not _boxed_in(state, ctx, movers):
-            return None if best is None else (best[2], lambda: _note(best), False)
-    plan = _plan_entries(state, legal, ctx, movers)
+            return None if best is None else (best[2], lambda: _note(best), ())
+    needs: list = []
+    plan = _plan_entries(state, legal, ctx, movers, first=True, needs=needs, own=own)
     if not plan:
-        return None, None, True
+        return None, None, tuple(needs)
     first = plan[0]
-    return first[2], lambda: _note(first), True
+    return first[2], lambda: _note(first), tuple(needs)
 
 
 def free_move_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, str]:
@@ -555,9 +587,17 @@ def free_move_decision(state: GameState, legal: Sequence[Action], ctx=None) -> t
     """(:func:`free_move_action`, whether the choice read how many free moves are left): only priority
     2's room-making counts them (ruling S-P2); otherwise the automaton reads them only through the
     legal actions, as "some are left" [7.0] 2."""
+    a, needs = free_move_needs(state, legal, ctx)
+    return a, bool(needs)
+
+
+def free_move_needs(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, tuple[int, ...]]:
+    """(:func:`free_move_action`, the numbers of free moves left it was measured against): the choice
+    is the same with any number left (one or more) on the same side of each of them (ruling S-P2; see
+    :func:`_make_room`); empty when it reads only that some are left [7.0] 2."""
     got = _free_best(state, legal, ctx or engine.context(state.board))
     if got is None:
-        return EndPhase(), False
+        return EndPhase(), ()
     return (EndPhase() if got[0] is None else got[0]), got[2]
 
 

@@ -460,6 +460,41 @@ def test_15_0_ruling_z2_free_moves_do_not_depend_on_how_many_are_left():
     assert checked >= 20, checked
 
 
+def test_15_5_ruling_s_p2_a_room_making_choice_is_the_same_on_the_same_side_of_what_it_measured():
+    """Ruling S-P2, the walk's lower faces (ruling Z2 (5)): a choice that makes room for a unit reads
+    the number of free moves left only as "does the chain fit": ``free_move_needs`` says against which
+    numbers it measured. With 1 to 6 left, in Free Movement positions of real solitaire games (where
+    units stand in open main-door squares), any two numbers on the same side of every one of them get
+    the same choice; and some pairs do get different choices (the numbers are read)."""
+    from dodnb.rules.solitaire import free_move_needs, random_human
+
+    pairs = differ = 0
+    for seed in (1001, 1004):
+        g = Game(seed=seed, solitaire=True, human=random_human, zombie=zombie_policy)
+        while g.state.turn <= 8 and g.state.result is None:
+            g.step()
+        for st in [s for s, a in zip(g.history, g.actions) if isinstance(a, EndTurn) and 6 <= s.turn <= 8]:
+            st0, ctx = _start(st)
+            turn = st.turn
+            for m in mid_turn_states(st0, seed):
+                if m.pending.kind != "free" or m.zturn.moves_left < 1:
+                    continue
+                got = {}
+                for k in range(1, 7):
+                    s = replace(m, zturn=replace(m.zturn, moves_left=k))
+                    got[k] = free_move_needs(s, engine.legal_actions(s, ctx), ctx)
+                    assert got[k][0] == free_move_decision(s, engine.legal_actions(s, ctx), ctx)[0]
+                for k1, (a1, needs) in got.items():
+                    if not needs:
+                        continue
+                    for k2, (a2, _) in got.items():
+                        if k2 != k1 and all((k1 >= n) == (k2 >= n) for n in needs):
+                            pairs += 1
+                            assert a1 == a2, (seed, turn, k1, k2, needs)
+                differ += len({a for a, _ in got.values()}) > 1
+    assert pairs >= 10 and differ > 0, (pairs, differ)
+
+
 def _plain_free_chain(s, ctx, walk):
     """The Zombie Free Movement Phase from `s` as the engine plays it, the [15.5] automaton's own
     choice at every step (nothing shared, nothing skipped), to the first position that is not a
@@ -521,7 +556,9 @@ def test_15_5_ruling_z2_free_movement_shortcuts_equal_the_automaton_in_real_game
     assert compared >= 150 and differ == 0, (compared, differ)
     assert used.get("free-move faces sharing a chain", 0) >= 100, used
     assert used.get("free moves that cannot matter skipped", 0) >= 100, used
-    assert used.get("room-making choices made again", 0) > 0, used  # priority 2 making room (ruling S-P2)
+    # priority 2 making room (ruling S-P2): made again where the face's number may not fit its chain
+    assert used.get("room-making choices made again", 0) > 0, used
+    assert used.get("room-making choices kept for a lower face", 0) > 0, used
     assert used.get("free-move faces ending with the highest", 0) >= 10, used
 
 
