@@ -985,20 +985,25 @@ def _walk_exact(st: GameState, walk: _Walk, max_states: int, max_seconds: Option
                 clock: Callable[[], float]) -> Dist:
     t0 = clock()
     root, sub0 = walk.freeze(walk.canon(st))
-    succ: dict = {}
-    indeg: dict = {root: 0}
-    first: dict = {root: root}
-    todo = [root]
+    # positions are numbered as first met (0 the root); the first object met for a position stands for
+    # it everywhere below, and the graph's tables are lists by number: a position is hashed once, when
+    # it is met, not at every table it goes through (a position's hash is a Python call)
+    ids: dict = {root: 0}
+    states = [root]
+    succ: list = [None]  # per position: [(next position's number or an end of the turn, destroyed, entered, statuses carried, probability)]
+    indeg = [0]
+    todo = [0]
+    explored = 0
     while todo:
-        s = todo.pop()
-        if s in succ:
+        i = todo.pop()
+        if succ[i] is not None:
             continue
-        if len(succ) >= max_states:
+        if explored >= max_states:
             raise TooBig(f"more than {max_states} different positions to follow: too big to enumerate exactly")
         if max_seconds is not None and clock() - t0 > max_seconds:
             raise TooBig(f"exact enumeration passed its budget of {max_seconds} s")
         kids: dict = {}
-        for t, q, d, e in walk.children(s):
+        for t, q, d, e in walk.children(states[i]):
             if type(t) is tuple:
                 child = t
             elif walk.stop(t):
@@ -1008,41 +1013,46 @@ def _walk_exact(st: GameState, walk: _Walk, max_states: int, max_seconds: Option
             sub: tuple = ()
             if type(child) is not tuple:
                 child, sub = walk.freeze(child)
-                # the first object met for this position stands for it everywhere below: the graph's
-                # dicts then find it by identity, without comparing two positions field by field
-                child = first.setdefault(child, child)
+                j = ids.get(child)
+                if j is None:
+                    j = ids[child] = len(states)
+                    states.append(child)
+                    succ.append(None)
+                    indeg.append(0)
+                child = j
             key = (child, d, e, sub)
             got = kids.get(key)
             kids[key] = q if got is None else got + q
-        succ[s] = [(c, d, e, sub, q) for (c, d, e, sub), q in kids.items()]
+        succ[i] = [(c, d, e, sub, q) for (c, d, e, sub), q in kids.items()]
+        explored += 1
         for c, *_ in kids:
             if type(c) is tuple:
                 continue
-            if c in indeg:
-                indeg[c] += 1  # one per edge: the flow below takes one off per edge
-            else:
-                indeg[c] = 1
-                todo.append(c)
+            indeg[c] += 1  # one per edge: the flow below takes one off per edge
+            if indeg[c] == 1:
+                todo.append(c)  # met for the first time
     # the probabilities, in topological order (Kahn), in whole numbers: every edge's probability is
     # Q / L (L the common denominator of them all), and a position's mass is counted in units of
     # 1 / L**level, its level the longest way to it from the root (an edge into a deeper position
     # multiplies by the missing powers of L); mass[s] = {(destroyed, entered, statuses carried) so
     # far: numerator}
     den = 1
-    for edges in succ.values():
+    for edges in succ:
         for *_, q in edges:
             den = den * q.denominator // math.gcd(den, q.denominator)
-    level = _levels(root, succ, dict(indeg))
-    top = max(level.values()) + 1  # the level of every end of the turn
+    level = _levels(succ, list(indeg))
+    top = max(level) + 1  # the level of every end of the turn
     power = [1]
     for _ in range(top):
         power.append(power[-1] * den)
-    mass: dict = {root: {(0, 0, sub0): 1}}
+    mass: list = [None] * len(states)
+    mass[0] = {(0, 0, sub0): 1}
     final: dict = {}
-    ready = [root]
+    ready = [0]
     while ready:
         s = ready.pop()
-        m = mass.pop(s)
+        m = mass[s]
+        mass[s] = None
         ls = level[s] + 1
         for c, d, e, sub, q in succ[s]:
             w = q.numerator * (den // q.denominator)
@@ -1053,7 +1063,7 @@ def _walk_exact(st: GameState, walk: _Walk, max_states: int, max_seconds: Option
                     final[k] = final.get(k, 0) + p * w
                 continue
             w *= power[level[c] - ls]
-            cm = mass.get(c)
+            cm = mass[c]
             if cm is None:
                 cm = mass[c] = {}
             for (d0, e0, f), p in m.items():
@@ -1075,18 +1085,19 @@ def _carried(statuses: tuple, carried: tuple) -> tuple:
     return tuple((n, back.get(n, st)) for n, st in statuses)
 
 
-def _levels(root, succ: dict, indeg: dict) -> dict:
-    """The longest way (in edges) from `root` to each position of the graph `succ` (a DAG; `indeg`
-    its in-degrees, consumed)."""
-    level = {root: 0}
-    ready = [root]
+def _levels(succ: list, indeg: list) -> list:
+    """The longest way (in edges) from the root (position 0) to each position of the graph `succ` (a
+    DAG, positions numbered; `indeg` its in-degrees, consumed)."""
+    level = [-1] * len(succ)
+    level[0] = 0
+    ready = [0]
     while ready:
         s = ready.pop()
         ls = level[s] + 1
         for c, *_ in succ[s]:
             if type(c) is tuple:
                 continue
-            if level.get(c, -1) < ls:
+            if level[c] < ls:
                 level[c] = ls
             indeg[c] -= 1
             if indeg[c] == 0:
