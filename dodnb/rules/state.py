@@ -617,8 +617,7 @@ class GameState:
         """Face up exactly the units sharing a square with a character or a super zombie [5.4], [7.7],
         [11.1]; every unit face up now counts as seen [2.3]. ``lower=False`` (study positions built
         by hand) keeps a unit the caller put face up."""
-        # [15.7] in the solitaire game a super zombie passing or stacking reveals nothing
-        shown = {c.square for c in self.characters if c.square is not None and c.status != "killed" and not (self.solitaire and c.status == "super")}
+        shown = self._shown()
         zs = self.zombies
         out = None
         for i, z in enumerate(zs):  # a plain loop: faster here than any map over attrgetters
@@ -636,7 +635,39 @@ class GameState:
             if out is None:
                 out = list(zs)
             out[i] = z
-        return self.with_units(tuple(out)) if out is not None else self
+        new = self.with_units(tuple(out)) if out is not None else self
+        if lower:
+            _settled(new)
+        return new
+
+    def _shown(self) -> frozenset:
+        """The squares whose units are face up: a character's [5.4], [7.7], or a super zombie's [11.1]
+        ([15.7] in the solitaire game a super zombie passing or stacking reveals nothing)."""
+        return frozenset(c.square for c in self.characters
+                         if c.square is not None and c.status != "killed" and not (self.solitaire and c.status == "super"))
+
+    def with_knowledge_after(self, before: tuple, i: int) -> "GameState":
+        """`with_knowledge()` for a state whose units are `before` (units `with_knowledge` settled, with
+        these characters) but for unit `i`, which moved or changed: only that unit can be turned up or
+        down, the others are settled already. Without such a record of `before`, the whole of
+        `with_knowledge()` (tests/engine/test_speed_paths.py compares both on every unit move of seeded
+        games)."""
+        got = _SETTLED.get(id(before))
+        if got is None or got[0] is not before or got[1] is not self.characters or got[2] != self.solitaire:
+            return self.with_knowledge()
+        zs = self.zombies
+        z = zs[i]
+        shown = self._shown()
+        if z.face_up:
+            if z.square in shown:
+                z = _flip(z, True, z.seen, ()) if z.candidates else z
+            else:
+                z = _flip(z, False, z.seen, z.candidates)
+        elif z.square is not None and z.square in shown:
+            z = _flip(z, True, True, ())
+        new = self if z is zs[i] else self.with_units(zs[:i] + (z,) + zs[i + 1:])
+        _settled(new)
+        return new
 
     # ----- serialisation --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -746,6 +777,18 @@ _COMPARED_OF = itemgetter(*_COMPARED)  # the compared fields of a state's __dict
 _OTHERS_OF = itemgetter(*(n for n in _COMPARED if n != "zombies"))  # the same but the units
 #: id(units' tuple) -> (that tuple, its hash), for `GameState.__hash__`
 _UNITS_HASH: dict[int, tuple[tuple[ZombieUnit, ...], int]] = {}
+
+#: Units tuples that `with_knowledge` settled (each unit face up exactly where it must be), by id: the
+#: tuple itself (kept alive, so its id is not reused), the characters and the game kind they were
+#: settled for. `with_knowledge_after` reads it. At most 20,000 (a few MB).
+_SETTLED: dict[int, tuple[tuple[ZombieUnit, ...], tuple, bool]] = {}
+
+
+def _settled(st: "GameState") -> None:
+    zs = st.zombies
+    if len(_SETTLED) > 20_000:
+        _SETTLED.clear()
+    _SETTLED[id(zs)] = (zs, st.characters, st.solitaire)
 _N_FIELDS = len(_FIELD_NAMES)
 
 

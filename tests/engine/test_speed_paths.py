@@ -276,3 +276,38 @@ def test_5_3_moves_with_the_doors_kept_per_square_equal_the_board_own_answer():
         assert got == {sq: board.moves_from(sq, st.doors) for sq in board.ids}
         touched += len({sq for d, s in st.door_states if s == "closed" for sq in board.doors[d].squares})
     assert 0 < len(ctx._square_moves) < touched  # squares' moves were reused across configurations
+
+
+@pytest.mark.parametrize("solitaire", [False, True])
+def test_5_4_7_7_a_unit_move_turns_only_that_unit_up_or_down_as_the_whole_check_does(monkeypatch, solitaire):
+    """[5.4], [7.7], [11.1], [15.7]: after a free or reaction move, units are face up exactly in a
+    character's square (or a super zombie's, not in the solitaire game). The move looks only at the
+    unit that moved (`GameState.with_knowledge_after`) where the units before it were settled by
+    `with_knowledge`; on every unit move of seeded random games it gives exactly the position the whole
+    check gives, and takes its short way on most of them."""
+    from dodnb.rules.state import GameState
+
+    pairs = []
+    for seed in range(4):
+        g = Game(seed=seed, human="random", zombie="random", solitaire=solitaire)
+        g.play()
+        pairs += [(st, a, g.ctx) for st, a in zip(g.history, g.actions)
+                  if st.pending.kind in (PendingKind.FREE, PendingKind.REACTION) and type(a) is ZMove]
+    whole = GameState.with_knowledge
+    calls = []
+
+    def counted(self, lower=True):
+        calls.append(1)
+        return whole(self, lower)
+
+    monkeypatch.setattr(GameState, "with_knowledge", counted)
+    fast = []
+    for st, a, ctx in pairs:
+        st.with_knowledge()  # the position as the engine left it: its units settled (as a game's are)
+        calls.clear()
+        fast.append(engine.apply(st, ctx, a)[0])
+        assert not calls, a  # the moved unit alone was looked at
+    monkeypatch.setattr(GameState, "with_knowledge_after", lambda self, before, i: whole(self))
+    plain = [engine.apply(st, ctx, a)[0] for st, a, ctx in pairs]
+    assert len(pairs) >= 100 and fast == plain
+    assert all(s == whole(s) for s in fast)

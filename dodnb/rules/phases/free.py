@@ -208,7 +208,9 @@ def do_unit(st: GameState, ctx: Ctx, a: ZMove, out: list[Event]) -> GameState:
     z = st.unit(a.uid)
     zt = rec(st.zturn, moved=st.zturn.moved + (z.uid,), moves_left=st.zturn.moves_left - _counts(st, z))
     out.append(ev("zmove", "7.0" if not z.berserk else "7.5", uid=z.uid, frm=z.square, to=tuple(a.path)))
-    return st.with_units(units_with(st, z.uid, square=a.path[-1]), zturn=zt).with_knowledge()
+    i = st.unit_index(z.uid)
+    assert i is not None
+    return st.with_units(units_with(st, z.uid, square=a.path[-1]), zturn=zt).with_knowledge_after(st.zombies, i)
 
 
 def super_move(st: GameState, ctx: Ctx, a: SuperMove, out: list[Event], reaction: bool) -> GameState:

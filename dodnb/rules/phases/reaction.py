@@ -167,9 +167,12 @@ def do_unit(st: GameState, ctx: Ctx, a: ZMove, out: list[Event]) -> GameState:
     if not a.path:
         out.append(ev("zstay", "10.4", uid=z.uid, square=z.square))
         return _done(st, z.uid)
+    before = st.zombies
     st = move_unit(_done(st, z.uid), z.uid, square=a.path[-1])
     out.append(ev("react", "7.0" if not z.berserk else "7.5", uid=z.uid, frm=z.square, to=tuple(a.path)))
-    return st.with_knowledge()
+    i = st.unit_index(z.uid)
+    assert i is not None
+    return st.with_knowledge_after(before, i)
 
 
 def do_break(st: GameState, ctx: Ctx, a: BreakDoor, out: list[Event]) -> GameState:
