@@ -85,6 +85,7 @@ TWO_PLAYER_QUESTION = ("If the human player ends the turn now, and if the zombie
                        "rules [15.5]: what could they do to the characters in the coming zombie turn?")
 
 _POST_MOVEMENT = (Phase.ATTACK.value, Phase.GENERATION.value)
+_MOVEMENT = (Phase.REACTION.value, Phase.FREE.value)
 
 
 class TurnOutcome(NamedTuple):
@@ -594,34 +595,77 @@ class _Walk:
         else:
             d, e = _counts(s, t)
         if self.shortcuts and t.pending is not None and t.result is None:
+            t = self._calm(t)
             if t.pending.kind == "free":
                 return self._free_chain(t, d, e)
             if t.pending.kind == "reaction" and t.pending.side == Side.ZOMBIE:
                 return self._reaction_chain(t, d, e)
         return self.canon(t), d, e
 
+    def _calm(self, t: GameState) -> GameState:
+        """Ruling Z1 (berserk once moved): in the movement phases, a berserk unit that has reacted or
+        moved [7.4], [7.5] moves no more in the turn (so attacks no glass door [10.4] and takes no free
+        move that would not count [10.3]), and no reaction or free move reads another unit's berserk
+        status; what is left to read it is a shot at it in a character's square [10.6]. Away from the
+        characters its berserk status is dropped, so the positions that differ only in it are followed
+        once (the next Berserk Phase, which would read it [10.0], is after the turn)."""
+        if t.phase not in _MOVEMENT:
+            return t
+        zt = t.zturn
+        if not zt.reacted and not zt.moved:
+            return t
+        done = None
+        humans = t.human_squares()
+        zs = t.zombies
+        out = None
+        for i, z in enumerate(zs):
+            if not z.berserk or z.square is None or z.square in humans:
+                continue
+            if done is None:
+                done = frozenset(zt.reacted + zt.moved)
+            if z.uid not in done:
+                continue
+            if out is None:
+                out = list(zs)
+            out[i] = _unit(z, berserk=False)
+        if out is None:
+            return t
+        self.used["berserk dropped once moved"] = self.used.get("berserk dropped once moved", 0) + 1
+        return t.with_units(tuple(out))
+
     def _reaction_chain(self, t: GameState, d: int, e: int) -> tuple:
         """The Zombie Reaction Movement Phase [7.0] 1 (ruling S-R1): like the free movement, one
         decision after another with one branch each, followed at once to the first position that is
-        not such a decision, remembered per starting position."""
+        not such a decision; what each position on the way leads to is remembered, so a chain that
+        meets a position another chain went through (ruling Z1, berserk once moved: once the units
+        that differed have reacted alike) goes on from there at once."""
         got = self._chains.get(t)
         if got is not None:
             return got[0], d + got[1], e + got[2]
-        start, d0, e0 = t, d, e
+        way = []  # (position, destroyed and entered before it)
+        end = None
         while t.pending is not None and t.pending.kind == "reaction" and t.pending.side == Side.ZOMBIE and t.result is None:
+            got = self._chains.get(t)
+            if got is not None:
+                self.used["reaction chains joined"] = self.used.get("reaction chains joined", 0) + 1
+                end, d, e = got[0], d + got[1], e + got[2]
+                break
+            way.append((t, d, e))
             (a, _), = self.branches(t)
             u, _ = engine.apply(t, self.ctx, a)
             if u.zombies is not t.zombies or u.characters is not t.characters:
                 dd, ee = _counts(t, u)
                 d, e = d + dd, e + ee
-            t = u
+            t = self._calm(u)
             self.used["reaction moves followed at once"] = self.used.get("reaction moves followed at once", 0) + 1
-        if t.pending is not None and t.pending.kind == "free" and t.result is None:
-            t, d, e = self._free_chain(t, d, e)
-        else:
-            t = self.canon(t)
-        self._chains[start] = (t, d - d0, e - e0)
-        return t, d, e
+        if end is None:
+            if t.pending is not None and t.pending.kind == "free" and t.result is None:
+                end, d, e = self._free_chain(t, d, e)
+            else:
+                end = self.canon(t)
+        for x, dx, ex in way:
+            self._chains[x] = (end, d - dx, e - ex)
+        return end, d, e
 
     def _free_chain(self, t: GameState, d: int, e: int) -> tuple:
         """The Zombie Free Movement Phase [7.0], [15.5] has no chance node: one decision after another,
@@ -664,7 +708,7 @@ class _Walk:
             if u.zombies is not t.zombies or u.characters is not t.characters:
                 dd, ee = _counts(t, u)
                 d, e = d + dd, e + ee
-            t = u
+            t = self._calm(u) if self.shortcuts else u
             self.used["free moves followed at once"] = self.used.get("free moves followed at once", 0) + 1
         return t, d, e
 

@@ -22,7 +22,7 @@ from dodnb.prob.zombieturn import (
     walk_exact, wilson, zombie_turn,
 )
 from dodnb.rules import engine
-from dodnb.rules.phases import attack
+from dodnb.rules.phases import attack, reaction
 from dodnb.rules.actions import EndPhase, EndTurn
 from dodnb.rules.game import Game
 from dodnb.rules.solitaire import free_move_decision, sensible_human, zombie_policy
@@ -399,6 +399,63 @@ def test_13_2_ruling_z1_an_occupied_entrance_stays_blocked_once_no_attack_can_re
     assert as_plain(walk_exact(st, _BlockedEvenUnderAttack(st, ctx))) != plain
 
 
+class _CalmEveryone(_Walk):
+    """A wrong ruling Z1 (berserk once moved): dropped away from the characters whether the unit has
+    moved or not."""
+
+    def _calm(self, t):
+        if t.phase not in ("reaction", "free"):
+            return t
+        humans = t.human_squares()
+        return t.with_units(tuple(z if z.square in humans else _unit(z, berserk=False) for z in t.zombies))
+
+
+class _CalmWithTheCharacters(_Walk):
+    """A wrong ruling Z1 (berserk once moved): dropped in a character's square too, where a shot at the
+    unit reads it [10.6]."""
+
+    def _calm(self, t):
+        if t.phase not in ("reaction", "free"):
+            return t
+        done = set(t.zturn.reacted + t.zturn.moved)
+        return t.with_units(tuple(_unit(z, berserk=False) if z.uid in done else z for z in t.zombies))
+
+
+def test_10_3_10_6_ruling_z1_a_berserk_status_is_dropped_once_the_unit_has_moved():
+    """Ruling Z1 (berserk once moved), [7.4], [10.3], [10.6]: Peter in 024 with a berserk unit that
+    reacted there (exempt [7.2]); a berserk unit that reacted in 062, far from him; Fran in 113 and a
+    berserk unit in 115, two squares from her, still to move. The free-movement die to roll: the walk drops the far unit's berserk status and equals the plain walk exactly; dropping
+    the one still to move (it would no longer reach Fran) or the one in Peter's square (the panic check
+    reads it when he shoots at it) would not."""
+    st = free_state({"Peter": "024", "Fran": "113"},
+                    [{"square": "024", "value": 5, "berserk": True}, {"square": "062", "value": 4, "berserk": True},
+                     {"square": "115", "value": 6, "berserk": True}],
+                    moves=0, reacted=("Z01", "Z02"), doors=CLOSED, eliminated=(3,))
+    st = replace(st, zturn=replace(st.zturn, step="free_roll"), pending=Pending("chance", "roll:free", "7.0", "", 1))
+    ctx = engine.context(st.board)
+    plain = plain_walk(st)
+    walk = _Walk(st, ctx)
+    assert as_plain(walk_exact(st, walk)) == plain
+    assert walk.used.get("berserk dropped once moved", 0) > 0, walk.used
+    assert as_plain(walk_exact(st, _CalmWithTheCharacters(st, ctx))) != plain
+
+
+def test_7_5_ruling_z1_a_berserk_status_still_to_be_moved_is_kept():
+    """Ruling Z1 (berserk once moved), [7.0] 1, [7.5]: Fran entered 113; a unit in 073 and a berserk
+    unit in 148, both two squares from her, react in that order. The walk equals the plain walk
+    exactly; dropping the berserk unit's status once the first unit has reacted, before its own
+    reaction (it would move one square and not reach Fran), would not."""
+    st = build({"Fran": "113"}, [{"square": "073", "value": 3}, {"square": "148", "value": 6, "berserk": True}],
+               doors=CLOSED, record=TurnRecord(("Fran",), entered=("113",)), phase="berserk",
+               zturn=ZombieTurn(step="berserk_check"))
+    ctx = engine.context(st.board)
+    st = engine._advance(reaction.enter(st, ctx, []), ctx, [])
+    assert st.pending.kind == "reaction" and st.zturn.queue == ("Z01", "Z02")
+    plain = plain_walk(st)
+    assert as_plain(walk_exact(st, _Walk(st, ctx))) == plain
+    assert as_plain(walk_exact(st, _CalmEveryone(st, ctx))) != plain
+
+
 def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
     """Ruling Z2 before movement: a Hidden Zombie draw [15.2] from a pool with equal units, their names
     next to each other (grouped) and apart (not grouped); the main doors closed so the plain walk is
@@ -499,13 +556,14 @@ def _plain_free_chain(s, ctx, walk):
     """The Zombie Free Movement Phase from `s` as the engine plays it, the [15.5] automaton's own
     choice at every step (nothing shared, nothing skipped), to the first position that is not a
     free-move decision; then in the canonical form after movement (ruling Z1, proven by the tests
-    above), with the zombies destroyed and units entered on the way."""
+    above; in a movement phase, a berserk status dropped once moved), with the zombies destroyed and
+    units entered on the way."""
     d = e = 0
     while s.pending is not None and s.pending.kind == "free" and s.result is None:
         t, _ = engine.apply(s, ctx, zombie_policy(s, engine.legal_actions(s, ctx), None)[0])
         dd, ee = plain_counts(s, t)
         s, d, e = t, d + dd, e + ee
-    return walk.canon(s), d, e
+    return walk.canon(walk._calm(s)), d, e
 
 
 @functools.lru_cache(maxsize=1)
