@@ -16,7 +16,11 @@ Workloads:
 * ``walk`` — `dodnb.prob.zombie_turn` exactly from three mid-game solitaire positions of
   bench_zombie_turn.py's quick corpus (issue 17);
 * ``games`` — twelve random-legal games, six two-player and six solitaire (bench_engine.py's kind,
-  issue 15).
+  issue 15);
+* ``worst`` — `dodnb.prob.zombie_turn` exactly from the two slowest positions of bench_zombie_turn.py's
+  full corpus (seed 1020 at Game-Turn 9: attacks at an entrance square in the Zombie Generation Phase;
+  seed 1000 at Game-Turn 8: the reaction movement after many berserk outcomes). Not in ``all``: about
+  ten minutes under valgrind.
 
 Needs valgrind (Debian's package `valgrind`); no test needs it.
 """
@@ -33,6 +37,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve()
 WALK_POSITIONS = (19, 30, 41)  # indices in bench_zombie_turn.corpus(8, 10): mid-game solitaire positions
+WORST_POSITIONS = ((1020, 9), (1000, 8))  # (seed, Game-Turn) in bench_zombie_turn.corpus(24, 10)
 
 
 def _child(workload: str, repo: str, setup_only: bool) -> None:
@@ -46,6 +51,15 @@ def _child(workload: str, repo: str, setup_only: bool) -> None:
         from bench_zombie_turn import corpus
 
         states = [corpus(8, 10)[i][2] for i in WALK_POSITIONS]
+        if not setup_only:
+            for st in states:
+                zt.zombie_turn(st, max_seconds=None, fallback=None)
+    elif workload == "worst":
+        import dodnb.prob.zombieturn as zt
+        from bench_zombie_turn import corpus
+
+        states = [st for _, seed, st in corpus(24, 10) if (seed, st.turn) in WORST_POSITIONS]
+        assert len(states) == len(WORST_POSITIONS)
         if not setup_only:
             for st in states:
                 zt.zombie_turn(st, max_seconds=None, fallback=None)
@@ -74,7 +88,7 @@ def _count(workload: str, repo: str, setup_only: bool) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repo", default=str(HERE.parents[1]), help="the checkout whose dodnb is measured")
-    ap.add_argument("--workload", choices=("walk", "games", "all"), default="all")
+    ap.add_argument("--workload", choices=("walk", "games", "worst", "all"), default="all")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--setup-only", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()

@@ -30,7 +30,9 @@ shot reduced to one; the pool's values forgotten while nobody stands where a uni
 drawn), units drawn from a pool are grouped into classes of interchangeable units drawn with their
 multiplicity, a Zombie Entrance Table roll that brings units only where nobody stands ends the turn
 with the number entered, the free movement (no chance node) is followed at once to its end with the
-automaton's choices shared between the die's faces, and rolls are grouped by the result they give.
+automaton's choices shared between the die's faces, and rolls are grouped by the result they give;
+in the Zombie Generation Phase what stands in the square of a character still to roll for a super
+zombie is held back with the probability until that roll, the walk going in stages.
 Outside their proofs (custom policies) the walk is the plain one.
 
 The work is bounded (``max_seconds``, ``max_states``). Beyond the bound it either raises
@@ -520,6 +522,79 @@ class _Walk:
         self.used["statuses carried"] = self.used.get("statuses carried", 0) + 1
         return s.evolve(characters=tuple(chars)), tuple(subs)
 
+    def hold(self, s: GameState) -> tuple:
+        """Ruling Z1 (held until the super-zombie roll): (position, the parts it holds back as pairs).
+        In the Zombie Generation Phase, before the super-zombie rolls [11.0], the square of a character
+        still to roll is reached by nothing but that roll and the attack it may start [11.8] (no unit is
+        drawn there: it is not a main-door square a unit may still enter, :meth:`_exposure`). Until then
+        the rest of the turn reads its characters only through the victory conditions [14.1] (killed or
+        super zombie; Fran's infection) and its units not at all (the characters cannot win in the turn
+        while a main door is open [14.2] 1). So the units there are taken off, and the statuses of the
+        characters there who do not roll are written by what [14.1] reads (stunned and infected as
+        normal, Fran's infection kept); both ride with the probability, as the statuses carried do
+        (:meth:`freeze`), and are put back at the roll (:meth:`give_back`): the many positions that
+        differ only there (what the Attack Phase left in that square) are followed once through the
+        draws."""
+        if not self.shortcuts or s.phase != Phase.GENERATION or s.result is not None or s.pending is None:
+            return s, ()
+        zt = s.zturn
+        if not zt.super_rolls or zt.step not in (ZStep.ENTRANCE, ZStep.ENTERING) or not self._open_entrances(s):
+            return s, ()
+        later, future, _, draws_left = self._exposure(s)
+        # (never a main-door square: a unit may be drawn into it once its own are taken off [13.2])
+        squares = {c.square for c in s.characters if c.name in zt.super_rolls and c.square is not None}
+        squares -= self.entrances
+        if s.attack is not None:
+            squares.discard(s.attack.square)
+        if not squares:
+            return s, ()
+        held: list = []
+        chars = list(s.characters)
+        for i, c in enumerate(chars):
+            if c.square not in squares or c.name in zt.super_rolls or c.status in ("normal", "killed", "super"):
+                continue
+            if c.status == "infected" and c.name == "Fran":
+                continue
+            held.append((c.name, c.status))
+            chars[i] = replace(c, status="normal")
+        units: dict = {}
+        kept = []
+        for z in s.zombies:
+            if z.square in squares:
+                units.setdefault(z.square, []).append(_unit(z, uid=""))
+            else:
+                kept.append(z)
+        for sq, zs in units.items():
+            held.append((_HELD + sq, tuple(sorted(zs, key=_held_order))))
+        if not held:
+            return s, ()
+        self.used["parts held until the super-zombie roll"] = self.used.get("parts held until the super-zombie roll", 0) + 1
+        t = s.evolve(characters=tuple(chars), zombies=tuple(kept)) if units else s.evolve(characters=tuple(chars))
+        return self.canon(t), tuple(held)
+
+    def give_back(self, s: GameState, carried: tuple) -> tuple:
+        """:meth:`hold` undone at the first super-zombie roll [11.0]: (the position with the units and
+        statuses it held put back, in the canonical form, the pairs still carried)."""
+        rolling = {c.square for c in s.characters if c.name in s.zturn.super_rolls and c.square is not None}
+        names = {c.name for c in s.characters if c.square in rolling}
+        back = {}
+        added = []
+        rest = []
+        for k, v in carried:
+            if k.startswith(_HELD):
+                added += [_unit(z, square=k[len(_HELD):]) for z in v]
+            elif k in names:
+                back[k] = v
+            else:
+                rest.append((k, v))
+        if not back and not added:
+            return s, carried
+        self.used["held parts given back"] = self.used.get("held parts given back", 0) + 1
+        chars = tuple(replace(c, status=back[c.name]) if c.name in back else c for c in s.characters)
+        t = s.evolve(characters=chars, zombies=s.zombies + tuple(added))
+        t, sub = self.freeze(self.canon(t))
+        return t, tuple(sorted(tuple(rest) + sub))
+
     def _open_entrances(self, s: GameState) -> frozenset:
         """The main-door squares whose door is not closed: where a unit may still enter [13.2]."""
         got = self._gates.get(s.door_states)
@@ -963,6 +1038,12 @@ class _Walk:
         return out
 
 _NO_RECORD = TurnRecord()
+_HELD = "\x00held in "  # the key of a square's units held back (:meth:`_Walk.hold`); no character's name
+
+
+def _held_order(z) -> tuple:
+    return z.value, z.berserk, z.face_up, z.seen
+
 # what a unit is to the rest of the turn after movement (:meth:`_Walk._canon_units`)
 _PLAIN_POOL, _TO_DRAW, _ATTACKING, _BLOCKER = "plain pool", "to draw", "attacking", "blocker"
 _FIRST = itemgetter(0)
@@ -1010,7 +1091,9 @@ def walk_exact(st: GameState, walk: _Walk, *, max_states: int = 300_000, max_sec
     probabilities flow through it in topological order. The counts of zombies destroyed and units
     entered ride along with the probability (a small table per position) rather than in the position,
     so positions that differ only in what happened before them are followed once; so do the statuses
-    a position forgets (:meth:`_Walk.freeze`).
+    a position forgets (:meth:`_Walk.freeze`) and the parts it holds back until a super-zombie roll
+    (:meth:`_Walk.hold`): the walk goes in stages, each ending at the super-zombie rolls it reaches,
+    where they are put back (:meth:`_Walk.give_back`) for the next.
 
     The cyclic garbage collector is paused meanwhile (and put back as it was): the graph keeps every
     position alive until the flow is done, and the collector would go over all of them again and
@@ -1029,25 +1112,46 @@ def _walk_exact(st: GameState, walk: _Walk, max_states: int, max_seconds: Option
                 clock: Callable[[], float]) -> Dist:
     t0 = clock()
     root, sub0 = walk.freeze(walk.canon(st))
-    # positions are numbered as first met (0 the root); the first object met for a position stands for
-    # it everywhere below, and the graph's tables are lists by number: a position is hashed once, when
-    # it is met, not at every table it goes through (a position's hash is a Python call)
-    ids: dict = {root: 0}
-    states = [root]
-    succ: list = [None]  # per position: [(next position's number or an end of the turn, destroyed, entered, statuses carried, probability)]
-    indeg = [0]
-    todo = [0]
-    explored = 0
+    root, held = walk.hold(root)
+    # the walk goes in stages: a stage ends at the first super-zombie roll [11.0] it reaches, where the
+    # parts held back (:meth:`_Walk.hold`) are put back; the next stage starts from there
+    starts: dict = {root: {(0, 0, tuple(sorted(sub0 + held))): Fraction(1)}}
+    final: dict = {}
+    explored = [0]
+    while starts:
+        starts = _stage(starts, walk, final, explored, t0, max_states, max_seconds, clock)
+    return Dist(final, title="the coming zombie turn")
+
+
+def _stage(starts: dict, walk: _Walk, final: dict, explored: list, t0: float, max_states: int,
+           max_seconds: Optional[float], clock: Callable[[], float]) -> dict:
+    """One stage of :func:`_walk_exact`: from `starts` ({position: {(destroyed, entered, carried):
+    probability}}) to the ends of the turn (added to `final`) and to the super-zombie rolls reached
+    (returned as the next stage's starts, the parts held put back)."""
+    # positions are numbered as first met (the starts first); the first object met for a position
+    # stands for it everywhere below, and the graph's tables are lists by number: a position is hashed
+    # once, when it is met, not at every table it goes through (a position's hash is a Python call)
+    states = list(starts)
+    ids: dict = {s: i for i, s in enumerate(states)}
+    n0 = len(states)
+    succ: list = [None] * n0  # per position: [(next position's number or an end, destroyed, entered, carried, probability)]
+    indeg = [0] * n0
+    todo = list(range(n0))
+    staged = walk.shortcuts
     while todo:
         i = todo.pop()
         if succ[i] is not None:
             continue
-        if explored >= max_states:
+        if explored[0] >= max_states:
             raise TooBig(f"more than {max_states} different positions to follow: too big to enumerate exactly")
         if max_seconds is not None and clock() - t0 > max_seconds:
             raise TooBig(f"exact enumeration passed its budget of {max_seconds} s")
+        s = states[i]
+        if staged and i >= n0 and s.pending.kind == "roll:super" and s.phase == Phase.GENERATION:
+            succ[i] = _NEXT_STAGE  # the parts held back are put back first (next stage)
+            continue
         kids: dict = {}
-        for t, q, d, e in walk.children(states[i]):
+        for t, q, d, e in walk.children(s):
             if type(t) is tuple:
                 child = t
             elif walk.stop(t):
@@ -1057,6 +1161,9 @@ def _walk_exact(st: GameState, walk: _Walk, max_states: int, max_seconds: Option
             sub: tuple = ()
             if type(child) is not tuple:
                 child, sub = walk.freeze(child)
+                child, held = walk.hold(child)
+                if held:
+                    sub = tuple(sorted(sub + held))
                 j = ids.get(child)
                 if j is None:
                     j = ids[child] = len(states)
@@ -1068,7 +1175,7 @@ def _walk_exact(st: GameState, walk: _Walk, max_states: int, max_seconds: Option
             got = kids.get(key)
             kids[key] = q if got is None else got + q
         succ[i] = [(c, d, e, sub, q) for (c, d, e, sub), q in kids.items()]
-        explored += 1
+        explored[0] += 1
         for c, *_ in kids:
             if type(c) is tuple:
                 continue
@@ -1076,67 +1183,90 @@ def _walk_exact(st: GameState, walk: _Walk, max_states: int, max_seconds: Option
             if indeg[c] == 1:
                 todo.append(c)  # met for the first time
     # the probabilities, in topological order (Kahn), in whole numbers: every edge's probability is
-    # Q / L (L the common denominator of them all), and a position's mass is counted in units of
-    # 1 / L**level, its level the longest way to it from the root (an edge into a deeper position
-    # multiplies by the missing powers of L); mass[s] = {(destroyed, entered, statuses carried) so
-    # far: numerator}
+    # Q / L (L the common denominator of them all), the starts' probabilities P / D, and a position's
+    # mass is counted in units of 1 / (D * L**level), its level the longest way to it from a position
+    # nothing leads to (an edge into a deeper position multiplies by the missing powers of L);
+    # mass[s] = {(destroyed, entered, statuses carried) so far: numerator}
     den = 1
     for edges in succ:
         for *_, q in edges:
             den = den * q.denominator // math.gcd(den, q.denominator)
+    d0 = 1
+    for got in starts.values():
+        for p in got.values():
+            d0 = d0 * p.denominator // math.gcd(d0, p.denominator)
     level = _levels(succ, list(indeg))
     top = max(level) + 1  # the level of every end of the turn
     power = [1]
     for _ in range(top):
         power.append(power[-1] * den)
     mass: list = [None] * len(states)
-    mass[0] = {(0, 0, sub0): 1}
-    final: dict = {}
-    ready = [0]
+    for i in range(n0):
+        scale = d0 * power[level[i]]
+        mass[i] = {k: p.numerator * (scale // p.denominator) for k, p in starts[states[i]].items()}
+    ends: dict = {}
+    later: dict = {}
+    ready = [i for i in range(len(states)) if indeg[i] == 0]
     while ready:
         s = ready.pop()
         m = mass[s]
         mass[s] = None
+        edges = succ[s]
+        if edges is _NEXT_STAGE:
+            w = power[top - level[s]]
+            for k, p in m.items():
+                later[(s, k)] = later.get((s, k), 0) + p * w
+            continue
         ls = level[s] + 1
-        for c, d, e, sub, q in succ[s]:
+        for c, d, e, sub, q in edges:
             w = q.numerator * (den // q.denominator)
             if type(c) is tuple:
                 w *= power[top - ls]
-                for (d0, e0, f), p in m.items():
-                    k = TurnOutcome(_carried(c[1], f) if f else c[1], d0 + d, e0 + e, c[2])
-                    final[k] = final.get(k, 0) + p * w
+                for (dd, ee, f), p in m.items():
+                    k = TurnOutcome(_carried(c[1], f) if f else c[1], dd + d, ee + e, c[2])
+                    ends[k] = ends.get(k, 0) + p * w
                 continue
             w *= power[level[c] - ls]
             cm = mass[c]
             if cm is None:
                 cm = mass[c] = {}
-            for (d0, e0, f), p in m.items():
-                k = (d0 + d, e0 + e, tuple(sorted(f + sub)) if sub else f)
+            for (dd, ee, f), p in m.items():
+                k = (dd + d, ee + e, tuple(sorted(f + sub)) if sub else f)
                 cm[k] = cm.get(k, 0) + p * w
             indeg[c] -= 1
             if indeg[c] == 0:
                 ready.append(c)
-    final = {k: Fraction(v, power[top]) for k, v in final.items()}
-    return Dist(final, title="the coming zombie turn")
+    whole = d0 * power[top]
+    for k, v in ends.items():
+        final[k] = final.get(k, 0) + Fraction(v, whole)
+    nxt: dict = {}
+    for (i, (d, e, f)), v in later.items():
+        t, f = walk.give_back(states[i], f)
+        got = nxt.setdefault(t, {})
+        got[(d, e, f)] = got.get((d, e, f), 0) + Fraction(v, whole)
+    return nxt
 
 
 _END = "end of the zombie turn"
+_NEXT_STAGE: list = []  # (a marker: the position starts the next stage of the walk)
 
 
 def _carried(statuses: tuple, carried: tuple) -> tuple:
-    """The statuses at the end of the turn with those a position forgot put back (:meth:`_Walk.freeze`)."""
+    """The statuses at the end of the turn with those a position forgot put back (:meth:`_Walk.freeze`,
+    :meth:`_Walk.hold`)."""
     back = dict(carried)
     return tuple((n, back.get(n, st)) for n, st in statuses)
 
 
 def _levels(succ: list, indeg: list) -> list:
-    """The longest way (in edges) from the root (position 0) to each position of the graph `succ` (a
-    DAG, positions numbered; `indeg` its in-degrees, consumed)."""
-    level = [-1] * len(succ)
-    level[0] = 0
-    ready = [0]
+    """The longest way (in edges) to each position of the graph `succ` (a DAG, positions numbered;
+    `indeg` its in-degrees, consumed) from the positions nothing leads to."""
+    level = [0] * len(succ)
+    ready = [i for i in range(len(succ)) if indeg[i] == 0]
     while ready:
         s = ready.pop()
+        if succ[s] is _NEXT_STAGE:
+            continue
         ls = level[s] + 1
         for c, *_ in succ[s]:
             if type(c) is tuple:

@@ -456,6 +456,60 @@ def test_7_5_ruling_z1_a_berserk_status_still_to_be_moved_is_kept():
     assert as_plain(walk_exact(st, _CalmEveryone(st, ctx))) != plain
 
 
+class _GiveBackStatusesOnly(_Walk):
+    """A wrong ruling Z1 (held until the super-zombie roll): the units held back are not put back."""
+
+    def give_back(self, s, carried):
+        return super().give_back(s, tuple((k, v) for k, v in carried if not k.startswith("\x00")))
+
+
+class _HoldFranInfection(_Walk):
+    """A wrong ruling Z1 (held until the super-zombie roll): Fran's infection held as normal, as if
+    [14.1] did not read it."""
+
+    def hold(self, s):
+        t, held = super().hold(s)
+        fran = next((c for c in t.characters if c.name == "Fran"), None)
+        if not held or fran is None or fran.status != "infected" or fran.name in t.zturn.super_rolls:
+            return t, held
+        chars = tuple(replace(c, status="normal") if c.name == "Fran" else c for c in t.characters)
+        return t.evolve(characters=chars), tuple(sorted(held + (("Fran", "infected"),)))
+
+
+def _held_position(fran: str, peter: str = "normal"):
+    """Peter in the South entrance square 117 (its door open, the others closed: each unit drawn there
+    attacks him [13.4]); Steve (infected, his super-zombie roll to come [11.0]) and Fran in 001 with a
+    value-4 unit; units of values 2, 9 and 11 in the eliminated pool; the Zombie Entrance Table to roll."""
+    st = build({"Peter": {"square": "117", "status": peter}, "Steve": {"square": "001", "status": "infected"},
+                "Fran": {"square": "001", "status": fran}},
+               [{"square": "001", "value": 4}, {"square": "150", "value": 2}], eliminated=(2, 9, 11),
+               doors={"N": "closed", "E": "closed", "W": "closed"}, phase="generation",
+               zturn=ZombieTurn(step="entrance", super_rolls=("Steve",)))
+    ctx = engine.context(st.board)
+    st = engine._advance(st, ctx, [])
+    assert st.pending.kind == "roll:entrance"
+    return st, ctx
+
+
+@pytest.mark.parametrize("fran, peter", [("normal", "normal"), ("stunned", "normal"), ("infected", "stunned")])
+def test_11_0_14_1_ruling_z1_a_square_held_until_its_super_zombie_roll(fran, peter):
+    """Ruling Z1 (held until the super-zombie roll), [11.0], [11.8], [13.4], [14.1]: while units are
+    drawn at 117, the square 001 where Steve will roll matters only to the victory conditions; its unit
+    and Fran's status (by what [14.1] reads) are held back and put back at the roll. The walk equals
+    the plain walk exactly; putting back the statuses but not the unit (the super zombie's attack in
+    001 [11.8] then has no unit beside it), or holding Fran's infection as normal (with Peter stunned, a
+    draw's attack may kill him: the zombies then win at once), would not."""
+    st, ctx = _held_position(fran, peter)
+    plain = plain_walk(st)
+    walk = _Walk(st, ctx)
+    assert as_plain(walk_exact(st, walk)) == plain
+    assert walk.used.get("parts held until the super-zombie roll", 0) > 0 and walk.used.get("held parts given back", 0) > 0, walk.used
+    if fran == "infected":  # Steve a super zombie: the zombies win at once [14.1], before any attack in 001
+        assert as_plain(walk_exact(st, _HoldFranInfection(st, ctx))) != plain
+    else:
+        assert as_plain(walk_exact(st, _GiveBackStatusesOnly(st, ctx))) != plain
+
+
 def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
     """Ruling Z2 before movement: a Hidden Zombie draw [15.2] from a pool with equal units, their names
     next to each other (grouped) and apart (not grouped); the main doors closed so the plain walk is
