@@ -298,6 +298,18 @@ def test_15_0_entrance_draw_classes_equal_the_plain_walk():
     assert walk.used.get("draw classes after movement", 0) > 0 and walk.used.get("units reduced", 0) + walk.used.get("stand-in dropped", 0) > 0, walk.used
 
 
+def _proves(st, ctx, used: str = "", wrong=()) -> dict:
+    """The walk from `st` equals the plain walk of the engine's chance nodes exactly, with the shortcut
+    named `used` taken; each walk class in `wrong` (a plausible mistake) does not. The plain answer."""
+    plain = plain_walk(st)
+    walk = _Walk(st, ctx)
+    assert as_plain(walk_exact(st, walk)) == plain
+    assert not used or walk.used.get(used, 0) > 0, walk.used
+    for cls in wrong:
+        assert as_plain(walk_exact(st, cls(st, ctx))) != plain, cls.__name__
+    return plain
+
+
 class _NoGates(_Walk):
     """A wrong ruling Z1: units in the main-door squares taken to block no entrance [13.2]."""
 
@@ -319,11 +331,7 @@ def test_15_0_ruling_z1_a_unit_at_a_closed_main_door_blocks_nothing():
                record=TurnRecord(("Fran",)), zturn=ZombieTurn(step="attack_squares"))
     ctx = engine.context(st.board)
     st = engine._advance(st, ctx, [])
-    plain = plain_walk(st)
-    walk = _Walk(st, ctx)
-    assert as_plain(walk_exact(st, walk)) == plain
-    assert walk.used.get("units at a closed main door reduced", 0) > 0, walk.used
-    assert as_plain(walk_exact(st, _NoGates(st, ctx))) != plain
+    _proves(st, ctx, "units at a closed main door reduced", [_NoGates])
 
 
 class _StandInAlwaysDropped(_Walk):
@@ -355,13 +363,9 @@ def test_14_2_ruling_z1_the_stand_in_is_kept_while_the_characters_may_win():
     unit attacking her would win the game but for the unit in 150. The walk keeps a stand-in for it and
     equals the plain walk exactly (no win for the characters); dropping it would not."""
     st, ctx = _fran_holds_024(CLOSED)
-    plain = plain_walk(st)
+    plain = _proves(st, ctx, "units reduced", [_StandInAlwaysDropped])
     assert all(k[3] != "human" for k in plain)
-    walk = _Walk(st, ctx)
-    assert as_plain(walk_exact(st, walk)) == plain
-    assert walk.used.get("units reduced", 0) > 0 and not walk.used.get("stand-in dropped"), walk.used
-    wrong = as_plain(walk_exact(st, _StandInAlwaysDropped(st, ctx)))
-    assert wrong != plain and any(k[3] == "human" for k in wrong)
+    assert any(k[3] == "human" for k in as_plain(walk_exact(st, _StandInAlwaysDropped(st, ctx))))
 
 
 def test_14_2_ruling_z1_the_stand_in_goes_where_the_characters_cannot_win_in_the_turn():
@@ -369,9 +373,7 @@ def test_14_2_ruling_z1_the_stand_in_goes_where_the_characters_cannot_win_in_the
     closes after movement, so the characters cannot win in the turn: the unit in 150 is dropped from
     the canonical form, and the answer is the plain walk's exactly."""
     st, ctx = _fran_holds_024({**CLOSED, "N": "open"})
-    walk = _Walk(st, ctx)
-    assert as_plain(walk_exact(st, walk)) == plain_walk(st)
-    assert walk.used.get("stand-in dropped", 0) > 0, walk.used
+    _proves(st, ctx, "stand-in dropped")
 
 
 class _BlockedEvenUnderAttack(_Walk):
@@ -392,11 +394,7 @@ def test_13_2_ruling_z1_an_occupied_entrance_stays_blocked_once_no_attack_can_re
     st, ctx = _attack_phase(build({"Peter": "117", "Fran": "024"}, [{"square": "117", "value": 2}, {"square": "024", "value": 6}],
                                   eliminated=(2, 9, 11), doors={"N": "closed", "W": "closed"},
                                   record=TurnRecord(("Fran",))))
-    plain = plain_walk(st)
-    walk = _Walk(st, ctx)
-    assert as_plain(walk_exact(st, walk)) == plain
-    assert walk.used.get("entrances blocked to the end of the turn", 0) > 0, walk.used
-    assert as_plain(walk_exact(st, _BlockedEvenUnderAttack(st, ctx))) != plain
+    _proves(st, ctx, "entrances blocked to the end of the turn", [_BlockedEvenUnderAttack])
 
 
 class _CalmEveryone(_Walk):
@@ -433,11 +431,7 @@ def test_10_3_10_6_ruling_z1_a_berserk_status_is_dropped_once_the_unit_has_moved
                     moves=0, reacted=("Z01", "Z02"), doors=CLOSED, eliminated=(3,))
     st = replace(st, zturn=replace(st.zturn, step="free_roll"), pending=Pending("chance", "roll:free", "7.0", "", 1))
     ctx = engine.context(st.board)
-    plain = plain_walk(st)
-    walk = _Walk(st, ctx)
-    assert as_plain(walk_exact(st, walk)) == plain
-    assert walk.used.get("berserk dropped once moved", 0) > 0, walk.used
-    assert as_plain(walk_exact(st, _CalmWithTheCharacters(st, ctx))) != plain
+    _proves(st, ctx, "berserk dropped once moved", [_CalmWithTheCharacters])
 
 
 def test_7_5_ruling_z1_a_berserk_status_still_to_be_moved_is_kept():
@@ -451,9 +445,7 @@ def test_7_5_ruling_z1_a_berserk_status_still_to_be_moved_is_kept():
     ctx = engine.context(st.board)
     st = engine._advance(reaction.enter(st, ctx, []), ctx, [])
     assert st.pending.kind == "reaction" and st.zturn.queue == ("Z01", "Z02")
-    plain = plain_walk(st)
-    assert as_plain(walk_exact(st, _Walk(st, ctx))) == plain
-    assert as_plain(walk_exact(st, _CalmEveryone(st, ctx))) != plain
+    _proves(st, ctx, wrong=[_CalmEveryone])
 
 
 class _GiveBackStatusesOnly(_Walk):
@@ -500,14 +492,8 @@ def test_11_0_14_1_ruling_z1_a_square_held_until_its_super_zombie_roll(fran, pet
     001 [11.8] then has no unit beside it), or holding Fran's infection as normal (with Peter stunned, a
     draw's attack may kill him: the zombies then win at once), would not."""
     st, ctx = _held_position(fran, peter)
-    plain = plain_walk(st)
-    walk = _Walk(st, ctx)
-    assert as_plain(walk_exact(st, walk)) == plain
-    assert walk.used.get("parts held until the super-zombie roll", 0) > 0 and walk.used.get("held parts given back", 0) > 0, walk.used
-    if fran == "infected":  # Steve a super zombie: the zombies win at once [14.1], before any attack in 001
-        assert as_plain(walk_exact(st, _HoldFranInfection(st, ctx))) != plain
-    else:
-        assert as_plain(walk_exact(st, _GiveBackStatusesOnly(st, ctx))) != plain
+    # (Fran infected: Steve a super zombie means the zombies win at once [14.1], before any attack in 001)
+    _proves(st, ctx, "held parts given back", [_HoldFranInfection] if fran == "infected" else [_GiveBackStatusesOnly])
 
 
 def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
