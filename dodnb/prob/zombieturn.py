@@ -1240,8 +1240,12 @@ def _stage(starts: dict, walk: _Walk, final: dict, explored: list, t0: float, ma
     for k, v in ends.items():
         final[k] = final.get(k, 0) + Fraction(v, whole)
     nxt: dict = {}
+    back: dict = {}  # (position, what it carries) -> the same put back (many counts share one)
     for (i, (d, e, f)), v in later.items():
-        t, f = walk.give_back(states[i], f)
+        got = back.get((i, f))
+        if got is None:
+            got = back[(i, f)] = walk.give_back(states[i], f)
+        t, f = got
         got = nxt.setdefault(t, {})
         got[(d, e, f)] = got.get((d, e, f), 0) + Fraction(v, whole)
     return nxt
