@@ -526,7 +526,7 @@ class _Walk:
         """Ruling Z1 (held until the super-zombie roll): (position, the parts it holds back as pairs).
         In the Zombie Generation Phase, before the super-zombie rolls [11.0], the square of a character
         still to roll is reached by nothing but that roll and the attack it may start [11.8] (no unit is
-        drawn there: it is not a main-door square a unit may still enter, :meth:`_exposure`). Until then
+        drawn there: a main-door square is never held [13.2]). Until then
         the rest of the turn reads its characters only through the victory conditions [14.1] (killed or
         super zombie; Fran's infection) and its units not at all (the characters cannot win in the turn
         while a main door is open [14.2] 1). So the units there are taken off, and the statuses of the
@@ -540,7 +540,6 @@ class _Walk:
         zt = s.zturn
         if not zt.super_rolls or zt.step not in (ZStep.ENTRANCE, ZStep.ENTERING) or not self._open_entrances(s):
             return s, ()
-        later, future, _, draws_left = self._exposure(s)
         # (never a main-door square: a unit may be drawn into it once its own are taken off [13.2])
         squares = {c.square for c in s.characters if c.name in zt.super_rolls and c.square is not None}
         squares -= self.entrances
