@@ -508,19 +508,12 @@ class _Walk:
             return s, ()
         reached = self._reached(s)
         rolls = s.zturn.super_rolls
-        subs = []
-        chars = list(s.characters)
-        for i, c in enumerate(chars):
-            if c.status == "normal" or not c.in_play or c.square in reached:
-                continue
-            if c.status == "infected" and (c.name == "Fran" or c.name in rolls or (s.phase == Phase.ATTACK and c.infected_turn < s.turn)):
-                continue
-            subs.append((c.name, c.status))
-            chars[i] = replace(c, status="normal")
+        chars, subs = _as_victory_reads(s.characters, lambda c: c.square not in reached and not (
+            c.status == "infected" and (c.name in rolls or (s.phase == Phase.ATTACK and c.infected_turn < s.turn))))
         if not subs:
             return s, ()
         self.used["statuses carried"] = self.used.get("statuses carried", 0) + 1
-        return s.evolve(characters=tuple(chars)), tuple(subs)
+        return s.evolve(characters=chars), subs
 
     def hold(self, s: GameState) -> tuple:
         """Ruling Z1 (held until the super-zombie roll): (position, the parts it holds back as pairs).
@@ -547,15 +540,8 @@ class _Walk:
             squares.discard(s.attack.square)
         if not squares:
             return s, ()
-        held: list = []
-        chars = list(s.characters)
-        for i, c in enumerate(chars):
-            if c.square not in squares or c.name in zt.super_rolls or c.status in ("normal", "killed", "super"):
-                continue
-            if c.status == "infected" and c.name == "Fran":
-                continue
-            held.append((c.name, c.status))
-            chars[i] = replace(c, status="normal")
+        chars, statuses = _as_victory_reads(s.characters, lambda c: c.square in squares and c.name not in zt.super_rolls)
+        held = list(statuses)
         units: dict = {}
         kept = []
         for z in s.zombies:
@@ -568,7 +554,7 @@ class _Walk:
         if not held:
             return s, ()
         self.used["parts held until the super-zombie roll"] = self.used.get("parts held until the super-zombie roll", 0) + 1
-        t = s.evolve(characters=tuple(chars), zombies=tuple(kept)) if units else s.evolve(characters=tuple(chars))
+        t = s.evolve(characters=chars, zombies=tuple(kept)) if units else s.evolve(characters=chars)
         return self.canon(t), tuple(held)
 
     def give_back(self, s: GameState, carried: tuple) -> tuple:
@@ -1035,6 +1021,20 @@ class _Walk:
             t, d, e = self.child(s, a)
             out.append((t, q, d, e))
         return out
+
+def _as_victory_reads(characters: tuple, pick: Callable) -> tuple[tuple, tuple]:
+    """(the characters with the status of each one in play that `pick` selects written as the victory
+    conditions read it [14.1] — stunned as normal, infected as normal but Fran's —, the (name,
+    status) pairs written over): what :meth:`_Walk.freeze` and :meth:`_Walk.hold` carry."""
+    subs = []
+    chars = list(characters)
+    for i, c in enumerate(chars):
+        if c.status == "normal" or not c.in_play or (c.status == "infected" and c.name == "Fran") or not pick(c):
+            continue
+        subs.append((c.name, c.status))
+        chars[i] = replace(c, status="normal")
+    return (tuple(chars), tuple(subs)) if subs else (characters, ())
+
 
 _NO_RECORD = TurnRecord()
 _HELD = "\x00held in "  # the key of a square's units held back (:meth:`_Walk.hold`); no character's name

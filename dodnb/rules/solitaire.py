@@ -391,7 +391,7 @@ def _plan_entries(state: GameState, legal: Sequence[Action], ctx, movers: Option
     taken: set[str] = set()
     # a mover's own classification (`_entry`, kept) is its priority 1 entry if it meets priority 1,
     # else its priority 2 entry (or _ROOM) if it meets priority 2: read from there, not worked out again
-    own = dict(own) if own else {}
+    own = {} if own is None else own
     for m in movers.values():
         if m.who not in own:
             own[m.who] = _entry(state, ctx, m, env)
