@@ -412,6 +412,14 @@ def test_notebook_paints_map_and_answers_click(notebook, lab_server, browser, br
         run.wait_kernel()
         main2, canvas2, summary2 = run.painted_canvas("after reload", like=before)
         changed = _picture_changes(before, main2)
+        # the redraw on client ready comes as several drawing messages (the map, then what is shown on
+        # it): on a loaded machine the first read can fall between them, so read again until it
+        # settles (within the paint timeout); the picture must then be the same
+        settle = time.monotonic() + PAINT_TIMEOUT_MS / 1000
+        while changed and time.monotonic() < settle:
+            page.wait_for_timeout(500)
+            main2, canvas2, summary2 = run.painted_canvas("after reload", like=before)
+            changed = _picture_changes(before, main2)
         assert not changed, (
             f"after reload the picture differs (colour: before, after): {changed}; {summary2}" + run.diagnostics()
         )
