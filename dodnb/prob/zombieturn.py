@@ -768,7 +768,7 @@ class _Walk:
             if u.zombies is not t.zombies or u.characters is not t.characters:
                 dd, ee = _counts(t, u)
                 d, e = d + dd, e + ee
-            t = self._calm(u) if self.shortcuts else u
+            t = self._calm(u)
             self.used["free moves followed at once"] = self.used.get("free moves followed at once", 0) + 1
         return t, d, e
 

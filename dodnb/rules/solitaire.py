@@ -425,7 +425,7 @@ def _plan_entries(state: GameState, legal: Sequence[Action], ctx, movers: Option
                                                             sz2=_describe(env.names, m.who)["sz"], square=m.square, n=length))))
                 taken.add(mover.who)
     if first and out:
-        return [min(out, key=_PLAN_ORDER)]
+        return [min(out, key=_plan_order)]
     for m in movers.values():
         if m.who not in taken:
             if _open_main_door_square(state, ctx, m.square):
@@ -437,11 +437,11 @@ def _plan_entries(state: GameState, legal: Sequence[Action], ctx, movers: Option
                 e = _entry(state, ctx, m, env)
             if e is not None:
                 out.append(e)
-    out.sort(key=_PLAN_ORDER)
+    out.sort(key=_plan_order)
     return out
 
 
-def _PLAN_ORDER(entry) -> tuple:
+def _plan_order(entry) -> tuple:
     """The automaton's order of entries: priority, then the move's key."""
     return entry[1], entry[0]
 
@@ -555,7 +555,7 @@ def _free_best(state: GameState, legal: Sequence[Action], ctx):
         e = own[m.who] = _entry(state, ctx, m, env)
         if e is _ROOM:
             break
-        if e is not None and (best is None or (e[1], e[0]) < (best[1], best[0])):
+        if e is not None and (best is None or _plan_order(e) < _plan_order(best)):
             best = e
     else:
         if not _boxed_in(state, ctx, movers):

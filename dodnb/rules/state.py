@@ -621,20 +621,14 @@ class GameState:
         zs = self.zombies
         out = None
         for i, z in enumerate(zs):  # a plain loop: faster here than any map over attrgetters
-            if z.face_up:
-                if z.square in shown or not lower:
-                    if not z.candidates:
-                        continue
-                    z = _flip(z, True, z.seen, ())
-                else:
-                    z = _flip(z, False, z.seen, z.candidates)
-            elif z.square is not None and z.square in shown:
-                z = _flip(z, True, True, ())
-            else:
+            if not z.face_up and (z.square is None or z.square not in shown):
+                continue  # (most units: face down away from the characters, as they stay)
+            nz = _known(z, shown, lower)
+            if nz is z:
                 continue
             if out is None:
                 out = list(zs)
-            out[i] = z
+            out[i] = nz
         new = self.with_units(tuple(out)) if out is not None else self
         if lower:
             _settled(new)
@@ -656,15 +650,7 @@ class GameState:
         if got is None or got[0] is not before or got[1] is not self.characters or got[2] != self.solitaire:
             return self.with_knowledge()
         zs = self.zombies
-        z = zs[i]
-        shown = self._shown()
-        if z.face_up:
-            if z.square in shown:
-                z = _flip(z, True, z.seen, ()) if z.candidates else z
-            else:
-                z = _flip(z, False, z.seen, z.candidates)
-        elif z.square is not None and z.square in shown:
-            z = _flip(z, True, True, ())
+        z = _known(zs[i], self._shown(), True)
         new = self if z is zs[i] else self.with_units(zs[:i] + (z,) + zs[i + 1:])
         _settled(new)
         return new
@@ -737,6 +723,18 @@ class GameState:
         return state
 
 
+def _known(z: ZombieUnit, shown: frozenset, lower: bool) -> ZombieUnit:
+    """One unit as `GameState.with_knowledge` leaves it (`shown`: the squares whose units are face up):
+    face up and known there, face down elsewhere unless not `lower`; the same object if unchanged."""
+    if z.face_up:
+        if z.square in shown or not lower:
+            return _flip(z, True, z.seen, ()) if z.candidates else z
+        return _flip(z, False, z.seen, z.candidates)
+    if z.square is not None and z.square in shown:
+        return _flip(z, True, True, ())
+    return z
+
+
 def _flip(z: ZombieUnit, up: bool, seen: bool, candidates: tuple[int, ...]) -> ZombieUnit:
     """A copy of a unit face up or down (what `with_knowledge` changes), without re-running __init__."""
     new = object.__new__(ZombieUnit)
@@ -777,6 +775,7 @@ _COMPARED_OF = itemgetter(*_COMPARED)  # the compared fields of a state's __dict
 _OTHERS_OF = itemgetter(*(n for n in _COMPARED if n != "zombies"))  # the same but the units
 #: id(units' tuple) -> (that tuple, its hash), for `GameState.__hash__`
 _UNITS_HASH: dict[int, tuple[tuple[ZombieUnit, ...], int]] = {}
+_N_FIELDS = len(_FIELD_NAMES)
 
 #: Units tuples that `with_knowledge` settled (each unit face up exactly where it must be), by id: the
 #: tuple itself (kept alive, so its id is not reused), the characters and the game kind they were
@@ -789,7 +788,6 @@ def _settled(st: "GameState") -> None:
     if len(_SETTLED) > 20_000:
         _SETTLED.clear()
     _SETTLED[id(zs)] = (zs, st.characters, st.solitaire)
-_N_FIELDS = len(_FIELD_NAMES)
 
 
 def _plain(x: Any) -> Any:
