@@ -70,8 +70,8 @@ from dodnb.prob.errors import ProbError
 from dodnb.rules import engine, solitaire
 from dodnb.rules.phases import attack
 from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal, ZMove, policy_action
-from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
-from dodnb.rules.vocab import Phase, Side, ZStep
+from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn, ZombieUnit
+from dodnb.rules.vocab import Phase, Pool, Side, ZStep
 
 __all__ = [
     "zombie_turn", "ZombieTurnOdds", "TurnOutcome", "CharacterOdds", "sample_zombie_turn", "TooBig",
@@ -235,6 +235,9 @@ class _Walk:
         self._units: dict = {}
         self._free: dict = {}
         self._chains: dict = {}
+        self._reacts: dict = {}  # reaction decision -> (the last in its chain, its action, destroyed, entered before it)
+        self._nearq: dict = {}  # squares of the units queued to react -> the squares near them
+        self._stand_ins: dict = {}  # square -> a plain unit standing in it (:meth:`_set_aside`)
         self._near: dict = {}
         self._gates: dict = {}
         self._called: dict = {}  # (doors still to call, or None for any; open main doors; square drawing) -> squares
@@ -672,6 +675,10 @@ class _Walk:
         if t.phase not in _MOVEMENT:
             return t
         zt = t.zturn
+        if zt.ended_berserk:  # read only in the Berserk Phase [10.1]
+            t = t.evolve(zturn=replace(zt, ended_berserk=()))
+            zt = t.zturn
+            self.used["stopped berserk forgotten"] = self.used.get("stopped berserk forgotten", 0) + 1
         if not zt.reacted and not zt.moved:
             return t
         done = None
@@ -696,36 +703,142 @@ class _Walk:
     def _reaction_chain(self, t: GameState, d: int, e: int) -> tuple:
         """The Zombie Reaction Movement Phase [7.0] 1 (ruling S-R1): like the free movement, one
         decision after another with one branch each, followed at once to the first position that is
-        not such a decision; what each position on the way leads to is remembered, so a chain that
-        meets a position another chain went through (ruling Z1, berserk once moved: once the units
-        that differed have reacted alike) goes on from there at once."""
+        not such a decision, then on through the free movement (:meth:`_free_chain`).
+
+        Ruling Z1 (units set aside in reaction): the decisions are followed on the position without
+        the units the phase cannot read (:meth:`_set_aside`), where they are remembered, so the chains
+        of positions that differ only in those units are followed once; a chain that meets a position
+        another went through (ruling Z1, berserk once moved: once the units that differed have reacted
+        alike) goes on from there at once. The last decision, after which the engine goes on to steps
+        that read every unit (the super zombies' reaction, the Free Movement Phase), is taken on the
+        whole position, the units put back."""
         got = self._chains.get(t)
         if got is not None:
             return got[0], d + got[1], e + got[2]
+        calm = self._calm(t)  # (as the positions on the way are: what is set aside stays as it is)
+        base, kept = self._set_aside(calm)
+        last, a, dd, ee = self._react(base)
+        full = last if kept is None else self._put_back(last, calm, kept)
+        u, _ = engine.apply(full, self.ctx, a)
+        if u.zombies is not full.zombies or u.characters is not full.characters:
+            d2, e2 = _counts(full, u)
+            dd, ee = dd + d2, ee + e2
+        u = self._calm(u)
+        self.used["reaction moves followed at once"] = self.used.get("reaction moves followed at once", 0) + 1
+        if u.pending is not None and u.pending.kind == "free" and u.result is None:
+            end, dd, ee = self._free_chain(u, dd, ee)
+        else:
+            end = self.canon(u)
+        self._chains[t] = (end, dd, ee)
+        return end, d + dd, e + ee
+
+    def _set_aside(self, t: GameState) -> tuple:
+        """Ruling Z1 (units set aside in reaction), for the [15.5] automaton only (another zombie side
+        may read anything): (`t` with only what the rest of the phase's decisions can read of its
+        units, the indexes of the units kept), or (`t`, None) when that is all of them.
+
+        Until its last decision the phase reads the units queued to react [7.0] 1, [7.3]: their paths
+        of one or two squares [7.5] (with those of the queued units contending for a square [7.2] 3),
+        which read whether a square at most two moves (every door open) from a queued unit holds a
+        unit [7.2] 3, [7.6], and nothing else of that unit. Kept as they are: the queued units; a unit
+        in a character's square (it may yet be shot at [10.6]); one with a super zombie, or that began
+        the turn with one (it may react with it [11.2], [11.4]). Every other unit near a queued one
+        becomes a plain stand-in in its square, after the kept units in the order of the squares; the
+        others (further away, or off the map) are set aside. The victory check reads whether any unit
+        is on the map [14.2]: the queued units are."""
+        if not self.default_zombie:
+            return t, None
+        zt = t.zturn
+        queue = zt.queue
+        zs = t.zombies
+        if not queue:
+            return t, None
+        near = self._near_queue(t, queue)
+        keep = set(queue)
+        keep.update(uid for _, uid in zt.stacks)
+        humans = t.human_squares()
+        supers = t.super_squares()
+        units = []
+        kept = []
+        stand = []
+        for i, z in enumerate(zs):
+            sq = z.square
+            if z.uid in keep or (sq is not None and (sq in humans or sq in supers)):
+                kept.append(i)
+                units.append(z)
+            elif sq is not None and sq in near:
+                stand.append(sq)
+        if len(kept) == len(zs):
+            return t, None
+        stand.sort()
+        units += [self._stand_in(sq) for sq in stand]
+        self.used["units set aside in reaction"] = self.used.get("units set aside in reaction", 0) + 1
+        return t.evolve(zombies=tuple(units)).with_knowledge(), tuple(kept)
+
+    def _stand_in(self, square: str):
+        """A plain face-down unit of value 1 in `square`, named after it (one unit per square [7.6])."""
+        got = self._stand_ins.get(square)
+        if got is None:
+            got = self._stand_ins[square] = ZombieUnit(uid="\x00near " + square, value=1, square=square, pool=Pool.MAP)
+        return got
+
+    def _near_queue(self, t: GameState, queue: tuple) -> frozenset:
+        """The squares at most two moves, every door open, from the squares of the queued units."""
+        squares = tuple(t.unit(u).square for u in queue)
+        got = self._nearq.get(squares)
+        if got is None:
+            out: set = set()
+            opens = self.ctx.open_moves
+            for sq in squares:
+                if sq is None:
+                    continue
+                out.add(sq)
+                for n in opens[sq]:
+                    out.add(n)
+                    out.update(opens[n])
+            got = self._nearq[squares] = frozenset(out)
+        return got
+
+    @staticmethod
+    def _put_back(u: GameState, t: GameState, kept: tuple) -> GameState:
+        """`u` (a position reached from `t` set aside by :meth:`_set_aside`) with the units of `t` put
+        back: the kept ones as they are in `u` (the engine changes units in place, in their order),
+        the others as they were in `t` (they stood still)."""
+        zs = list(t.zombies)
+        uz = u.zombies
+        for j, i in enumerate(kept):
+            zs[i] = uz[j]
+        return u.evolve(zombies=tuple(zs))
+
+    def _react(self, t: GameState) -> tuple:
+        """(the last reaction decision of the zombies from `t` on, its action, destroyed and entered
+        before it): the decisions are followed while the engine's steps after each lead to another;
+        each position on the way is remembered."""
+        got = self._reacts.get(t)
+        if got is not None:
+            return got
         way = []  # (position, destroyed and entered before it)
-        end = None
-        while t.pending is not None and t.pending.kind == "reaction" and t.pending.side == Side.ZOMBIE and t.result is None:
-            got = self._chains.get(t)
+        d = e = 0
+        while True:
+            got = self._reacts.get(t)
             if got is not None:
                 self.used["reaction chains joined"] = self.used.get("reaction chains joined", 0) + 1
-                end, d, e = got[0], d + got[1], e + got[2]
+                last, a, d, e = got[0], got[1], d + got[2], e + got[3]
                 break
             way.append((t, d, e))
             (a, _), = self.branches(t)
             u, _ = engine.apply(t, self.ctx, a)
+            if not (u.pending is not None and u.pending.kind == "reaction" and u.pending.side == Side.ZOMBIE and u.result is None):
+                last = t
+                break
             if u.zombies is not t.zombies or u.characters is not t.characters:
                 dd, ee = _counts(t, u)
                 d, e = d + dd, e + ee
             t = self._calm(u)
             self.used["reaction moves followed at once"] = self.used.get("reaction moves followed at once", 0) + 1
-        if end is None:
-            if t.pending is not None and t.pending.kind == "free" and t.result is None:
-                end, d, e = self._free_chain(t, d, e)
-            else:
-                end = self.canon(t)
         for x, dx, ex in way:
-            self._chains[x] = (end, d - dx, e - ex)
-        return end, d, e
+            self._reacts[x] = (last, a, d - dx, e - ex)
+        return last, a, d, e
 
     def _free_chain(self, t: GameState, d: int, e: int) -> tuple:
         """The Zombie Free Movement Phase [7.0], [15.5] has no chance node: one decision after another,

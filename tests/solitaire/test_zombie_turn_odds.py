@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import dodnb.prob as P
+from dodnb.errors import RuleViolation
 from dodnb.prob.enumerate import TooBig
 from dodnb.prob.errors import ProbError
 from dodnb.prob.zombieturn import (
@@ -240,15 +241,16 @@ def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
 def test_15_0_reaction_movement_followed_at_once_equals_the_plain_walk():
     """The Zombie Reaction Movement Phase [7.0] 1 has no chance node: its decisions are followed at once
     to its end. From the first reaction decision of seeded random positions where several units react,
-    the same answer as the plain walk."""
-    followed = 0
+    the same answer as the plain walk (ruling Z1: units set aside in reaction, taken)."""
+    followed = aside = 0
     for seed in (19, 37, 42, 51):
         st0, ctx = _start(random_position(seed, True))
         m = next(m for m in mid_turn_states(st0, seed) if m.pending.kind == "reaction")
         walk = _Walk(m, ctx)
         assert as_plain(walk_exact(m, walk)) == plain_walk(m), seed
         followed += walk.used.get("reaction moves followed at once", 0)
-    assert followed >= 4
+        aside += walk.used.get("units set aside in reaction", 0)
+    assert followed >= 4 and aside >= 1, (followed, aside)
 
 
 def test_15_0_ruling_z2_a_roll_merged_too_far_is_caught(monkeypatch):
@@ -446,6 +448,97 @@ def test_7_5_ruling_z1_a_berserk_status_still_to_be_moved_is_kept():
     st = engine._advance(reaction.enter(st, ctx, []), ctx, [])
     assert st.pending.kind == "reaction" and st.zturn.queue == ("Z01", "Z02")
     _proves(st, ctx, wrong=[_CalmEveryone])
+
+
+class _SetAsideEveryone(_Walk):
+    """A wrong ruling Z1 (units set aside in reaction): the units near the queued ones set aside too,
+    as if a unit's reaction read nothing of the squares it may move into [7.2] 3, [7.6]."""
+
+    def _near_queue(self, t, queue):
+        return frozenset()
+
+
+def _zombie_reacts(s) -> bool:
+    return s.pending is not None and s.pending.kind == "reaction" and s.pending.side == "zombie" and s.result is None
+
+
+def _reaction_end(walk, s):
+    """The position after the last reaction decision from `s` (as the walk calms each position on the
+    way), every decision followed on the whole position."""
+    while True:
+        (a, _), = walk.branches(s)
+        u, _ = engine.apply(s, walk.ctx, a)
+        if not _zombie_reacts(u):
+            return u
+        s = walk._calm(u)
+
+
+def _reaction_end_set_aside(walk, s):
+    """The same through ruling Z1 (units set aside in reaction): the decisions followed on the position
+    set aside, the last one taken on the whole position, the units put back."""
+    base, kept = walk._set_aside(s)
+    last, a, _, _ = walk._react(base)
+    full = last if kept is None else walk._put_back(last, s, kept)
+    return engine.apply(full, walk.ctx, a)[0], kept is not None
+
+
+@pytest.mark.parametrize("solitaire, seeds, turns", [(True, range(0, 12), 6), (False, range(0, 16), 10)])
+def test_7_2_7_6_ruling_z1_units_set_aside_in_reaction_give_the_same_end_of_the_phase(solitaire, seeds, turns):
+    """Ruling Z1 (units set aside in reaction), [7.0] 1, [7.2] 3, [7.5], [7.6]: at every reaction
+    decision of the zombies in seeded games (solitaire: the [15.5] automaton against sensible humans;
+    two-player: random sides, the walk's zombies by the solitaire rules, ruling Z3), the reaction
+    decisions followed on the position without the units the phase cannot read, the units put back
+    for the last one, end the phase in exactly the position the whole position's decisions end it in.
+    Setting aside the units near the queued ones too (the squares they may move into) does not."""
+    compared = aside = wrong = 0
+    for seed in seeds:
+        g = Game(seed=seed, solitaire=solitaire, human=sensible_human if solitaire else "random",
+                 zombie=zombie_policy if solitaire else "random")
+        while not g.over and g.state.turn <= turns:
+            s = g.state
+            if _zombie_reacts(s):
+                ctx = engine.context(s.board)
+                s = _Walk(s, ctx)._calm(s)  # the walk's positions are calmed (ruling Z1, berserk once moved)
+                whole = _reaction_end(_Walk(s, ctx), s)
+                got, used = _reaction_end_set_aside(_Walk(s, ctx), s)
+                assert got == whole, (seed, s.turn)
+                compared += 1
+                aside += used
+                try:
+                    wrong += _reaction_end_set_aside(_SetAsideEveryone(s, ctx), s)[0] != whole
+                except RuleViolation:  # the last decision, made without them, is illegal with them back
+                    wrong += 1
+            g.step()
+    assert compared >= 20 and aside >= compared // 2 and wrong >= 1, (compared, aside, wrong)
+
+
+class _ForgetStoppedAtOnce(_Walk):
+    """A wrong ruling Z1 (stopped berserk forgotten): forgotten in the Berserk Phase itself, where a unit
+    that has just stopped may not be checked again [10.1]."""
+
+    def _calm(self, t):
+        if t.zturn.ended_berserk:
+            t = t.evolve(zturn=replace(t.zturn, ended_berserk=()))
+        return super()._calm(t)
+
+
+def test_10_1_ruling_z1_units_that_stopped_being_berserk_are_forgotten_after_the_phase():
+    """Ruling Z1 (stopped berserk forgotten), [10.0], [10.1]: three berserk units roll to stay berserk
+    (in 073 and 148, two squares from Fran who entered 113, and in 200, far off); the nearest unit that
+    is neither berserk nor just stopped is then checked. Which units stopped is read there and nowhere
+    after: the walk forgets it from the Reaction Movement Phase on, sets the unit in 200 aside while the
+    others react, and equals the plain walk exactly; forgetting it in the Berserk Phase would not."""
+    st = build({"Fran": "113"}, [{"square": "073", "value": 3, "berserk": True}, {"square": "148", "value": 6, "berserk": True},
+                                 {"square": "200", "value": 2, "berserk": True}],
+               doors=CLOSED, record=TurnRecord(("Fran",), entered=("113",)), phase="berserk",
+               zturn=ZombieTurn(step="berserk_stay", queue=("Z01", "Z02", "Z03")))
+    ctx = engine.context(st.board)
+    st = engine._advance(st, ctx, [])
+    assert st.pending.kind == "roll:berserk_stay"
+    _proves(st, ctx, "stopped berserk forgotten", [_ForgetStoppedAtOnce])
+    walk = _Walk(st, ctx)
+    walk_exact(st, walk)
+    assert walk.used.get("units set aside in reaction", 0) > 0, walk.used
 
 
 class _GiveBackStatusesOnly(_Walk):
