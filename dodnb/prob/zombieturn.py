@@ -530,20 +530,38 @@ class _Walk:
         normal, Fran's infection kept); both ride with the probability, as the statuses carried do
         (:meth:`freeze`), and are put back at the roll (:meth:`give_back`): the many positions that
         differ only there (what the Attack Phase left in that square) are followed once through the
-        draws."""
-        if not self.shortcuts or s.phase != Phase.GENERATION or s.result is not None or s.pending is None:
+        draws. The same from the Zombie Attack Phase on, for the square of a character who will roll
+        (infected in an earlier Game-Turn) once its attack is over [8.0]: the other attacks of the phase
+        read only their own squares, and the Generation Phase lists the rollers [11.0], who stay."""
+        if not self.shortcuts or s.result is not None or s.pending is None:
             return s, ()
         zt = s.zturn
-        if not zt.super_rolls or zt.step not in (ZStep.ENTRANCE, ZStep.ENTERING) or not self._open_entrances(s):
+        if s.phase == Phase.GENERATION:
+            if not zt.super_rolls or zt.step not in (ZStep.ENTRANCE, ZStep.ENTERING):
+                return s, ()
+            rollers = frozenset(zt.super_rolls)
+            busy = ()
+        elif s.phase == Phase.ATTACK:
+            # the characters who will roll [11.0] when the Generation Phase begins (generation.enter);
+            # the squares whose attack is under way or still to come [8.0] are not held
+            rollers = frozenset(c.name for c in s.characters
+                                if c.status == "infected" and c.square is not None and c.infected_turn < s.turn)
+            if not rollers:
+                return s, ()
+            busy = zt.queue
+        else:
+            return s, ()
+        if not self._open_entrances(s):
             return s, ()
         # (never a main-door square: a unit may be drawn into it once its own are taken off [13.2])
-        squares = {c.square for c in s.characters if c.name in zt.super_rolls and c.square is not None}
+        squares = {c.square for c in s.characters if c.name in rollers and c.square is not None}
         squares -= self.entrances
+        squares.difference_update(busy)
         if s.attack is not None:
             squares.discard(s.attack.square)
         if not squares:
             return s, ()
-        chars, statuses = _as_victory_reads(s.characters, lambda c: c.square in squares and c.name not in zt.super_rolls)
+        chars, statuses = _as_victory_reads(s.characters, lambda c: c.square in squares and c.name not in rollers)
         held = list(statuses)
         units: dict = {}
         kept = []
@@ -557,6 +575,8 @@ class _Walk:
         if not held:
             return s, ()
         self.used["parts held until the super-zombie roll"] = self.used.get("parts held until the super-zombie roll", 0) + 1
+        if s.phase == Phase.ATTACK:
+            self.used["squares held after their attack"] = self.used.get("squares held after their attack", 0) + 1
         t = s.evolve(characters=chars, zombies=tuple(kept)) if units else s.evolve(characters=chars)
         return self.canon(t), tuple(held)
 

@@ -589,6 +589,35 @@ def test_11_0_14_1_ruling_z1_a_square_held_until_its_super_zombie_roll(fran, pet
     _proves(st, ctx, "held parts given back", [_HoldFranInfection] if fran == "infected" else [_GiveBackStatusesOnly])
 
 
+class _HoldQueuedSquares(_Walk):
+    """A wrong ruling Z1 (held after their attack): a square held while its attack is still to come."""
+
+    def hold(self, s):
+        if s.phase != "attack" or not s.zturn.queue:
+            return super().hold(s)
+        t, held = super().hold(s.evolve(zturn=replace(s.zturn, queue=())))
+        return (t.evolve(zturn=s.zturn), held) if held else super().hold(s)
+
+
+@pytest.mark.parametrize("steve", ["024", "069"])
+def test_8_0_11_0_ruling_z1_a_square_held_once_its_attack_is_over(steve):
+    """Ruling Z1 (held until the super-zombie roll) in the Zombie Attack Phase, [8.0], [11.0], [14.1]:
+    Fran in 024 and Peter in 069, each with a unit, 024 attacked first; Steve, infected in an earlier
+    Game-Turn (his super-zombie roll to come), with Fran or with Peter; the North door open. Once the
+    attack in Steve's square is over, nothing reads it but [14.1] until his roll: it is held back
+    through the other attack and the Zombie Generation Phase. The walk equals the plain walk exactly;
+    holding his square while its attack is still to come (Steve with Peter) would not."""
+    st = build({"Steve": {"square": steve, "status": "infected", "infected_turn": 0}, "Fran": "024", "Peter": "069"},
+               [{"square": "024", "value": 4}, {"square": "069", "value": 3}], eliminated=(2,),
+               doors={"E": "closed", "S": "closed", "W": "closed"}, record=TurnRecord(("Peter",)), turn=2)
+    st, ctx = _attack_phase(st)
+    assert st.attack.square == "024" and st.zturn.queue == ("069",)
+    if steve == "024":
+        _proves(st, ctx, "squares held after their attack")
+    else:
+        _proves(st, ctx, wrong=[_HoldQueuedSquares])
+
+
 def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
     """Ruling Z2 before movement: a Hidden Zombie draw [15.2] from a pool with equal units, their names
     next to each other (grouped) and apart (not grouped); the main doors closed so the plain walk is
