@@ -238,6 +238,7 @@ class _Walk:
         self._reacts: dict = {}  # reaction decision -> (the last in its chain, its action, destroyed, entered before it)
         self._nearq: dict = {}  # squares of the units queued to react -> the squares near them
         self._stand_ins: dict = {}  # square -> a plain unit standing in it (:meth:`_set_aside`)
+        self._lasts: dict = {}  # last reaction decision set aside -> (the position after it, or None, destroyed, entered)
         self._near: dict = {}
         self._gates: dict = {}
         self._called: dict = {}  # (doors still to call, or None for any; open main doors; square drawing) -> squares
@@ -735,22 +736,38 @@ class _Walk:
         got = self._chains.get(t)
         if got is not None:
             return got[0], d + got[1], e + got[2]
-        calm = self._calm(t)  # (as the positions on the way are: what is set aside stays as it is)
-        base, kept = self._set_aside(calm)
-        last, a, dd, ee = self._react(base)
-        full = last if kept is None else self._put_back(last, calm, kept)
-        u, _ = engine.apply(full, self.ctx, a)
-        if u.zombies is not full.zombies or u.characters is not full.characters:
-            d2, e2 = _counts(full, u)
-            dd, ee = dd + d2, ee + e2
-        u = self._calm(u)
-        self.used["reaction moves followed at once"] = self.used.get("reaction moves followed at once", 0) + 1
+        u, dd, ee = self._end_reaction(self._calm(t))  # (calm as the positions on the way are)
         if u.pending is not None and u.pending.kind == "free" and u.result is None:
             end, dd, ee = self._free_chain(u, dd, ee)
         else:
             end = self.canon(u)
         self._chains[t] = (end, dd, ee)
         return end, d + dd, e + ee
+
+    def _end_reaction(self, t: GameState) -> tuple:
+        """(the position after the zombies' last reaction decision from `t`, destroyed, entered): the
+        decisions followed on `t` set aside (:meth:`_set_aside`, :meth:`_react`), the last one too where
+        the engine's steps after it stop at the free-movement die (`_AFTER_REACTION`), once per position
+        set aside, the units put back; otherwise the last decision is taken on the whole position."""
+        base, kept = self._set_aside(t)
+        last, a, dd, ee = self._react(base)
+        if kept is not None:
+            got = self._lasts.get(last)
+            if got is None:
+                u, _ = engine.apply(last, self.ctx, a)
+                d2, e2 = _counts(last, u) if u.zombies is not last.zombies or u.characters is not last.characters else (0, 0)
+                safe = u.result is None and u.pending is not None and u.pending.kind in _AFTER_REACTION
+                got = self._lasts[last] = (u if safe else None, d2, e2)
+            if got[0] is not None:
+                self.used["reaction moves followed at once"] = self.used.get("reaction moves followed at once", 0) + 1
+                return self._calm(self._put_back(got[0], t, kept)), dd + got[1], ee + got[2]
+            last = self._put_back(last, t, kept)
+        u, _ = engine.apply(last, self.ctx, a)
+        if u.zombies is not last.zombies or u.characters is not last.characters:
+            d2, e2 = _counts(last, u)
+            dd, ee = dd + d2, ee + e2
+        self.used["reaction moves followed at once"] = self.used.get("reaction moves followed at once", 0) + 1
+        return self._calm(u), dd, ee
 
     def _set_aside(self, t: GameState) -> tuple:
         """Ruling Z1 (units set aside in reaction), for the [15.5] automaton only (another zombie side
@@ -1200,6 +1217,11 @@ def _sorted_by(z) -> tuple:
 
 
 _FREE_PENDING = Pending(Side.ZOMBIE.value, "free")
+#: where the engine's steps after the zombies' last reaction decision stop having read only what
+#: :meth:`_Walk._set_aside` keeps: the free-movement die [7.0] 2 (on the way: no super zombie's reaction
+#: [11.4], which reads the super zombies and their units; the victory check [14.2], which reads whether a
+#: unit is on the map, as the reacting units are)
+_AFTER_REACTION = frozenset({"roll:free"})
 _END_PHASE = EndPhase()
 _FAR = 10**9
 _COUNTS = "the choice reads the number of free moves left"

@@ -469,17 +469,14 @@ def _reaction_end(walk, s):
         (a, _), = walk.branches(s)
         u, _ = engine.apply(s, walk.ctx, a)
         if not _zombie_reacts(u):
-            return u
+            return walk._calm(u)
         s = walk._calm(u)
 
 
 def _reaction_end_set_aside(walk, s):
     """The same through ruling Z1 (units set aside in reaction): the decisions followed on the position
-    set aside, the last one taken on the whole position, the units put back."""
-    base, kept = walk._set_aside(s)
-    last, a, _, _ = walk._react(base)
-    full = last if kept is None else walk._put_back(last, s, kept)
-    return engine.apply(full, walk.ctx, a)[0], kept is not None
+    set aside, the units put back (:meth:`_Walk._end_reaction`)."""
+    return walk._end_reaction(s)[0], walk._set_aside(s)[1] is not None
 
 
 @pytest.mark.parametrize("solitaire, seeds, turns", [(True, range(0, 12), 6), (False, range(0, 16), 10)])
