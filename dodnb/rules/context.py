@@ -35,6 +35,7 @@ class Ctx:
         self._dist: dict[str, dict[str, int]] = {}
         self._sight: dict[tuple, SightTable] = {}
         self._vis: dict[tuple, frozenset] = {}
+        self._sighted: dict[tuple, frozenset] = {}
         self._masks: dict[frozenset, int] = {}
         self.open_moves = {s: board.moves_from(s, {}) for s in board.ids}  # every door open
         self.main_square_door = {d.squares[0]: d for d in board.main_doors.values()}
@@ -84,6 +85,22 @@ class Ctx:
             if len(self._sight) > 256:
                 self._sight.clear()
             self._sight[st.door_states] = got
+        return got
+
+    def sighted_from(self, st: GameState, squares: frozenset) -> frozenset:
+        """The squares within [6.4] sight (pieces do not block it) of any of `squares`, for the current
+        doors: the squares whose units react to characters entering or acting there [7.1], [7.3]
+        (cached per door state and set of squares)."""
+        key = (st.door_states, squares)
+        got = self._sighted.get(key)
+        if got is None:
+            table = self.sight(st)
+            out: set[str] = set()
+            for sq in squares:
+                out |= table.visible_from(sq)
+            if len(self._sighted) > 4096:
+                self._sighted.clear()
+            got = self._sighted[key] = frozenset(out)
         return got
 
     def visible_from(self, st: GameState, sq: str) -> frozenset:

@@ -23,10 +23,7 @@ def units_in_reaction(st: GameState, ctx: Ctx, squares: Iterable[str]) -> tuple[
     (squares within sight of them, units that must move in reaction, units exempt because they
     share a character's square [7.2] 1). Sight is [6.4] sight: pieces do not block it (ruling E9).
     A unit with a super zombie need not react [7.2] 4 and is in neither list."""
-    table = ctx.sight(st)
-    sighted: set[str] = set()
-    for sq in squares:
-        sighted |= table.visible_from(sq)
+    sighted = ctx.sighted_from(st, frozenset(squares))
     humans = st.human_squares()
     supers = st.super_squares()
     movers: list[str] = []
@@ -35,7 +32,7 @@ def units_in_reaction(st: GameState, ctx: Ctx, squares: Iterable[str]) -> tuple[
         if z.square is None or z.square not in sighted or z.square in supers:
             continue
         (exempt if z.square in humans else movers).append(z.uid)
-    return frozenset(sighted), sorted(movers), sorted(exempt)
+    return sighted, sorted(movers), sorted(exempt)
 
 
 def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
@@ -50,8 +47,21 @@ def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
     sighted, movers, exempt = units_in_reaction(st, ctx, triggers)
     dist = ctx.dist_to(target)
     queue = sorted((st.unit(u) for u in movers), key=lambda z: (dist.get(z.square or "", 99), z.uid))
-    zt = rec(zt, queue=tuple(z.uid for z in queue), reacted=tuple(exempt), target=target, sighted=tuple(sorted(sighted)))
+    zt = rec(zt, queue=tuple(z.uid for z in queue), reacted=tuple(exempt), target=target, sighted=_in_order(sighted))
     return st.evolve(phase=Phase.REACTION, zturn=zt)
+
+
+def _in_order(squares: frozenset) -> tuple[str, ...]:
+    """`squares` sorted (made once per set: the same sets of sighted squares come back all game)."""
+    got = _ORDERED.get(squares)
+    if got is None:
+        if len(_ORDERED) > 4096:
+            _ORDERED.clear()
+        got = _ORDERED[squares] = tuple(sorted(squares))
+    return got
+
+
+_ORDERED: dict[frozenset, tuple[str, ...]] = {}
 
 
 def options(st: GameState, ctx: Ctx, uid: str) -> tuple[list[Action], str]:
