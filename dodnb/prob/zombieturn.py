@@ -730,9 +730,8 @@ class _Walk:
         the units the phase cannot read (:meth:`_set_aside`), where they are remembered, so the chains
         of positions that differ only in those units are followed once; a chain that meets a position
         another went through (ruling Z1, berserk once moved: once the units that differed have reacted
-        alike) goes on from there at once. The last decision, after which the engine goes on to steps
-        that read every unit (the super zombies' reaction, the Free Movement Phase), is taken on the
-        whole position, the units put back."""
+        alike) goes on from there at once; the units are put back after the last decision
+        (:meth:`_end_reaction`)."""
         got = self._chains.get(t)
         if got is not None:
             return got[0], d + got[1], e + got[2]
