@@ -201,6 +201,15 @@ def _counts(s: GameState, t: GameState) -> tuple[int, int]:
     return destroyed, entered
 
 
+def _step(ctx, t: GameState, a) -> tuple:
+    """(the position after `a` at `t`, zombies eliminated and units placed on the way: :func:`_counts`,
+    read only when the units or the characters changed)."""
+    u, _ = engine.apply(t, ctx, a)
+    if u.zombies is t.zombies and u.characters is t.characters:
+        return u, 0, 0
+    return (u, *_counts(t, u))
+
+
 def _merge_by(outs: list, key) -> list:
     """Chance outcomes merged by `key`: the first outcome of each class stands for the class, with the
     summed probability of all its outcomes (the classes the rulings Z1, Z2 prove interchangeable)."""
@@ -673,11 +682,7 @@ class _Walk:
     # ----- one step ------------------------------------------------------------------------
     def child(self, s: GameState, a) -> tuple:
         """(next position, destroyed, entered) after `a` at `s`."""
-        t, _ = engine.apply(s, self.ctx, a)
-        if t.zombies is s.zombies and t.characters is s.characters:
-            d = e = 0
-        else:
-            d, e = _counts(s, t)
+        t, d, e = _step(self.ctx, s, a)
         if self.shortcuts and t.pending is not None and t.result is None:
             t = self._calm(t)
             if t.pending.kind == "free":
@@ -753,20 +758,16 @@ class _Walk:
         if kept is not None:
             got = self._lasts.get(last)
             if got is None:
-                u, _ = engine.apply(last, self.ctx, a)
-                d2, e2 = _counts(last, u) if u.zombies is not last.zombies or u.characters is not last.characters else (0, 0)
+                u, d2, e2 = _step(self.ctx, last, a)
                 safe = u.result is None and u.pending is not None and u.pending.kind in _AFTER_REACTION
                 got = self._lasts[last] = (u if safe else None, d2, e2)
             if got[0] is not None:
                 self.used["reaction moves followed at once"] = self.used.get("reaction moves followed at once", 0) + 1
                 return self._calm(self._put_back(got[0], t, kept)), dd + got[1], ee + got[2]
             last = self._put_back(last, t, kept)
-        u, _ = engine.apply(last, self.ctx, a)
-        if u.zombies is not last.zombies or u.characters is not last.characters:
-            d2, e2 = _counts(last, u)
-            dd, ee = dd + d2, ee + e2
+        u, d2, e2 = _step(self.ctx, last, a)
         self.used["reaction moves followed at once"] = self.used.get("reaction moves followed at once", 0) + 1
-        return self._calm(u), dd, ee
+        return self._calm(u), dd + d2, ee + e2
 
     def _set_aside(self, t: GameState) -> tuple:
         """Ruling Z1 (units set aside in reaction), for the [15.5] automaton only (another zombie side
@@ -819,20 +820,12 @@ class _Walk:
         return got
 
     def _near_queue(self, t: GameState, queue: tuple) -> frozenset:
-        """The squares at most two moves, every door open, from the squares of the queued units."""
+        """The squares at most two moves, every door open, from the squares of the queued units
+        (`Ctx.near2`: the squares two moves from them, as a side open one way is open the other)."""
         squares = tuple(t.unit(u).square for u in queue)
         got = self._nearq.get(squares)
         if got is None:
-            out: set = set()
-            opens = self.ctx.open_moves
-            for sq in squares:
-                if sq is None:
-                    continue
-                out.add(sq)
-                for n in opens[sq]:
-                    out.add(n)
-                    out.update(opens[n])
-            got = self._nearq[squares] = frozenset(out)
+            got = self._nearq[squares] = frozenset(self.ctx.near2(squares))
         return got
 
     @staticmethod
@@ -863,13 +856,11 @@ class _Walk:
                 break
             way.append((t, d, e))
             (a, _), = self.branches(t)
-            u, _ = engine.apply(t, self.ctx, a)
+            u, dd, ee = _step(self.ctx, t, a)
             if not (u.pending is not None and u.pending.kind == "reaction" and u.pending.side == Side.ZOMBIE and u.result is None):
                 last = t
                 break
-            if u.zombies is not t.zombies or u.characters is not t.characters:
-                dd, ee = _counts(t, u)
-                d, e = d + dd, e + ee
+            d, e = d + dd, e + ee
             t = self._calm(u)
             self.used["reaction moves followed at once"] = self.used.get("reaction moves followed at once", 0) + 1
         for x, dx, ex in way:
@@ -911,12 +902,10 @@ class _Walk:
                 d, e = d + dd, e + ee
                 self.used["free moves followed at once"] = self.used.get("free moves followed at once", 0) + 1
                 continue
-            u, _ = engine.apply(t, self.ctx, a)
+            u, dd, ee = _step(self.ctx, t, a)
             if steps is not None:
                 steps.append((t, a, u.zturn.moves_left < t.zturn.moves_left, counts, d, e))
-            if u.zombies is not t.zombies or u.characters is not t.characters:
-                dd, ee = _counts(t, u)
-                d, e = d + dd, e + ee
+            d, e = d + dd, e + ee
             t = self._calm(u)
             self.used["free moves followed at once"] = self.used.get("free moves followed at once", 0) + 1
         return t, d, e
@@ -1020,8 +1009,7 @@ class _Walk:
         ctx = self.ctx
         outs = sorted(engine.chance_outcomes(s, ctx), key=lambda aq: aq[0].total)
         top = outs[-1][0]
-        t, _ = engine.apply(s, ctx, top)
-        d0, e0 = _counts(s, t)
+        t, d0, e0 = _step(ctx, s, top)
         steps: list = []
         end, d, e = self._follow(t, steps)
         end = self.canon(end)
@@ -1030,9 +1018,7 @@ class _Walk:
         for a, q in outs[:-1]:
             got = self._lower_face(steps, a.total, tail, (end, d, e))
             if got is None:
-                u, _ = engine.apply(s, ctx, a)
-                dd, ee = _counts(s, u)
-                got = self._free_chain(u, dd, ee)
+                got = self._free_chain(*_step(ctx, s, a))
             else:
                 self.used["free-move faces sharing a chain"] = self.used.get("free-move faces sharing a chain", 0) + 1
                 got = (got[0], d0 + got[1], e0 + got[2])
@@ -1084,8 +1070,7 @@ class _Walk:
                         if self._rest_inert(nxt.evolve(zturn=_unit(nxt.zturn, moves_left=0))):
                             self.used["free-move faces ending with the highest"] = self.used.get("free-move faces ending with the highest", 0) + 1
                             return top
-                    u, _ = engine.apply(x.evolve(zturn=_unit(x.zturn, moves_left=1)), self.ctx, a)
-                    dd, ee = _counts(x, u)
+                    u, dd, ee = _step(self.ctx, x.evolve(zturn=_unit(x.zturn, moves_left=1)), a)
                     end, d2, e2 = self._follow(u)
                     return self.canon(end), d + dd + d2, e + ee + e2
         if not steps:
@@ -1096,9 +1081,7 @@ class _Walk:
         if self.solitaire:
             u, dd, ee = self._end_movement(x)  # the canonical form drops the free moves left
         else:
-            x = x.evolve(zturn=_unit(x.zturn, moves_left=k - counted))
-            u, _ = engine.apply(x, self.ctx, a)
-            dd, ee = _counts(x, u)
+            u, dd, ee = _step(self.ctx, x.evolve(zturn=_unit(x.zturn, moves_left=k - counted)), a)
         end, d2, e2 = self._follow(u)
         return self.canon(end), d + dd + d2, e + ee + e2
 
@@ -1455,10 +1438,8 @@ def walk_once(st: GameState, walk: _Walk, rng: random.Random, max_steps: int = 1
         a = outs[0][0]
         if p.side == Side.CHANCE or len(outs) > 1:
             a = draw(outs, rng)
-        t, _ = engine.apply(s, ctx, a)
-        dd, ee = _counts(s, t)
+        s, dd, ee = _step(ctx, s, a)
         d, e = d + dd, e + ee
-        s = t
     raise TooBig(f"the zombie turn did not end within {max_steps} steps")
 
 
