@@ -479,6 +479,17 @@ def _reaction_end_set_aside(walk, s):
     return walk._end_reaction(s)[0], walk._set_aside(s)[1] is not None
 
 
+def test_7_0_ruling_z1_the_squares_near_the_queued_units_are_those_they_may_move_into():
+    """Ruling Z1 (units set aside in reaction) reads the squares a queued unit may move into within two
+    moves through `Ctx.near2` (the squares from which a square is two moves away): the same squares,
+    as every side of the map open one way is open the other [7.0]."""
+    ctx = engine.context(build({"Fran": "113"}).board)
+    moves = ctx.open_moves
+    assert all(s in moves[n] for s in moves for n in moves[s])
+    for q in moves:
+        assert ctx.near2([q]) == {q, *moves[q], *(m for n in moves[q] for m in moves[n])}, q
+
+
 @pytest.mark.parametrize("solitaire, seeds, turns", [(True, range(0, 12), 6), (False, range(0, 16), 10)])
 def test_7_2_7_6_ruling_z1_units_set_aside_in_reaction_give_the_same_end_of_the_phase(solitaire, seeds, turns):
     """Ruling Z1 (units set aside in reaction), [7.0] 1, [7.2] 3, [7.5], [7.6]: at every reaction
