@@ -68,7 +68,7 @@ from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
 from dodnb.prob.enumerate import TooBig, draw
 from dodnb.prob.errors import ProbError
 from dodnb.rules import engine, solitaire
-from dodnb.rules.phases import attack
+from dodnb.rules.phases import attack, generation
 from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal, ZMove, policy_action
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn, ZombieUnit
 from dodnb.rules.vocab import Phase, Pool, Side, ZStep
@@ -466,8 +466,8 @@ class _Walk:
         # zombie created there [11.8]: where no infected character is left to roll [11.0], it is a
         # unit like any other (a blocker if in an entrance square [13.2], else the stand-in)
         if s.phase == Phase.ATTACK:
-            later = set(zt.queue) | {c.square for c in s.characters
-                                     if c.status == "infected" and c.square is not None and c.infected_turn < s.turn}
+            rollers = generation.super_rollers(s)
+            later = set(zt.queue) | {c.square for c in s.characters if c.name in rollers}
         else:
             later = {c.square for c in s.characters if c.name in zt.super_rolls}
         if s.attack is not None:
@@ -552,10 +552,9 @@ class _Walk:
             rollers = frozenset(zt.super_rolls)
             busy = ()
         elif s.phase == Phase.ATTACK:
-            # the characters who will roll [11.0] when the Generation Phase begins (generation.enter);
-            # the squares whose attack is under way or still to come [8.0] are not held
-            rollers = frozenset(c.name for c in s.characters
-                                if c.status == "infected" and c.square is not None and c.infected_turn < s.turn)
+            # the characters who will roll [11.0] when the Generation Phase begins; the squares whose
+            # attack is under way or still to come [8.0] are not held
+            rollers = frozenset(generation.super_rollers(s))
             if not rollers:
                 return s, ()
             busy = zt.queue

@@ -20,10 +20,15 @@ from dodnb.rules.vocab import DoorState, PendingKind, Phase, Pool, Status, ZStep
 
 
 
+def super_rollers(st: GameState) -> tuple[str, ...]:
+    """[11.0] the characters who roll to become a super zombie in this Zombie Generation Phase: infected,
+    on the map, and not infected in this Game-Turn."""
+    return tuple(c.name for c in st.characters if c.status == Status.INFECTED and c.square is not None and c.infected_turn < st.turn)
+
+
 def enter(st: GameState, out: list[Event]) -> GameState:
     out.append(ev("phase", "4.0", phase=Phase.GENERATION))
-    infected = tuple(c.name for c in st.characters if c.status == Status.INFECTED and c.square is not None and c.infected_turn < st.turn)
-    return st.evolve(phase=Phase.GENERATION, zturn=rec(st.zturn, step=ZStep.ENTRANCE, super_rolls=infected))
+    return st.evolve(phase=Phase.GENERATION, zturn=rec(st.zturn, step=ZStep.ENTRANCE, super_rolls=super_rollers(st)))
 
 
 def entrance_skip(st: GameState, ctx: Ctx) -> str:
