@@ -237,6 +237,9 @@ class _Walk:
         self.pol = _policies(zombie, human, ctx)
         self.shortcuts = (zombie is None and human is None) if shortcuts is None else shortcuts
         self.default_zombie = zombie is None
+        # ruling Z1 (an attack followed once): proven for the default sides of the solitaire game
+        self.attacks_apart = self.shortcuts and self.solitaire and zombie is None and human is None
+        self._attacks: dict = {}  # what an attack reads (:meth:`_attack_key`) -> its ends, or None
         self.stop = _stop_fn(st0.turn)
         self.rng = random.Random(0)  # the default policies do not use it
         self.entrances = frozenset(ctx.main_square_door)
@@ -1087,6 +1090,10 @@ class _Walk:
     def children(self, s: GameState) -> list:
         """[(next position, probability, destroyed, entered)] from `s`; a next position may be the end
         of the turn already, as (_END, statuses, winner)."""
+        if s.attack is not None and self.attacks_apart and s.phase in _POST_MOVEMENT and s.result is None:
+            got = self._attack_children(s)
+            if got is not None:
+                return got
         if self.shortcuts and s.pending.kind == "roll:entrance":
             got = self._entrance_children(s)
             if got is not None:
@@ -1107,6 +1114,134 @@ class _Walk:
             t, d, e = self.child(s, a)
             out.append((t, q, d, e))
         return out
+
+    # ----- an attack followed once (ruling Z1) ---------------------------------------------------
+    def _attack_children(self, s: GameState) -> Optional[list]:
+        """Ruling Z1 (an attack followed once): an attack under way in a square [8.0] (the shots at the
+        attacker [8.1], [6.0]-[6.9], how many are attacked [15.6], who [8.0] 3, the attack rolls [8.8])
+        reads only that square — its characters, its unit and super zombies —, what the victory
+        conditions read of the rest [14.1], [14.2] (checked before every step [14.0]), and the fixed
+        Game-Turn, doors and settings (:meth:`_attack_key`); and it changes only that square's
+        characters and unit (a unit shot goes to the eliminated pool in its place [6.0]). So its ends
+        — the square's characters and unit when it is over, with the probability and the zombies
+        destroyed on the way — are worked out once per such reading (:meth:`_attack_ends`), and every
+        position that reads the same gets them written into its own square, then the engine's next
+        steps (`engine.settle`), as `engine.apply` would have run them at the attack's last step. The
+        many positions that differ only away from the attack (what the other attacks left, the pool,
+        the units elsewhere) no longer follow it node by node. None where an end changes anything
+        else (the walk then follows the attack as before)."""
+        key = self._attack_key(s)
+        ends = self._attacks.get(key, _UNSEEN)
+        if ends is _UNSEEN:
+            ends = self._attacks[key] = self._attack_ends(s)
+        else:
+            self.used["attacks followed once"] = self.used.get("attacks followed once", 0) + 1
+        if ends is None:
+            return None
+        ctx = self.ctx
+        sq = s.attack.square
+        out = []
+        for (chars, unit, pending), q, d in ends:
+            e = self._write_end(s, sq, chars, unit, pending)
+            t, _ = engine.settle(e, ctx)
+            dd, ee = _counts(e, t)
+            out.append((self.canon(t), q, d + dd, ee))
+        return out
+
+    def _attack_key(self, s: GameState) -> tuple:
+        """What an attack under way reads (:meth:`_attack_children`): the decision or roll pending, the
+        attack and the shot in progress, the characters in its square (the super zombies among them)
+        and its unit without its name; of the other characters only what the victory conditions read
+        ([14.1]: killed or super zombie, Fran's infection; [14.2] 2: the rifles), and whether a unit
+        stands elsewhere on the map [14.2] 3, a hidden zombie is still to come and every main door is
+        closed [14.2] 1; the Game-Turn ([11.0] the turn of an infection), the doors, the settings."""
+        sq = s.attack.square
+        here = []
+        rest = []
+        for c in s.characters:
+            if c.square == sq:
+                here.append(c)
+            else:
+                st = c.status
+                if st not in ("killed", "super") and not (st == "infected" and c.name == "Fran"):
+                    st = "normal"
+                rest.append((c.name, st, c.rifle))
+        unit = None
+        elsewhere = False
+        for z in s.zombies:
+            if z.square == sq:
+                unit = _unit(z, uid="")
+            elif z.square is not None:
+                elsewhere = True
+        return (s.pending, s.attack, s.shot, tuple(here), unit, tuple(rest), elsewhere, bool(s.hidden_squares),
+                s.door_states, s.phase, s.turn, s.activation, s.super_value, s.fran_counts_two, s.victory_check)
+
+    def _attack_ends(self, s0: GameState) -> Optional[tuple]:
+        """((end, probability, destroyed)...) of the attack under way at `s0`, every decision and roll
+        of it followed with the engine (`engine.apply_to_attack_end`), equal positions merged; an end
+        is (the characters of the square that changed, as (name, state) pairs; its unit when the
+        attack is over, None if unchanged; the engine's last pending). None if an end changed
+        anything else, or brought a unit in (never seen: the walk then follows the attack as before)."""
+        ctx = self.ctx
+        sq = s0.attack.square
+        names = frozenset(c.name for c in s0.characters if c.square == sq)
+        where = next((i for i, z in enumerate(s0.zombies) if z.square == sq), None)
+        known = s0.with_knowledge().zombies
+        memo: dict = {}
+
+        def ends_from(s: GameState) -> Optional[dict]:
+            got = memo.get(s, _UNSEEN)
+            if got is not _UNSEEN:
+                return got
+            if s.pending.side == Side.CHANCE:
+                classes = engine.roll_classes(s, ctx)
+                outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
+            else:
+                outs = self.branches(s)
+            acc: Optional[dict] = {}
+            for a, q in outs:
+                t, _ = engine.apply_to_attack_end(s, ctx, a)
+                d, e = _counts(s, t)
+                if e:
+                    acc = None
+                    break
+                if t.result is None and (t.attack is not None or t.shot is not None):
+                    sub = ends_from(t)
+                    if sub is None:
+                        acc = None
+                        break
+                    for (end, dd), p in sub.items():
+                        acc[(end, d + dd)] = acc.get((end, d + dd), 0) + q * p
+                    continue
+                end = _end_of_attack(s0, t, names, where, known)
+                if end is None:
+                    acc = None
+                    break
+                acc[(end, d)] = acc.get((end, d), 0) + q
+            memo[s] = acc
+            return acc
+
+        got = ends_from(s0)
+        if got is None:
+            self.used["attacks not followed apart"] = self.used.get("attacks not followed apart", 0) + 1
+            return None
+        self.used["attacks followed apart"] = self.used.get("attacks followed apart", 0) + 1
+        return tuple((end, q, d) for (end, d), q in got.items())
+
+    @staticmethod
+    def _write_end(s: GameState, sq: str, chars: tuple, unit, pending) -> GameState:
+        """`s` with an end of its attack (:meth:`_attack_ends`) written into square `sq`: the attack and
+        shot over and what the players know of the units settled [5.4], [2.3], as the engine leaves
+        them before its next steps (every way through an attack ends with a roll that settles it)."""
+        cs = s.characters
+        if chars:
+            new = dict(chars)
+            cs = tuple(new.get(c.name, c) for c in cs)
+        zs = s.zombies
+        if unit is not None:
+            i = next(i for i, z in enumerate(zs) if z.square == sq)
+            zs = zs[:i] + (_unit(unit, uid=zs[i].uid),) + zs[i + 1:]
+        return s.with_units(zs, characters=cs, attack=None, shot=None, pending=pending).with_knowledge()
 
     def _entrance_children(self, s: GameState) -> Optional[list]:
         """Ruling Z1 (generation): a Zombie Entrance Table total [13.5] whose units all enter where
@@ -1152,6 +1287,48 @@ class _Walk:
             t, d, e = self.child(s, a)
             out.append((t, q, d, e))
         return out
+
+_UNSEEN = object()
+#: what an attack leaves as it found it (:func:`_end_of_attack`), besides its square's characters and unit
+_ATTACK_KEEPS = ("door_states", "super_value", "turn", "hidden_squares", "crossed_squares", "rifles_left", "record",
+                 "activation", "zturn", "solitaire", "fran_counts_two", "victory_check")
+
+
+def _end_of_attack(s0: GameState, t: GameState, names: frozenset, where: Optional[int], known: tuple) -> Optional[tuple]:
+    """The end of the attack begun at `s0` that `t` shows (:meth:`_Walk._attack_ends`): (the characters
+    of the square that changed, as (name, state) pairs; the square's unit if it changed; t's pending).
+    None if `t` changed anything else: another character, a unit otherwise than as `known` has it
+    (s0's units with what the players know of them settled [5.4], [2.3]: every way through an attack
+    goes through an attack roll [8.8] or a shot's roll [6.0], which settle it, and the next positions
+    are written so, :meth:`_Walk._write_end`), or any other part of the position (the phase only by the
+    end of the game [14.0])."""
+    for f in _ATTACK_KEEPS:
+        a, b = getattr(s0, f), getattr(t, f)
+        if a is not b and a != b:
+            return None
+    if t.phase != s0.phase and t.result is None:
+        return None
+    chars = []
+    if t.characters is not s0.characters:
+        if len(t.characters) != len(s0.characters):
+            return None
+        for a, b in zip(s0.characters, t.characters):
+            if a is not b:
+                if a.name != b.name or a.name not in names:
+                    return None
+                chars.append((b.name, b))
+    unit = None
+    if t.zombies is not s0.zombies:
+        if len(t.zombies) != len(s0.zombies):
+            return None
+        for i, (a, b) in enumerate(zip(s0.zombies, t.zombies)):
+            if a is not b:
+                if i == where and a.uid == b.uid:
+                    unit = _unit(b, uid="")
+                elif b is not known[i] and b != known[i]:
+                    return None
+    return tuple(chars), unit, t.pending
+
 
 def _as_victory_reads(characters: tuple, pick: Callable) -> tuple[tuple, tuple]:
     """(the characters with the status of each one in play that `pick` selects written as the victory

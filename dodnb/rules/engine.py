@@ -40,7 +40,7 @@ from dodnb.rules.state import GameState, Result
 from dodnb.rules.vocab import Phase, Side, Status
 
 __all__ = [
-    "Ctx", "context", "legal_actions", "check", "apply", "chance_outcomes", "roll_classes", "settle", "victory",
+    "Ctx", "context", "legal_actions", "check", "apply", "apply_to_attack_end", "chance_outcomes", "roll_classes", "settle", "victory",
     "shooter_problem", "shot_target_problem", "units_in_reaction", "mp_distances",
     "solitaire_berserk_candidates", "solitaire_hidden_square", "RIFLE_HOLDERS", "victory_reason",
 ]
@@ -79,16 +79,30 @@ def apply(st: GameState, ctx: Optional[Ctx], action: Action) -> tuple[GameState,
     same state (and Ctx) is not checked again: they were built by the rules or passed `check`. Any
     other action, from any caller, is checked in full."""
     ctx = ctx_for(ctx, st)
+    out: list[Event] = []
+    return _advance(_resolve(st, ctx, action, out), ctx, out), out
+
+
+def _resolve(st: GameState, ctx: Ctx, action: Action, out: list[Event]) -> GameState:
+    """The action's own resolver (checked first unless just listed for this state), no automatic step."""
     if not (_LEGAL.trusts(st, ctx, action) or _CHANCE.trusts(st, ctx, action)):
         why = _why(st, ctx, action)
         if why is not None:
             raise why
     p = st.pending
     assert p is not None
+    return NODES[p.kind].resolve[type(action)](st, ctx, action, out)
+
+
+def apply_to_attack_end(st: GameState, ctx: Optional[Ctx], action: Action) -> tuple[GameState, list[Event]]:
+    """`apply` within a zombie attack [8.0] (and the shots at the attacker [8.1]): the automatic steps
+    stop where the attack is over (no attack or shot in progress), before the victory check and the
+    phase's next step, which `settle` then runs as `apply` would have; short of that, where `apply`
+    stops. For the exact zombie-turn walk, which follows one attack apart from the rest of the
+    position (ruling Z1, "an attack followed once")."""
+    ctx = ctx_for(ctx, st)
     out: list[Event] = []
-    new = NODES[p.kind].resolve[type(action)](st, ctx, action, out)
-    new = _advance(new, ctx, out)
-    return new, out
+    return _advance(_resolve(st, ctx, action, out), ctx, out, attack_only=True), out
 
 
 def chance_outcomes(st: GameState, ctx: Optional[Ctx] = None) -> list[tuple[Action, Fraction]]:
@@ -265,9 +279,12 @@ def _why_chance(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
 # ----------------------------------------------------------------------------- the phase machine
 
 
-def _advance(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
-    """Run automatic steps until a decision or a roll; victory is checked before each [14.0]."""
+def _advance(st: GameState, ctx: Ctx, out: list[Event], attack_only: bool = False) -> GameState:
+    """Run automatic steps until a decision or a roll; victory is checked before each [14.0].
+    `attack_only`: stop as soon as no shot or attack is in progress [8.0] (`apply_to_attack_end`)."""
     for _ in range(10_000):
+        if attack_only and st.attack is None and st.shot is None:
+            return st
         res = victory(st)
         if res is not None:
             if st.result is None:

@@ -235,6 +235,7 @@ def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
             compared[m.phase] = compared.get(m.phase, 0) + 1
     assert sum(compared.values()) >= 6 and {"attack", "generation"} <= set(compared), compared
     assert used.get("pool values forgotten", 0) > 0 and used.get("entrance rolls summed", 0) > 0, used
+    assert used.get("attacks followed apart", 0) > 0, used
     assert used.get("units reduced", 0) + used.get("stand-in dropped", 0) > 0 and used.get("rolls by result", 0) > 0, used
 
 
@@ -624,6 +625,58 @@ def test_8_0_11_0_ruling_z1_a_square_held_once_its_attack_is_over(steve):
         _proves(st, ctx, "squares held after their attack")
     else:
         _proves(st, ctx, wrong=[_HoldQueuedSquares])
+
+
+class _AttackBlindToTheRest(_Walk):
+    """A wrong ruling Z1 (an attack followed once): what the victory conditions read of the characters
+    away from the attack [14.1] left out of what an attack reads."""
+
+    def _attack_key(self, s):
+        k = super()._attack_key(s)
+        return k[:5] + k[6:]
+
+
+@pytest.mark.parametrize("value", [6, 12])
+def test_8_0_14_1_ruling_z1_an_attack_followed_once_per_what_it_reads(value):
+    """Ruling Z1 (an attack followed once), [8.0], [14.0], [14.1]: Peter already killed; Roger, stunned,
+    attacked alone in 024, then Steve (stunned) and Fran in 099. Once Roger is killed a second loss wins
+    at once for the zombies, and Fran's roll after Steve's is not made. Each attack is followed once
+    per what it reads and written into the positions that reach it: the walk equals the plain walk
+    exactly; leaving out what the victory conditions read of the characters elsewhere (Roger) would
+    not."""
+    st = build({"Peter": {"square": None, "status": "killed"}, "Roger": {"square": "024", "status": "stunned"},
+                "Steve": {"square": "099", "status": "stunned"}, "Fran": "099"},
+               [{"square": "024", "value": value}, {"square": "099", "value": value}], doors=CLOSED)
+    st, ctx = _attack_phase(st)
+    assert st.attack.square == "024" and st.zturn.queue == ("099",)
+    plain = _proves(st, ctx, "attacks followed apart", wrong=[_AttackBlindToTheRest])
+    # the game ends within the attack in 099 with Fran's status as it was, and goes on otherwise
+    assert any(dict(k[0])["Roger"] == "killed" and dict(k[0])["Steve"] == "killed" and dict(k[0])["Fran"] == "normal"
+               and k[3] == "zombie" for k in plain)
+    assert any(dict(k[0])["Roger"] != "killed" and dict(k[0])["Fran"] != "normal" for k in plain)
+
+
+class _AttackBlindToValues(_Walk):
+    """A wrong ruling Z1 (an attack followed once): the attacking unit's value left out of what an
+    attack reads [8.0] 4, [6.0]."""
+
+    def _attack_key(self, s):
+        k = super()._attack_key(s)
+        return k[:4] + (k[4] and _unit(k[4], value=0),) + k[5:]
+
+
+def test_8_0_13_4_ruling_z1_an_attack_is_shared_by_the_positions_that_read_it_alike():
+    """Ruling Z1 (an attack followed once), [8.0], [13.4]: Fran in 004 at the open North door, Steve
+    and Peter in 099, a unit in each square, two units in the eliminated pool. After the Zombie Attack
+    Phase a unit drawn in 004 attacks Fran at once [13.4]; the positions that reach that attack differ
+    in what the attack in 099 left, which it does not read: its ends are worked out once and shared.
+    The walk equals the plain walk exactly; an attack taken not to read the attacking unit's value
+    (the units drawn from the pool are worth 2 or 4) would not."""
+    st = build({"Fran": "004", "Steve": "099", "Peter": "099"},
+               [{"square": "004", "value": 3}, {"square": "099", "value": 5}], eliminated=(2, 4),
+               doors={**CLOSED, "N": "open"})
+    st, ctx = _attack_phase(st)
+    _proves(st, ctx, "attacks followed once", wrong=[_AttackBlindToValues])
 
 
 def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
