@@ -311,3 +311,34 @@ def test_5_4_7_7_a_unit_move_turns_only_that_unit_up_or_down_as_the_whole_check_
     plain = [engine.apply(st, ctx, a)[0] for st, a, ctx in pairs]
     assert len(pairs) >= 100 and fast == plain
     assert all(s == whole(s) for s in fast)
+
+
+@pytest.mark.parametrize("solitaire", [True, False])
+def test_8_0_apply_to_attack_end_then_settle_is_apply(solitaire):
+    """[8.0], [8.1], [14.0]: within an attack, `apply_to_attack_end` stops where the attack (and any
+    shot at the attacker) is over, before the victory check and the phase's next step; `settle` from
+    there gives exactly `apply`'s position and events. At every decision and roll of an attack in
+    seeded random games; the attacks that stop early (the attack over at that step) are met too."""
+    stopped = kept = 0
+    for seed in range(6):
+        g = Game(seed=seed, human="random", zombie="random", solitaire=solitaire)
+        ctx = g.ctx
+        while not g.over and g.state.turn <= 8:
+            st = g.state
+            if st.attack is not None and st.pending is not None:
+                if st.pending.side == "chance":
+                    acts = [a for a, _ in engine.chance_outcomes(st, ctx)]
+                else:
+                    acts = engine.legal_actions(st, ctx)
+                for a in acts:
+                    whole, events = engine.apply(st, ctx, a)
+                    part, first = engine.apply_to_attack_end(st, ctx, a)
+                    if part.attack is None and part.shot is None:
+                        stopped += 1
+                        rest, more = engine.settle(part, ctx)
+                        assert (rest, first + more) == (whole, events), (seed, st.pending, a)
+                    else:
+                        kept += 1
+                        assert (part, first) == (whole, events), (seed, st.pending, a)
+            g.step()
+    assert stopped > 10 and kept > 10, (stopped, kept)
