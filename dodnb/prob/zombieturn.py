@@ -1133,7 +1133,7 @@ class _Walk:
         key = self._attack_key(s)
         ends = self._attacks.get(key, _UNSEEN)
         if ends is _UNSEEN:
-            ends = self._attacks[key] = self._attack_ends(s)
+            ends = self._attacks[key] = self._attack_ends(_attack_alone(s))
         else:
             self.used["attacks followed once"] = self.used.get("attacks followed once", 0) + 1
         if ends is None:
@@ -1292,6 +1292,23 @@ _UNSEEN = object()
 #: what an attack leaves as it found it (:func:`_end_of_attack`), besides its square's characters and unit
 _ATTACK_KEEPS = ("door_states", "super_value", "turn", "hidden_squares", "crossed_squares", "rifles_left", "record",
                  "activation", "zturn", "solitaire", "fran_counts_two", "victory_check")
+
+
+def _attack_alone(s: GameState) -> GameState:
+    """`s` with only the units an attack under way reads (:meth:`_Walk._attack_key`): its square's, and
+    one unit elsewhere on the map if there is any ([14.2] 3 reads only that); the pools left out. The
+    same ends, worked out on a position a few units long instead of forty-five."""
+    sq = s.attack.square
+    units = []
+    other = None
+    for z in s.zombies:
+        if z.square == sq:
+            units.append(z)
+        elif other is None and z.square is not None:
+            other = z
+    if other is not None:
+        units.append(other)
+    return s.evolve(zombies=tuple(units))
 
 
 def _end_of_attack(s0: GameState, t: GameState, names: frozenset, where: Optional[int], known: tuple) -> Optional[tuple]:
