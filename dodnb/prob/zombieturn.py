@@ -1154,7 +1154,10 @@ class _Walk:
         and its unit without its name; of the other characters only what the victory conditions read
         ([14.1]: killed or super zombie, Fran's infection; [14.2] 2: the rifles), and whether a unit
         stands elsewhere on the map [14.2] 3, a hidden zombie is still to come and every main door is
-        closed [14.2] 1; the Game-Turn ([11.0] the turn of an infection), the doors, the settings."""
+        closed [14.2] 1; the Game-Turn ([11.0] the turn of an infection), the doors, the settings. Not
+        the phase: no step of an attack reads it, so an attack in the Attack Phase [8.0] and one at
+        once in the Generation Phase [13.4] that read the rest alike share their ends (the engine's
+        next steps, run on each position, read it)."""
         sq = s.attack.square
         here = []
         rest = []
@@ -1174,7 +1177,7 @@ class _Walk:
             elif z.square is not None:
                 elsewhere = True
         return (s.pending, s.attack, s.shot, tuple(here), unit, tuple(rest), elsewhere, bool(s.hidden_squares),
-                s.door_states, s.phase, s.turn, s.activation, s.super_value, s.fran_counts_two, s.victory_check)
+                s.door_states, s.turn, s.activation, s.super_value, s.fran_counts_two, s.victory_check)
 
     def _attack_ends(self, s0: GameState) -> Optional[tuple]:
         """((end, probability, destroyed)...) of the attack under way at `s0`, every decision and roll
@@ -1187,46 +1190,49 @@ class _Walk:
         names = frozenset(c.name for c in s0.characters if c.square == sq)
         where = next((i for i, z in enumerate(s0.zombies) if z.square == sq), None)
         known = s0.with_knowledge().zombies
-        memo: dict = {}
+        succ: dict = {}  # position -> [(next position or end, probability, destroyed, whether an end)]
+        post: list = []  # the positions, each after those it leads to (reversed: in topological order)
 
-        def ends_from(s: GameState) -> Optional[dict]:
-            got = memo.get(s, _UNSEEN)
-            if got is not _UNSEEN:
-                return got
+        def visit(s: GameState) -> bool:
+            edges = succ[s] = []
             if s.pending.side == Side.CHANCE:
                 classes = engine.roll_classes(s, ctx)
                 outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
             else:
                 outs = self.branches(s)
-            acc: Optional[dict] = {}
             for a, q in outs:
                 t, _ = engine.apply_to_attack_end(s, ctx, a)
                 d, e = _counts(s, t)
                 if e:
-                    acc = None
-                    break
+                    return False
                 if t.result is None and (t.attack is not None or t.shot is not None):
-                    sub = ends_from(t)
-                    if sub is None:
-                        acc = None
-                        break
-                    for (end, dd), p in sub.items():
-                        acc[(end, d + dd)] = acc.get((end, d + dd), 0) + q * p
+                    if t not in succ and not visit(t):
+                        return False
+                    edges.append((t, q, d, False))
                     continue
                 end = _end_of_attack(s0, t, names, where, known)
                 if end is None:
-                    acc = None
-                    break
-                acc[(end, d)] = acc.get((end, d), 0) + q
-            memo[s] = acc
-            return acc
+                    return False
+                edges.append((end, q, d, True))
+            post.append(s)
+            return True
 
-        got = ends_from(s0)
-        if got is None:
+        if not visit(s0):
             self.used["attacks not followed apart"] = self.used.get("attacks not followed apart", 0) + 1
             return None
         self.used["attacks followed apart"] = self.used.get("attacks followed apart", 0) + 1
-        return tuple((end, q, d) for (end, d), q in got.items())
+        # the probability flows from s0 to the ends, each position's mass (per number destroyed so far)
+        # complete before it is passed on
+        mass: dict = {s0: {0: Fraction(1)}}
+        ends: dict = {}
+        for s in reversed(post):
+            m = mass.pop(s)
+            for c, q, d, last in succ[s]:
+                into = ends if last else mass.setdefault(c, {})
+                for d0, p in m.items():
+                    k = (c, d0 + d) if last else d0 + d
+                    into[k] = into.get(k, 0) + p * q
+        return tuple((end, q, d) for (end, d), q in ends.items())
 
     @staticmethod
     def _write_end(s: GameState, sq: str, chars: tuple, unit, pending) -> GameState:
