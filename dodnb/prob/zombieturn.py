@@ -1141,9 +1141,11 @@ class _Walk:
         ctx = self.ctx
         sq = s.attack.square
         out = []
-        for (chars, unit, pending), q, d in ends:
-            e = self._write_end(s, sq, chars, unit, pending)
+        for (chars, unit), q, d in ends:
+            e = self._write_end(s, sq, chars, unit)
             t, _ = engine.settle(e, ctx)
+            if t.pending is _STALE:  # (never seen: every automatic step ends waiting on a new node)
+                return None
             dd, ee = _counts(e, t)
             out.append((self.canon(t), q, d + dd, ee))
         return out
@@ -1183,7 +1185,7 @@ class _Walk:
         """((end, probability, destroyed)...) of the attack under way at `s0`, every decision and roll
         of it followed with the engine (`engine.apply_to_attack_end`), equal positions merged; an end
         is (the characters of the square that changed, as (name, state) pairs; its unit when the
-        attack is over, None if unchanged; the engine's last pending). None if an end changed
+        attack is over, None if unchanged). None if an end changed
         anything else, or brought a unit in (never seen: the walk then follows the attack as before)."""
         ctx = self.ctx
         sq = s0.attack.square
@@ -1235,10 +1237,13 @@ class _Walk:
         return tuple((end, q, d) for (end, d), q in ends.items())
 
     @staticmethod
-    def _write_end(s: GameState, sq: str, chars: tuple, unit, pending) -> GameState:
+    def _write_end(s: GameState, sq: str, chars: tuple, unit) -> GameState:
         """`s` with an end of its attack (:meth:`_attack_ends`) written into square `sq`: the attack and
         shot over and what the players know of the units settled [5.4], [2.3], as the engine leaves
-        them before its next steps (every way through an attack ends with a roll that settles it)."""
+        them before its next steps (every way through an attack ends with a roll that settles it).
+        What was pending is left as a marker, `_STALE`: the engine's next steps end waiting on a node
+        of their own (or with the game over), so the last decision or roll of the attack, which the
+        ends do not keep apart, is never read."""
         cs = s.characters
         if chars:
             new = dict(chars)
@@ -1247,7 +1252,7 @@ class _Walk:
         if unit is not None:
             i = next(i for i, z in enumerate(zs) if z.square == sq)
             zs = zs[:i] + (_unit(unit, uid=zs[i].uid),) + zs[i + 1:]
-        return s.with_units(zs, characters=cs, attack=None, shot=None, pending=pending).with_knowledge()
+        return s.with_units(zs, characters=cs, attack=None, shot=None, pending=_STALE).with_knowledge()
 
     def _entrance_children(self, s: GameState) -> Optional[list]:
         """Ruling Z1 (generation): a Zombie Entrance Table total [13.5] whose units all enter where
@@ -1295,6 +1300,9 @@ class _Walk:
         return out
 
 _UNSEEN = object()
+#: what is pending in a position where an attack was just written over (:meth:`_Walk._write_end`): a
+#: Pending of its own, never one the engine makes (`phases.base.pend` keeps one per content)
+_STALE = Pending(Side.CHANCE.value, "roll:attack", "8.0", "an attack just written over")
 #: what an attack leaves as it found it (:func:`_end_of_attack`), besides its square's characters and unit
 _ATTACK_KEEPS = ("door_states", "super_value", "turn", "hidden_squares", "crossed_squares", "rifles_left", "record",
                  "activation", "zturn", "solitaire", "fran_counts_two", "victory_check")
@@ -1319,7 +1327,7 @@ def _attack_alone(s: GameState) -> GameState:
 
 def _end_of_attack(s0: GameState, t: GameState, names: frozenset, where: Optional[int], known: tuple) -> Optional[tuple]:
     """The end of the attack begun at `s0` that `t` shows (:meth:`_Walk._attack_ends`): (the characters
-    of the square that changed, as (name, state) pairs; the square's unit if it changed; t's pending).
+    of the square that changed, as (name, state) pairs; the square's unit if it changed).
     None if `t` changed anything else: another character, a unit otherwise than as `known` has it
     (s0's units with what the players know of them settled [5.4], [2.3]: every way through an attack
     goes through an attack roll [8.8] or a shot's roll [6.0], which settle it, and the next positions
@@ -1350,7 +1358,7 @@ def _end_of_attack(s0: GameState, t: GameState, names: frozenset, where: Optiona
                     unit = _unit(b, uid="")
                 elif b is not known[i] and b != known[i]:
                     return None
-    return tuple(chars), unit, t.pending
+    return tuple(chars), unit
 
 
 def _as_victory_reads(characters: tuple, pick: Callable) -> tuple[tuple, tuple]:
