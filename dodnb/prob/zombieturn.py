@@ -957,29 +957,47 @@ class _Walk:
         free_humans = frozenset(sq for sq in humans if sq not in units)
         gates = self._open_entrances(t)
         key = (free_humans, humans, t.door_states)
-        near = self._near.get(key)
-        if near is None:
-            near = self._near[key] = self._reach(t, free_humans, humans, gates)
-        near1, near2, gates1, gates2, sights = near
+        bad = self._near.get(key)
+        if bad is None:
+            bad = self._near[key] = self._unsafe_squares(t, humans, gates, self._reach(t, free_humans, humans, gates))
+        plain, berserk = bad
         zt = t.zturn
-        done = frozenset(zt.moved + zt.reacted)
+        done = zt.moved + zt.reacted
         counting = zt.moves_left > 0
-        moves = self.ctx.moves(t)
         for z in t.zombies:
             sq = z.square
-            if sq is None or z.uid in done or t.characters_in(sq) or not (z.berserk or counting):
+            if sq is None:
                 continue
-            if sq in (near2 if z.berserk else near1):
+            if z.berserk:
+                if sq in berserk and z.uid not in done:
+                    return False
+            elif counting and sq in plain and z.uid not in done:
                 return False
-            if sq in (gates2 if z.berserk else gates1):
+        return True
+
+    def _unsafe_squares(self, t: GameState, humans: frozenset, gates: frozenset, reach: tuple) -> tuple:
+        """(the squares where a unit that may still move, not berserk, rules out :meth:`_rest_inert`;
+        the same for a berserk unit), for one position's characters, units in their squares and doors
+        (:meth:`_reach`): within its move of a character's square without a unit, or of a side of a
+        door not open (berserk); or with an open main-door square within its move that is nearer than
+        its own square to a character who sees it (priority 3). Never a character's square: a unit
+        there does not move [7.6]."""
+        near1, near2, gates1, gates2, sights = reach
+        moves = self.ctx.moves(t)
+        out = []
+        for near, gated, berserk in ((near1, gates1, False), (near2, gates2, True)):
+            bad = set(near)
+            for sq in gated - near:
                 # a gate within its move: only toward a character who sees it (priority 3)
                 ends = set(moves[sq])
-                if z.berserk:
+                if berserk:
                     ends |= {m for n in moves[sq] for m in moves[n]}
                 for seen, dist in sights:
                     if sq in seen and any(dist.get(g, _FAR) < dist.get(sq, _FAR) for g in ends & gates):
-                        return False
-        return True
+                        bad.add(sq)
+                        break
+            out.append(frozenset(bad - humans))
+        return tuple(out)
 
     def _reach(self, t: GameState, free_humans: frozenset, humans: frozenset, gates: frozenset) -> tuple:
         """What :meth:`_rest_inert` reads of a position's characters and doors: the squares within one
