@@ -1083,13 +1083,21 @@ class _Walk:
             if used:
                 counted += 1
                 if counted == k:  # the k-th counted move: the last free move of the face
-                    if tail <= i + 1 < len(steps):  # (the k-th counted move the chain's last step: no tail after it)
-                        # the face's chain ends the phase here if nothing may move that matters
-                        # (ruling Z2 (6)), with the same canonical end as the higher face's
+                    if i + 1 < len(steps):  # (the k-th counted move the chain's last step: no tail after it)
                         nxt = steps[i + 1][0]
                         if self._rest_inert(nxt.evolve(zturn=_unit(nxt.zturn, moves_left=0))):
-                            self.used["free-move faces ending with the highest"] = self.used.get("free-move faces ending with the highest", 0) + 1
-                            return top
+                            # the face's chain ends the phase here: nothing may move that matters with no
+                            # free move left (ruling Z2 (6)); with the same canonical end as the higher
+                            # face's where that one's tail is inert from here, else the end of movement at
+                            # the higher face's position after this move (the canonical form drops the
+                            # free moves left, all the two positions differ in)
+                            if tail <= i + 1:
+                                self.used["free-move faces ending with the highest"] = self.used.get("free-move faces ending with the highest", 0) + 1
+                                return top
+                            self.used["free-move faces ending on the way"] = self.used.get("free-move faces ending on the way", 0) + 1
+                            u, dd, ee = self._end_movement(nxt)
+                            end, d2, e2 = self._follow(u)
+                            return self.canon(end), steps[i + 1][4] + dd + d2, steps[i + 1][5] + ee + e2
                     u, dd, ee = _step(self.ctx, x.evolve(zturn=_unit(x.zturn, moves_left=1)), a)
                     end, d2, e2 = self._follow(u)
                     return self.canon(end), d + dd + d2, e + ee + e2
@@ -1099,7 +1107,11 @@ class _Walk:
         if not isinstance(a, EndPhase):
             return None
         if self.solitaire:
-            u, dd, ee = self._end_movement(x)  # the canonical form drops the free moves left
+            # the higher face's chain ended the phase with fewer counted moves than this face has:
+            # the same choices, the same end of movement (the canonical form drops the free moves
+            # left), the very end the higher face's chain reached
+            self.used["free-move faces ending with the highest"] = self.used.get("free-move faces ending with the highest", 0) + 1
+            return top
         else:
             u, dd, ee = _step(self.ctx, x.evolve(zturn=_unit(x.zturn, moves_left=k - counted)), a)
         end, d2, e2 = self._follow(u)
