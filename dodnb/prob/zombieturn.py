@@ -237,8 +237,9 @@ class _Walk:
         self.pol = _policies(zombie, human, ctx)
         self.shortcuts = (zombie is None and human is None) if shortcuts is None else shortcuts
         self.default_zombie = zombie is None
-        # ruling Z1 (an attack followed once): proven for the default sides of the solitaire game
-        self.attacks_apart = self.shortcuts and self.solitaire and zombie is None and human is None
+        # ruling Z1 (an attack followed once): proven for the default sides (in a two-player game, the
+        # zombie player's choice of how many are attacked by a die, as in solitaire: ruling Z3)
+        self.attacks_apart = self.shortcuts and zombie is None and human is None
         self._attacks: dict = {}  # what an attack reads (:meth:`_attack_key`) -> its ends, or None
         self.stop = _stop_fn(st0.turn)
         self.rng = random.Random(0)  # the default policies do not use it
@@ -1209,7 +1210,7 @@ class _Walk:
             elif z.square is not None:
                 elsewhere = True
         return (s.pending, s.attack, s.shot, tuple(here), unit, tuple(rest), elsewhere, bool(s.hidden_squares),
-                s.door_states, s.turn, s.activation, s.super_value, s.fran_counts_two, s.victory_check)
+                s.door_states, s.turn, s.activation, s.super_value, s.fran_counts_two, s.victory_check, s.solitaire)
 
     def _attack_ends(self, s0: GameState) -> Optional[tuple]:
         """((end, probability, destroyed)...) of the attack under way at `s0`, every decision and roll

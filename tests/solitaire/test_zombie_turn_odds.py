@@ -713,6 +713,7 @@ def test_15_0_ruling_z3_two_player_fast_walk_equals_the_plain_walk():
     no voluntary reveal; the same answer as the plain walk."""
     compared, used = _compare(range(3), False, every=3, budget=300)
     assert sum(compared.values()) >= 8, compared
+    assert used.get("attacks followed apart", 0) > 0, used  # ruling Z1: [15.6] by a die there too
     odds = zombie_turn(random_position(1, False), fallback=None)
     assert odds.exact and odds.question == TWO_PLAYER_QUESTION and odds.two_player
     assert as_plain(odds.dist) == plain_walk(_start(random_position(1, False))[0])
