@@ -1172,8 +1172,9 @@ class _Walk:
         ctx = self.ctx
         sq = s.attack.square
         out = []
+        known = s.with_knowledge().zombies  # (what the players know of the units away from the attack)
         for (chars, unit), q, d in ends:
-            e = self._write_end(s, sq, chars, unit)
+            e = self._write_end(s, known, sq, chars, unit)
             t, _ = engine.settle(e, ctx)
             if t.pending is _STALE:  # (never seen: every automatic step ends waiting on a new node)
                 return None
@@ -1268,22 +1269,27 @@ class _Walk:
         return tuple((end, q, d) for (end, d), q in ends.items())
 
     @staticmethod
-    def _write_end(s: GameState, sq: str, chars: tuple, unit) -> GameState:
+    def _write_end(s: GameState, known: tuple, sq: str, chars: tuple, unit) -> GameState:
         """`s` with an end of its attack (:meth:`_attack_ends`) written into square `sq`: the attack and
-        shot over and what the players know of the units settled [5.4], [2.3], as the engine leaves
-        them before its next steps (every way through an attack ends with a roll that settles it).
-        What was pending is left as a marker, `_STALE`: the engine's next steps end waiting on a node
-        of their own (or with the game over), so the last decision or roll of the attack, which the
-        ends do not keep apart, is never read."""
+        shot over, as the engine leaves them before its next steps. The units away from `sq` as
+        `known` has them (s's units with what the players know of them settled [5.4], [2.3]: every
+        way through an attack ends with a roll that settles it, and the attack changes nothing it
+        reads away from its square); the unit in `sq` as the end has it, else as it was (left as it
+        was by every settling on the way). What was pending is left as a marker, `_STALE`: the
+        engine's next steps end waiting on a node of their own (or with the game over), so the last
+        decision or roll of the attack, which the ends do not keep apart, is never read."""
         cs = s.characters
         if chars:
             new = dict(chars)
             cs = tuple(new.get(c.name, c) for c in cs)
         zs = s.zombies
-        if unit is not None:
-            i = next(i for i, z in enumerate(zs) if z.square == sq)
-            zs = zs[:i] + (_unit(unit, uid=zs[i].uid),) + zs[i + 1:]
-        return s.with_units(zs, characters=cs, attack=None, shot=None, pending=_STALE).with_knowledge()
+        i = next((i for i, z in enumerate(zs) if z.square == sq), None)
+        if i is not None:
+            mine = zs[i] if unit is None else _unit(unit, uid=zs[i].uid)
+            zs = known if known[i] is mine else known[:i] + (mine,) + known[i + 1:]
+        else:
+            zs = known
+        return s.with_units(zs, characters=cs, attack=None, shot=None, pending=_STALE)
 
     def _entrance_children(self, s: GameState) -> Optional[list]:
         """Ruling Z1 (generation): a Zombie Entrance Table total [13.5] whose units all enter where
