@@ -527,7 +527,9 @@ def _entry(state: GameState, ctx, m: _Mover, env: _Env):
     glass door is classified afresh (ruling S-P3b reads every piece's square for the line of sight)."""
     if BreakDoor in map(type, m.actions):
         return _classify(state, ctx, m, env)
-    key = (env.key, m.who, m.square, m.free, m.is_super, tuple(m.actions))
+    # (the env object itself stands for `env.key`: one per key while kept, hashed by identity, and
+    # kept alive by the entry, so never mistaken for another)
+    key = (env, m.who, m.square, m.free, m.is_super, tuple(m.actions))
     got = _CHOICES.get(key, _CHOICES)
     if got is _CHOICES:
         if len(_CHOICES) > 200_000:
