@@ -1336,6 +1336,7 @@ class _Walk:
             out.append((t, q, d, e))
         return out
 
+
 _UNSEEN = object()
 #: what is pending in a position where an attack was just written over (:meth:`_Walk._write_end`): a
 #: Pending of its own, never one the engine makes (`phases.base.pend` keeps one per content)
