@@ -59,7 +59,7 @@ import math
 import random
 import time
 from bisect import bisect_left
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from operator import itemgetter
 from typing import Any, Callable, NamedTuple, Optional
@@ -1341,9 +1341,10 @@ _UNSEEN = object()
 #: what is pending in a position where an attack was just written over (:meth:`_Walk._write_end`): a
 #: Pending of its own, never one the engine makes (`phases.base.pend` keeps one per content)
 _STALE = Pending(Side.CHANCE.value, "roll:attack", "8.0", "an attack just written over")
-#: what an attack leaves as it found it (:func:`_end_of_attack`), besides its square's characters and unit
-_ATTACK_KEEPS = ("door_states", "super_value", "turn", "hidden_squares", "crossed_squares", "rifles_left", "record",
-                 "activation", "zturn", "solitaire", "fran_counts_two", "victory_check")
+#: what an attack leaves as it found it (:func:`_end_of_attack`): every compared field of a position but
+#: its characters and units, the phase and result (the end of the game), what is pending and in progress
+_ATTACK_KEEPS = tuple(f.name for f in fields(GameState) if f.compare and f.name not in
+                      ("characters", "zombies", "phase", "result", "pending", "shot", "attack"))
 
 
 def _attack_alone(s: GameState) -> GameState:
