@@ -202,9 +202,13 @@ def _counts(s: GameState, t: GameState) -> tuple[int, int]:
 
 
 def _step(ctx, t: GameState, a) -> tuple:
-    """(the position after `a` at `t`, zombies eliminated and units placed on the way: :func:`_counts`,
-    read only when the units or the characters changed)."""
-    u, _ = engine.apply(t, ctx, a)
+    """(the position after `a` at `t`, zombies eliminated and units placed on the way): :func:`_reached`."""
+    return _reached(t, engine.apply(t, ctx, a)[0])
+
+
+def _reached(t: GameState, u: GameState) -> tuple:
+    """(`u`, zombies eliminated and units placed from `t` to it: :func:`_counts`, read only when the
+    units or the characters changed)."""
     if u.zombies is t.zombies and u.characters is t.characters:
         return u, 0, 0
     return (u, *_counts(t, u))
@@ -926,8 +930,7 @@ class _Walk:
         key = self.canon(attack.enter(t.evolve(pending=_FREE_PENDING), []))
         got = self._ends.get(key)
         if got is None:
-            u, _ = engine.settle(key, self.ctx)
-            got = self._ends[key] = (u, *_counts(key, u))
+            got = self._ends[key] = _reached(key, engine.settle(key, self.ctx)[0])
         else:
             self.used["ends of movement shared"] = self.used.get("ends of movement shared", 0) + 1
         return got
@@ -1171,14 +1174,14 @@ class _Walk:
             return None
         ctx = self.ctx
         sq = s.attack.square
+        where = _unit_index(s, sq)
         out = []
         known = s.with_knowledge().zombies  # (what the players know of the units away from the attack)
         for (chars, unit), q, d in ends:
-            e = self._write_end(s, known, sq, chars, unit)
-            t, _ = engine.settle(e, ctx)
+            e = self._write_end(s, known, where, chars, unit)
+            t, dd, ee = _reached(e, engine.settle(e, ctx)[0])
             if t.pending is _STALE:  # (never seen: every automatic step ends waiting on a new node)
                 return None
-            dd, ee = _counts(e, t)
             out.append((self.canon(t), q, d + dd, ee))
         return out
 
@@ -1222,7 +1225,7 @@ class _Walk:
         ctx = self.ctx
         sq = s0.attack.square
         names = frozenset(c.name for c in s0.characters if c.square == sq)
-        where = next((i for i, z in enumerate(s0.zombies) if z.square == sq), None)
+        where = _unit_index(s0, sq)
         known = s0.with_knowledge().zombies
         succ: dict = {}  # position -> [(next position or end, probability, destroyed, whether an end)]
         post: list = []  # the positions, each after those it leads to (reversed: in topological order)
@@ -1235,8 +1238,7 @@ class _Walk:
             else:
                 outs = self.branches(s)
             for a, q in outs:
-                t, _ = engine.apply_to_attack_end(s, ctx, a)
-                d, e = _counts(s, t)
+                t, d, e = _reached(s, engine.apply_to_attack_end(s, ctx, a)[0])
                 if e:
                     return False
                 if t.result is None and (t.attack is not None or t.shot is not None):
@@ -1269,12 +1271,13 @@ class _Walk:
         return tuple((end, q, d) for (end, d), q in ends.items())
 
     @staticmethod
-    def _write_end(s: GameState, known: tuple, sq: str, chars: tuple, unit) -> GameState:
-        """`s` with an end of its attack (:meth:`_attack_ends`) written into square `sq`: the attack and
+    def _write_end(s: GameState, known: tuple, where: Optional[int], chars: tuple, unit) -> GameState:
+        """`s` with an end of its attack (:meth:`_attack_ends`) written into its square (`where`: the
+        index of the square's unit in `s.zombies`, None when it has none): the attack and
         shot over, as the engine leaves them before its next steps. The units away from `sq` as
         `known` has them (s's units with what the players know of them settled [5.4], [2.3]: every
         way through an attack ends with a roll that settles it, and the attack changes nothing it
-        reads away from its square); the unit in `sq` as the end has it, else as it was (left as it
+        reads away from its square); the square's unit as the end has it, else as it was (left as it
         was by every settling on the way). What was pending is left as a marker, `_STALE`: the
         engine's next steps end waiting on a node of their own (or with the game over), so the last
         decision or roll of the attack, which the ends do not keep apart, is never read."""
@@ -1282,13 +1285,11 @@ class _Walk:
         if chars:
             new = dict(chars)
             cs = tuple(new.get(c.name, c) for c in cs)
-        zs = s.zombies
-        i = next((i for i, z in enumerate(zs) if z.square == sq), None)
-        if i is not None:
-            mine = zs[i] if unit is None else _unit(unit, uid=zs[i].uid)
-            zs = known if known[i] is mine else known[:i] + (mine,) + known[i + 1:]
-        else:
-            zs = known
+        zs = known
+        if where is not None:
+            mine = s.zombies[where] if unit is None else _unit(unit, uid=s.zombies[where].uid)
+            if known[where] is not mine:
+                zs = known[:where] + (mine,) + known[where + 1:]
         return s.with_units(zs, characters=cs, attack=None, shot=None, pending=_STALE)
 
     def _entrance_children(self, s: GameState) -> Optional[list]:
@@ -1345,6 +1346,11 @@ _STALE = Pending(Side.CHANCE.value, "roll:attack", "8.0", "an attack just writte
 #: its characters and units, the phase and result (the end of the game), what is pending and in progress
 _ATTACK_KEEPS = tuple(f.name for f in fields(GameState) if f.compare and f.name not in
                       ("characters", "zombies", "phase", "result", "pending", "shot", "attack"))
+
+
+def _unit_index(s: GameState, square: str) -> Optional[int]:
+    """Where the unit in `square` stands in `s.zombies` (a square holds one at most [7.6]); None."""
+    return next((i for i, z in enumerate(s.zombies) if z.square == square), None)
 
 
 def _attack_alone(s: GameState) -> GameState:
