@@ -204,11 +204,19 @@ def _move_key(st: GameState, ctx, m: _Mover, a: Action, env: "Optional[_Env]" = 
     """Ruling S-T1: among moves meeting the same priority, first the units whose move does not count
     against the die (berserk units, super zombies [10.3], [11.4]: they leave the counted moves to
     others), then the move ending nearest a character, then the most vulnerable character, then a
-    super zombie takes its unit along [11.2]; last, the unit's id and the path (an arbitrary but fixed
-    order, so the automaton is deterministic)."""
+    super zombie takes its unit along [11.2]; last, where the mover stands (:func:`_seen_as`) and the
+    path (an arbitrary but fixed order, so the automaton is deterministic, read off the map alone)."""
     with_unit = 0 if isinstance(a, SuperMove) and a.with_unit else 1
     path = a.path if isinstance(a, (ZMove, SuperMove)) else ()
-    return (0 if m.free else 1,) + _threat(st, ctx, _end(a, m), env) + (with_unit, m.who, path)
+    return (0 if m.free else 1,) + _threat(st, ctx, _end(a, m), env) + (with_unit,) + _seen_as(m) + (path,)
+
+
+def _seen_as(m: _Mover) -> tuple:
+    """Ruling S-T1 (5): the mover as a solitaire player tells it apart on the map: its square, and a
+    super zombie (its counter names a character) before the unit it may share it with. Never a unit's
+    id: the counter is face down and its id would tell its Zombie Value apart [7.7]; one unit to a
+    square [7.6]."""
+    return (m.square, 0, m.who) if m.is_super else (m.square, 1, "")
 
 
 def _main_door_squares(ctx) -> frozenset:
@@ -306,7 +314,7 @@ def _p3(state: GameState, ctx, m: _Mover, env: _Env):
     d0 = dist.get(m.square, INF)
     brk = _break_toward(state, ctx, m, target, dist)
     if brk is not None:
-        return ((0 if m.free else 1,) + _threat(state, ctx, m.square, env) + (0, m.who, ()), 3, brk,
+        return ((0 if m.free else 1,) + _threat(state, ctx, m.square, env) + (0,) + _seen_as(m) + ((),), 3, brk,
                 ("free.p3_door", dict(_describe(env.names, m.who), target=target.name, door=brk.door)))
     toward = [a for a in _walks(m) if dist.get(_end(a, m), INF) < d0]
     if not toward:

@@ -75,7 +75,7 @@ def test_two_player_random_games(seed):
     assert {"act", "free", "berserk_pick", "reaction_fire", "draw:hidden"} <= kinds and g.over
 
 
-@pytest.mark.parametrize("seed,human", [(1, "random"), (7, "random"), (6, "sensible")])
+@pytest.mark.parametrize("seed,human", [(1, "random"), (7, "random"), (2, "sensible")])
 def test_solitaire_random_games(seed, human):
     g = Game(seed=seed, solitaire=True, human=sensible_human if human == "sensible" else "random", zombie=zombie_policy)
     problems, kinds = _sweep(g)

@@ -19,8 +19,10 @@ from dodnb.rules.vocab import PendingKind, Phase, Status, ZStep
 
 
 def _eligible(st: GameState) -> list[str]:
-    """Units that may be checked for going berserk: on the map, not berserk, not just ended [10.1]."""
-    return sorted(z.uid for z in st.zombies if z.square is not None and not z.berserk and z.uid not in st.zturn.ended_berserk)
+    """Units that may be checked for going berserk: on the map, not berserk, not just ended [10.1];
+    in the order of their squares (ruling S-T1)."""
+    return [u for _, u in sorted((z.square, z.uid) for z in st.zombies
+                                 if z.square is not None and not z.berserk and z.uid not in st.zturn.ended_berserk)]
 
 
 def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:

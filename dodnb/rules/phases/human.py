@@ -319,7 +319,8 @@ def do_end(st: GameState, ctx: Ctx, a: EndTurn, out: list[Event]) -> GameState:
     stacks = tuple(
         (c.name, z.uid) for c in chars if c.is_super for z in st.zombies if z.square == c.square
     )  # [11.2] units that begin the Zombie Player-Turn with a super zombie
-    berserk = tuple(sorted(z.uid for z in st.zombies if z.square is not None and z.berserk))
+    # [10.0] the berserk units re-checked first, in the order of their squares (ruling S-T1)
+    berserk = tuple(u for _, u in sorted((z.square, z.uid) for z in st.zombies if z.square is not None and z.berserk))
     first = Phase.HIDDEN if st.solitaire else Phase.BERSERK
     step = ZStep.HIDDEN_TABLE if st.solitaire else ZStep.BERSERK_STAY
     st = st.evolve(characters=chars, activation=None, phase=first, zturn=ZombieTurn(step=step, queue=berserk, stacks=stacks))

@@ -22,21 +22,26 @@ def units_in_reaction(st: GameState, ctx: Ctx, squares: Iterable[str]) -> tuple[
     """Who reacts to characters entering or acting in `squares` [7.0] 1, [7.1], [7.3]:
     (squares within sight of them, units that must move in reaction, units exempt because they
     share a character's square [7.2] 1). Sight is [6.4] sight: pieces do not block it (ruling E9).
-    A unit with a super zombie need not react [7.2] 4 and is in neither list."""
+    A unit with a super zombie need not react [7.2] 4 and is in neither list. Both lists are in the
+    order of the units' squares, never of their ids (ruling S-T1: a face-down counter's id is hidden
+    from the zombie side [7.7]; one unit to a square [7.6])."""
     sighted = ctx.sighted_from(st, frozenset(squares))
     humans = st.human_squares()
     supers = st.super_squares()
-    movers: list[str] = []
-    exempt: list[str] = []
+    movers: list[tuple[str, str]] = []
+    exempt: list[tuple[str, str]] = []
     for z in st.zombies:
         if z.square is None or z.square not in sighted or z.square in supers:
             continue
-        (exempt if z.square in humans else movers).append(z.uid)
-    return sighted, sorted(movers), sorted(exempt)
+        (exempt if z.square in humans else movers).append((z.square, z.uid))
+    movers.sort()
+    exempt.sort()
+    return sighted, [u for _, u in movers], [u for _, u in exempt]
 
 
 def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
-    """The phase begins: the units that must react, nearest the characters first (ruling E10)."""
+    """The phase begins: the units that must react, nearest the characters first (ruling E10), equally
+    near ones in the order of their squares (ruling S-T1)."""
     out.append(ev("phase", "4.0", phase=Phase.REACTION))
     triggers = set(st.record.entered) | set(st.record.acted)
     actors = [st.character(n) for n in st.record.actors]
@@ -46,7 +51,7 @@ def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
         return st.evolve(phase=Phase.REACTION, zturn=rec(zt, step=ZStep.REACTION_SUPERS))
     sighted, movers, exempt = units_in_reaction(st, ctx, triggers)
     dist = ctx.dist_to(target)
-    queue = sorted((st.unit(u) for u in movers), key=lambda z: (dist.get(z.square or "", 99), z.uid))
+    queue = sorted((st.unit(u) for u in movers), key=lambda z: (dist.get(z.square or "", 99), z.square or "", z.uid))
     zt = rec(zt, queue=tuple(z.uid for z in queue), reacted=tuple(exempt), target=target, sighted=_in_order(sighted))
     return st.evolve(phase=Phase.REACTION, zturn=zt)
 

@@ -49,14 +49,16 @@ def solitaire_hidden_square(st: GameState, ctx: Ctx, digit: int) -> Optional[str
 
 
 def solitaire_berserk_candidates(st: GameState, ctx: Ctx) -> list[str]:
-    """[15.4] the units (not berserk, not just ended [10.1]) nearest the characters who just moved."""
+    """[15.4] the units (not berserk, not just ended [10.1]) nearest the characters who just moved, in
+    the order of their squares."""
     dist = ctx.mp_from(st, tuple(moved_squares(st)))
-    near = {z.uid: dist[z.square] for z in st.zombies
+    near = {z.uid: (dist[z.square], z.square) for z in st.zombies
             if z.square is not None and not z.berserk and z.uid not in st.zturn.ended_berserk and z.square in dist}
     if not near:
         return []
-    best = min(near.values())
-    return sorted(u for u, d in near.items() if d == best)
+    best = min(d for d, _ in near.values())
+    # in the order of their squares, never of their ids (ruling S-T1)
+    return [u for (d, _), u in sorted((v, u) for u, v in near.items()) if d == best]
 
 
 # ----------------------------------------------------------------------------- the Hidden Zombie Table [15.2], [15.8]
