@@ -187,6 +187,10 @@ def _movers(st: GameState, legal: Sequence[Action]) -> dict[str, _Mover]:
                 m = _Mover(who, _sq(z), z.berserk, False)  # [10.3] a berserk unit does not count
             out[who] = m
         m.actions.append(a)
+    if len(out) > 1:
+        # ruling S-T1 (5): in the order of where they stand, not of the legal actions (listed by id):
+        # priority 2's room-making takes the movers one after another
+        out = dict(sorted(out.items(), key=lambda kv: _seen_as(kv[1])))
     return out
 
 
@@ -209,6 +213,10 @@ def _move_key(st: GameState, ctx, m: _Mover, a: Action, env: "Optional[_Env]" = 
     with_unit = 0 if isinstance(a, SuperMove) and a.with_unit else 1
     path = a.path if isinstance(a, (ZMove, SuperMove)) else ()
     return (0 if m.free else 1,) + _threat(st, ctx, _end(a, m), env) + (with_unit,) + _seen_as(m) + (path,)
+
+
+def _square_of(z) -> str:
+    return z.square or ""
 
 
 def _seen_as(m: _Mover) -> tuple:
@@ -481,7 +489,7 @@ def _boxed_in(st: GameState, ctx, movers: dict[str, _Mover]) -> list[_Mover]:
     square around is zombie-occupied ([15.5] priority 2, second sentence)."""
     out = []
     humans, supers = st.human_squares(), st.super_squares()
-    for z in st.zombies:
+    for z in sorted(st.zombies, key=_square_of):  # (ruling S-T1 (5): in the order of their squares)
         if z.square is None or z.uid in movers or z.uid in st.zturn.reacted or z.uid in st.zturn.moved:
             continue
         if z.square in humans or z.square in supers or not _open_main_door_square(st, ctx, z.square):
