@@ -174,6 +174,8 @@ class _EndsByCharacters(_Walk):
     the units stand when the Attack Phase begins did not matter."""
 
     def _end_movement(self, t):
+        if self._in_nameless:  # (no end of movement is worked out nameless)
+            return super()._end_movement(t)
         wrong = self.__dict__.setdefault("_wrong", {})
         got = wrong.get(t.characters)
         if got is None:
@@ -1118,3 +1120,97 @@ def test_15_0_the_walk_puts_the_garbage_collector_back_as_it_was():
         assert gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
+
+
+# --------------------------------------------------------------------------------------------
+# ruling Z1, counters nameless in movement
+
+
+@functools.lru_cache(maxsize=1)
+def _movement_nodes() -> tuple:
+    """The positions the walk meets in the Berserk, Reaction and Free Movement Phases of the zombie
+    turns that follow Game-Turns 3 to 5 of two real seeded solitaire games (the Hidden Zombie Table
+    has put drawn counters on the map by then: positions that differ in which counter stands where),
+    each with the children the walk gave it."""
+    out = []
+    seen = set()
+    for seed, st in game_positions(range(2), max_turn=5):
+        if st.turn < 3:
+            continue
+        st0, ctx = _start(st)
+        walk = _Walk(st0, ctx)
+        met: list = []
+        original = walk._nameless_children
+
+        def spy(s, original=original, met=met):
+            got = original(s)
+            if got is not None:
+                met.append((s, got))
+            return got
+
+        walk._nameless_children = spy
+        walk_exact(st0, walk)
+        for s, got in met:
+            if s not in seen:
+                seen.add(s)
+                out.append((s, ctx, got, walk.used.get("movement shared by nameless counters", 0)))
+    return tuple(out)
+
+
+def _nameless_differ(nodes) -> tuple:
+    """(nodes compared, nodes whose children worked out nameless differ from those worked out on the
+    position itself, with every other shortcut of the walk)."""
+    differ = 0
+    for s, ctx, got, _ in nodes:
+        named = _Walk(s, ctx)
+        named.nameless = False
+        differ += Counter(got) != Counter(named.children(s))
+    return len(nodes), differ
+
+
+def test_7_7_15_5_ruling_z1_counters_nameless_in_movement_give_the_named_children():
+    """Ruling Z1 (counters nameless in movement), [7.7], [15.5]: at every position of the Berserk,
+    Reaction and Free Movement Phases the walk met in real games, the children worked out once on the
+    position with its units named after their squares and without values, then named again, are
+    exactly those worked out on the position itself; and they were shared."""
+    nodes = _movement_nodes()
+    compared, differ = _nameless_differ(nodes)
+    assert compared >= 100 and differ == 0, (compared, differ)
+    assert {s.phase for s, *_ in nodes} >= {"berserk", "free"}, {s.phase for s, *_ in nodes}
+    assert max(n for *_, n in nodes) > 0  # (the walks shared their movement)
+
+
+def _tied_free_roll(names):
+    """Peter in 024, two units beside him, each able to end its free move in his square alike
+    (priority 1, ruling S-T1 (1)-(4)); the free-movement die about to be rolled [7.0] 2. `names`: the
+    ids of the units in the higher and the lower of the two squares."""
+    st = free_state({"Peter": "024"}, [], moves=1)
+    near = sorted(engine.context(st.board).moves(st)["024"])[:2]
+    st = free_state({"Peter": "024"}, [{"uid": names[0], "square": near[1], "value": 9},
+                                       {"uid": names[1], "square": near[0], "value": 1}], moves=0)
+    return replace(st, zturn=replace(st.zturn, step="free_roll"), pending=Pending("chance", "roll:free", "7.0", "", 1))
+
+
+@pytest.mark.parametrize("names", [("Z01", "Z02"), ("Z02", "Z01")])
+def test_7_7_ruling_s_t1_an_id_tie_break_would_make_the_nameless_counters_wrong(names, monkeypatch):
+    """Ruling S-T1 (5) is what ruling Z1 (counters nameless in movement) stands on. Two units tied up
+    to the last criterion, beside Peter: the nameless children equal the named ones, and which unit
+    moves follows the squares. With the automaton breaking that tie by the counters' ids instead, the
+    two differ for one naming: the nameless position's names follow the squares, the ids need not."""
+    from dodnb.rules import solitaire as automaton
+
+    def nameless_and_named():
+        s = _tied_free_roll(names)
+        ctx = engine.context(s.board)
+        named = _Walk(s, ctx)
+        named.nameless = False
+        got = _Walk(s, ctx)._nameless_children(s)
+        assert got is not None
+        return Counter(got), Counter(named.children(s))
+
+    got, want = nameless_and_named()
+    assert got == want
+    monkeypatch.setattr(automaton, "_seen_as", lambda m: ("", 0, m.who))
+    monkeypatch.setattr(automaton, "_CHOICES", {})  # (no classification kept under the other order)
+    got, want = nameless_and_named()
+    assert (got == want) == (names == ("Z02", "Z01"))
