@@ -69,6 +69,7 @@ from dodnb.prob.enumerate import TooBig, draw
 from dodnb.prob.errors import ProbError
 from dodnb.rules import engine, solitaire
 from dodnb.rules.phases import attack, generation
+from dodnb.rules.phases.base import RIFLE_HOLDERS
 from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal, ZMove, policy_action
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn, ZombieUnit
 from dodnb.rules.vocab import Phase, Pool, Side, ZStep
@@ -1316,29 +1317,45 @@ class _Walk:
         and its unit without its name; of the other characters only what the victory conditions read
         ([14.1]: killed or super zombie, Fran's infection; [14.2] 2: the rifles), and whether a unit
         stands elsewhere on the map [14.2] 3, a hidden zombie is still to come and every main door is
-        closed [14.2] 1; the Game-Turn ([11.0] the turn of an infection), the doors, the settings. Not
+        closed [14.2] 1; the Game-Turn ([11.0] the turn of an infection), the doors, the settings.
+
+        What the victory conditions read of the rest is summed up as they read it: how many characters
+        elsewhere, Fran aside, are killed or super zombies; whether Fran elsewhere is lost, infected or
+        in play ([14.1]: three lost, Fran counting two by option; Fran infected or lost and one other);
+        and whether anything elsewhere keeps the characters from winning [14.2] (a unit or super
+        zombie on the map, a hidden zombie to come, a main door not closed, Steve or Fran in play
+        without a rifle). Two positions alike in these stop the attack at the same steps (the game
+        over [14.0]), whatever the characters elsewhere are; the engine's next steps, run on each
+        position, name the winner and why. Not
         the phase: no step of an attack reads it, so an attack in the Attack Phase [8.0] and one at
         once in the Generation Phase [13.4] that read the rest alike share their ends (the engine's
         next steps, run on each position, read it)."""
         sq = s.attack.square
         here = []
-        rest = []
+        lost = 0  # characters elsewhere but Fran killed or super zombies [14.1]
+        fran = ""  # Fran elsewhere: lost, infected or in play ("": here, or not in the game)
+        blocks = bool(s.hidden_squares)  # something elsewhere the characters' victory waits on [14.2]
         for c in s.characters:
             if c.square == sq:
                 here.append(c)
-            else:
-                st = c.status
-                if st not in ("killed", "super") and not (st == "infected" and c.name == "Fran"):
-                    st = "normal"
-                rest.append((c.name, st, c.rifle))
+                continue
+            st = c.status
+            out = st == "killed" or st == "super"
+            if c.name == "Fran":
+                fran = "lost" if out else "infected" if st == "infected" else "in play"
+            elif out:
+                lost += 1
+            if (st == "super" and c.square is not None) or (c.name in RIFLE_HOLDERS and not out and not c.rifle):
+                blocks = True  # [14.2] a super zombie on the map; a rifle still to take [14.2] 2
         unit = None
-        elsewhere = False
         for z in s.zombies:
             if z.square == sq:
                 unit = _unit(z, uid="")
             elif z.square is not None:
-                elsewhere = True
-        return (s.pending, s.attack, s.shot, tuple(here), unit, tuple(rest), elsewhere, bool(s.hidden_squares),
+                blocks = True  # [14.2] 3 a unit elsewhere
+        if not blocks and not s.main_doors_closed():
+            blocks = True  # [14.2] 1
+        return (s.pending, s.attack, s.shot, tuple(here), unit, (lost, fran), blocks,
                 s.door_states, s.turn, s.activation, s.super_value, s.fran_counts_two, s.victory_check, s.solitaire)
 
     def _attack_ends(self, s0: GameState) -> Optional[tuple]:

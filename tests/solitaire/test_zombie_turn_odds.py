@@ -665,6 +665,40 @@ def test_8_0_14_1_ruling_z1_an_attack_followed_once_per_what_it_reads(value):
     assert any(dict(k[0])["Roger"] != "killed" and dict(k[0])["Fran"] != "normal" for k in plain)
 
 
+class _AttackBlindToFran(_Walk):
+    """A wrong ruling Z1 (an attack followed once): Fran elsewhere summed up like anyone in play, her
+    infection [14.1] left out of what an attack reads."""
+
+    def _attack_key(self, s):
+        k = super()._attack_key(s)
+        return k[:5] + ((k[5][0], ""),) + k[6:]
+
+
+def test_14_1_ruling_z1_an_attack_reads_the_rest_as_the_victory_conditions_do():
+    """Ruling Z1 (an attack followed once), [14.0], [14.1]: Fran alone in 024 is attacked first (her
+    attack may infect her [8.8]), then Steve and Peter, both stunned, in 099. With Fran infected, the
+    first of them killed ends the game at once [14.1]; with Fran in play it does not. The attack in
+    099 is followed once per summary of the rest: the walk equals the plain walk exactly, and a summary
+    blind to Fran's infection would not. Two positions whose characters elsewhere differ only in who
+    of them is lost (Roger or Peter) read the attack alike."""
+    st = build({"Fran": "024", "Steve": {"square": "099", "status": "stunned"},
+                "Peter": {"square": "099", "status": "stunned"}},
+               [{"square": "024", "value": 7}, {"square": "099", "value": 9}], doors=CLOSED)
+    st, ctx = _attack_phase(st)
+    assert st.attack.square == "024" and st.zturn.queue == ("099",)
+    _proves(st, ctx, "attacks followed apart", wrong=[_AttackBlindToFran])
+    # who is lost elsewhere is not read, how many is
+    def attacked(lost):
+        chars = {"Steve": "099", "Fran": "099", "Roger": "134", "Peter": "134"}
+        chars[lost] = {"square": None, "status": "killed"}
+        s, c = _attack_phase(build(chars, [{"square": "099", "value": 5}], doors=CLOSED))
+        return _Walk(s, c)._attack_key(s)
+    assert attacked("Roger") == attacked("Peter")
+    s, c = _attack_phase(build({"Steve": "099", "Fran": "099", "Roger": "134", "Peter": "134"},
+                               [{"square": "099", "value": 5}], doors=CLOSED))
+    assert _Walk(s, c)._attack_key(s) != attacked("Peter")
+
+
 class _AttackBlindToValues(_Walk):
     """A wrong ruling Z1 (an attack followed once): the attacking unit's value left out of what an
     attack reads [8.0] 4, [6.0]."""
