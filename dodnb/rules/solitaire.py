@@ -156,13 +156,14 @@ def _threat(st: GameState, ctx, end: str, env: "Optional[_Env]") -> tuple:
 class _Mover:
     __slots__ = ("who", "square", "free", "actions", "is_super")
 
-    def __init__(self, who: str, square: str, free: bool, is_super: bool):
+    def __init__(self, who: str, square: str, free: bool, is_super: bool, actions: Sequence[Action] = ()):
         self.who, self.square, self.free, self.is_super = who, square, free, is_super
-        self.actions: list[Action] = []
+        self.actions: Sequence[Action] = actions  # (never changed once the mover is made)
 
 
 def _movers(st: GameState, legal: Sequence[Action]) -> dict[str, _Mover]:
     out: dict[str, _Mover] = {}
+    lists: dict[str, list[Action]] = {}
     names = {c.name for c in st.characters}
     units = None
     for a in legal:
@@ -186,11 +187,36 @@ def _movers(st: GameState, legal: Sequence[Action]) -> dict[str, _Mover]:
                 z = units[who]
                 m = _Mover(who, _sq(z), z.berserk, False)  # [10.3] a berserk unit does not count
             out[who] = m
-        m.actions.append(a)
-    if len(out) > 1:
-        # ruling S-T1 (5): in the order of where they stand, not of the legal actions (listed by id):
-        # priority 2's room-making takes the movers one after another
-        out = dict(sorted(out.items(), key=lambda kv: _seen_as(kv[1])))
+            m.actions = lists[who] = []
+        lists[who].append(a)
+    return out
+
+
+def _free_movers(st: GameState, legal: Sequence[Action], ctx) -> dict[str, _Mover]:
+    """:func:`_movers` of a Free Movement decision, read from the units' own lists of moves the engine
+    has just made for `legal` (`phases.free.unit_moves`, kept in `ctx.free_cache`) instead of
+    regrouping the listed moves: each unit's moves are then the same tuple from one decision to the
+    next while nothing near it changes, which the classifications are keyed on (:func:`_entry`).
+    Where `legal` holds anything but the end of the phase and those moves (a super zombie's move, a
+    glass door [10.4], a reveal), or the kept lists are of another position, :func:`_movers`."""
+    fc = ctx.free_cache
+    if fc is None or fc.zombies is not st.zombies or fc.humans != st.human_squares() or fc.supers != st.super_squares():
+        return _movers(st, legal)
+    zt = st.zturn
+    if fc.done != frozenset(zt.reacted + zt.moved) or fc.moves is not ctx.moves(st):
+        return _movers(st, legal)
+    counting = zt.moves_left > 0
+    zs = st.zombies
+    index = fc.index
+    out: dict[str, _Mover] = {}
+    n = 0
+    for uid, (free_of_die, acts) in fc.entries.items():
+        if acts and (counting or free_of_die):
+            z = zs[index[uid]]
+            out[uid] = _Mover(uid, _sq(z), z.berserk, False, acts)  # [10.3] a berserk unit does not count
+            n += len(acts)
+    if len(legal) != n + 1 or type(legal[0]) is not EndPhase:
+        return _movers(st, legal)
     return out
 
 
@@ -213,10 +239,6 @@ def _move_key(st: GameState, ctx, m: _Mover, a: Action, env: "Optional[_Env]" = 
     with_unit = 0 if isinstance(a, SuperMove) and a.with_unit else 1
     path = a.path if isinstance(a, (ZMove, SuperMove)) else ()
     return (0 if m.free else 1,) + _threat(st, ctx, _end(a, m), env) + (with_unit,) + _seen_as(m) + (path,)
-
-
-def _square_of(z) -> str:
-    return z.square or ""
 
 
 def _seen_as(m: _Mover) -> tuple:
@@ -402,6 +424,9 @@ def _plan_entries(state: GameState, legal: Sequence[Action], ctx, movers: Option
         movers = _movers(state, legal)
     if not movers:
         return []
+    # ruling S-T1 (5): in the order of where they stand, not of the legal actions (listed by id):
+    # priority 2's room-making below takes the movers one after another
+    movers = dict(sorted(movers.items(), key=lambda kv: _seen_as(kv[1])))
     env = _env(state, ctx)
     out: list = []
     taken: set[str] = set()
@@ -489,7 +514,7 @@ def _boxed_in(st: GameState, ctx, movers: dict[str, _Mover]) -> list[_Mover]:
     square around is zombie-occupied ([15.5] priority 2, second sentence)."""
     out = []
     humans, supers = st.human_squares(), st.super_squares()
-    for z in sorted(st.zombies, key=_square_of):  # (ruling S-T1 (5): in the order of their squares)
+    for z in st.zombies:
         if z.square is None or z.uid in movers or z.uid in st.zturn.reacted or z.uid in st.zturn.moved:
             continue
         if z.square in humans or z.square in supers or not _open_main_door_square(st, ctx, z.square):
@@ -497,6 +522,8 @@ def _boxed_in(st: GameState, ctx, movers: dict[str, _Mover]) -> list[_Mover]:
         if not z.berserk and st.zturn.moves_left <= 0:
             continue
         out.append(_Mover(z.uid, z.square, z.berserk, False))
+    if len(out) > 1:
+        out.sort(key=_seen_as)  # (ruling S-T1 (5): in the order of their squares)
     return out
 
 
@@ -563,7 +590,7 @@ def _free_best(state: GameState, legal: Sequence[Action], ctx):
     cached), except when priority 2 must make room for a unit (then the plan decides: which unit it
     moves depends on the others). tests/solitaire/test_solitaire_cases.py checks both agree on the
     positions of seeded games."""
-    movers = _movers(state, legal)
+    movers = _free_movers(state, legal, ctx)
     if not movers:
         return None
     env = _env(state, ctx)
