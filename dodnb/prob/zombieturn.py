@@ -272,7 +272,9 @@ class _Walk:
         self.nameless = self.shortcuts and self.solitaire and zombie is None and human is None
         self._in_nameless = False  # working out a nameless position's children (:meth:`_nameless_children`)
         self._nameless_kids: dict = {}  # nameless position -> its children, nameless
-        self._nameless_units: dict = {}  # (unit, name) -> the unit without its id and value
+        self._nameless_units: dict = {}  # id of a unit -> (the unit, the unit without its id and value)
+        self._nameless_tuples: dict = {}  # id of a tuple of units -> (that tuple, :meth:`_nameless_units_of`)
+        self._nameless_interned: dict = {}  # nameless units -> the one tuple object with them
         self._pendings: dict = {}  # (pending, name) -> the pending naming the unit so
 
     # ----- branches ------------------------------------------------------------------------
@@ -1180,6 +1182,12 @@ class _Walk:
             return None
         a, order, names = got
         kids = self._nameless_kids.get(a)
+        if kids is None and len(self._nameless_kids) >= _NAMELESS_TRIAL and "movement shared by nameless counters" not in self.used:
+            # no two positions alike so far: the Hidden Zombie Table drew counters alike, or none; the
+            # rest of the walk goes on with its counters named (the same children, less work)
+            self.nameless = False
+            self.used["counters named again, nothing shared"] = 1
+            return None
         if kids is None:
             self._in_nameless = True
             try:
@@ -1214,6 +1222,22 @@ class _Walk:
         if s.hidden_squares or s.attack is not None or s.shot is not None:
             return None
         zs = s.zombies
+        got = self._nameless_tuples.get(id(zs))
+        if got is None or got[0] is not zs:
+            got = self._nameless_units_of(zs)
+            if got is None:
+                return None
+            if len(self._nameless_tuples) > 50_000:
+                self._nameless_tuples.clear()
+            self._nameless_tuples[id(zs)] = got
+        _, units, order, names, ids = got
+        a = s.evolve(zombies=units, zturn=_renamed_turn(s.zturn, ids), pending=self._renamed_pending(s.pending, ids))
+        return a, order, names
+
+    def _nameless_units_of(self, zs: tuple) -> Optional[tuple]:
+        """(`zs`, the units on the map nameless in the order of their squares, their indexes in `zs`,
+        the names given -> the ids, the ids -> the names) — made once per tuple of units (positions
+        that differ elsewhere share it) — or None (two units in one square, or none on the map)."""
         placed = sorted([(z.square, i) for i, z in enumerate(zs) if z.square is not None])
         if not placed:
             return None
@@ -1230,14 +1254,19 @@ class _Walk:
             z = zs[i]
             names[nm] = z.uid
             ids[z.uid] = nm
-            got = memo.get((z, nm))
-            if got is None:
+            got = memo.get(id(z))
+            if got is None or got[0] is not z:
                 if len(memo) > 200_000:
                     memo.clear()
-                got = memo[(z, nm)] = _unit(z, uid=nm, value=None)
-            units.append(got)
-        a = s.evolve(zombies=tuple(units), zturn=_renamed_turn(s.zturn, ids), pending=self._renamed_pending(s.pending, ids))
-        return a, [i for _, i in placed], names
+                got = memo[id(z)] = (z, _unit(z, uid=nm, value=None))  # (z kept alive: its id is not reused)
+            units.append(got[1])
+        key = tuple(units)
+        units_t = self._nameless_interned.get(key)  # one tuple object per content: hashed once
+        if units_t is None:
+            if len(self._nameless_interned) > 50_000:
+                self._nameless_interned.clear()
+            units_t = self._nameless_interned[key] = key
+        return zs, units_t, [i for _, i in placed], names, ids
 
     def _named(self, t: GameState, s: GameState, a: GameState, order: list, names: dict) -> Optional[GameState]:
         """`t`, reached from the nameless position `a` of `s` (:meth:`_nameless`), with the counters of
@@ -1600,6 +1629,7 @@ _FREE_PENDING = Pending(Side.ZOMBIE.value, "free")
 #: end the movement); and the roll of those phases that reads a value ([10.5] the glass door)
 _NAMELESS = frozenset({"roll:berserk_stay", "roll:berserk_go", "pick:tie", "roll:free"})
 _READS_VALUES = frozenset({"roll:glass"})
+_NAMELESS_TRIAL = 48  # nameless positions worked out, none met twice: the walk stops naming counters off
 _NAMELESS_NAME: dict = {}  # square -> the name of the unit standing there, nameless
 #: the fields of the Zombie Player-Turn's bookkeeping that name units by id (the others name squares,
 #: doors or characters)
