@@ -1176,7 +1176,10 @@ class _Walk:
         the position with its units renamed after their squares and their values taken off
         (:meth:`_nameless`), up to the end of movement; each child then gets the counters back
         (:meth:`_named`), and the end of movement [8.0] (which reads the values) is worked out on it.
-        None where that cannot be done (the walk then works the children out as before)."""
+        None where that cannot be done (the walk then works the children out as before). Where the
+        first nameless positions (`_NAMELESS_TRIAL`) are all different (the Hidden Zombie Table drew
+        counters alike, or none), the walk stops taking names off: naming and renaming would be all
+        the work, the children being the same either way."""
         got = self._nameless(s)
         if got is None:
             return None
