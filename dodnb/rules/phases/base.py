@@ -125,6 +125,14 @@ def move_unit(st: GameState, uid: str, **changes: Any) -> GameState:
     return st.with_units(units_with(st, uid, **changes))
 
 
+def by_square(units: Iterable[ZombieUnit]) -> list[str]:
+    """The ids of `units` (on the map) in the order of their squares: every fixed order of the zombie
+    side reads where a counter stands, never its id, which would tell its Zombie Value apart [7.7]
+    (ruling S-T1 (5)); one unit to a square [7.6] (the id only after the square, for a study position
+    that stacks two)."""
+    return [u for _, u in sorted([(z.square or "", z.uid) for z in units])]
+
+
 def units_with(st: GameState, uid: str, **changes: Any) -> tuple[ZombieUnit, ...]:
     """The units with one changed, in the same order (:func:`move_unit`'s units, for a resolver that
     changes more fields: give them to `GameState.with_units`)."""

@@ -12,7 +12,7 @@ from dodnb.rules.actions import Action, BerserkCheck, Draw, Roll
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
 from dodnb.rules.phases import reaction
-from dodnb.rules.phases.base import Node, faces, move_unit, pend, rec, roll_node
+from dodnb.rules.phases.base import Node, by_square, faces, move_unit, pend, rec, roll_node
 from dodnb.rules.phases.solitaire import solitaire_berserk_candidates
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import PendingKind, Phase, Status, ZStep
@@ -21,8 +21,7 @@ from dodnb.rules.vocab import PendingKind, Phase, Status, ZStep
 def _eligible(st: GameState) -> list[str]:
     """Units that may be checked for going berserk: on the map, not berserk, not just ended [10.1];
     in the order of their squares (ruling S-T1)."""
-    return [u for _, u in sorted((z.square, z.uid) for z in st.zombies
-                                 if z.square is not None and not z.berserk and z.uid not in st.zturn.ended_berserk)]
+    return by_square(z for z in st.zombies if z.square is not None and not z.berserk and z.uid not in st.zturn.ended_berserk)
 
 
 def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:

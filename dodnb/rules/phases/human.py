@@ -15,7 +15,7 @@ from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
 from dodnb.rules.phases import shooting
 from dodnb.rules.phases.base import (
-    RIFLE_HOLDERS, Node, active, pend, rec, record, set_chars, set_door, stack_square, zombie_value_in,
+    RIFLE_HOLDERS, Node, active, by_square, pend, rec, record, set_chars, set_door, stack_square, zombie_value_in,
 )
 from dodnb.rules.state import Activation, CharacterState, GameState, ZombieTurn
 from dodnb.rules.vocab import DoorKind, DoorState, PendingKind, Phase, Status, ZStep
@@ -320,7 +320,7 @@ def do_end(st: GameState, ctx: Ctx, a: EndTurn, out: list[Event]) -> GameState:
         (c.name, z.uid) for c in chars if c.is_super for z in st.zombies if z.square == c.square
     )  # [11.2] units that begin the Zombie Player-Turn with a super zombie
     # [10.0] the berserk units re-checked first, in the order of their squares (ruling S-T1)
-    berserk = tuple(u for _, u in sorted((z.square, z.uid) for z in st.zombies if z.square is not None and z.berserk))
+    berserk = tuple(by_square(z for z in st.zombies if z.square is not None and z.berserk))
     first = Phase.HIDDEN if st.solitaire else Phase.BERSERK
     step = ZStep.HIDDEN_TABLE if st.solitaire else ZStep.BERSERK_STAY
     st = st.evolve(characters=chars, activation=None, phase=first, zturn=ZombieTurn(step=step, queue=berserk, stacks=stacks))

@@ -13,8 +13,8 @@ from dodnb.rules.actions import Action, BreakDoor, EndPhase, SuperMove, ZMove
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
 from dodnb.rules.phases import free, hidden, movement
-from dodnb.rules.phases.base import Node, move_unit, pend, rec
-from dodnb.rules.state import GameState
+from dodnb.rules.phases.base import Node, by_square, move_unit, pend, rec
+from dodnb.rules.state import GameState, ZombieUnit
 from dodnb.rules.vocab import DoorKind, DoorState, PendingKind, Phase, ZStep
 
 
@@ -28,15 +28,13 @@ def units_in_reaction(st: GameState, ctx: Ctx, squares: Iterable[str]) -> tuple[
     sighted = ctx.sighted_from(st, frozenset(squares))
     humans = st.human_squares()
     supers = st.super_squares()
-    movers: list[tuple[str, str]] = []
-    exempt: list[tuple[str, str]] = []
+    movers: list[ZombieUnit] = []
+    exempt: list[ZombieUnit] = []
     for z in st.zombies:
         if z.square is None or z.square not in sighted or z.square in supers:
             continue
-        (exempt if z.square in humans else movers).append((z.square, z.uid))
-    movers.sort()
-    exempt.sort()
-    return sighted, [u for _, u in movers], [u for _, u in exempt]
+        (exempt if z.square in humans else movers).append(z)
+    return sighted, by_square(movers), by_square(exempt)
 
 
 def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
