@@ -1197,9 +1197,14 @@ class _Walk:
                 kids = self.children(a)
             finally:
                 self._in_nameless = False
+            if any(type(t) is not _MovementOver and t.pending is not None and t.pending.kind in _READS_VALUES
+                   for t, *_ in kids):
+                kids = ()  # a child at a roll that reads a value: worked out on every named position
             self._nameless_kids[a] = kids
         else:
             self.used["movement shared by nameless counters"] = self.used.get("movement shared by nameless counters", 0) + 1
+        if not kids:
+            return None
         out = []
         done: dict = {}  # a child met again (the free-movement die's faces share ends): named once
         for t, q, d, e in kids:
@@ -1274,10 +1279,8 @@ class _Walk:
     def _named(self, t: GameState, s: GameState, a: GameState, order: list, names: dict) -> Optional[GameState]:
         """`t`, reached from the nameless position `a` of `s` (:meth:`_nameless`), with the counters of
         `s` back: each unit its id and value (the engine changes units in place, in their order), the
-        bookkeeping and the decision pending naming them by id again. None at a roll that reads a
-        value (the glass door's [10.5]: worked out on the named position)."""
-        if t.pending is not None and t.pending.kind in _READS_VALUES:
-            return None
+        bookkeeping and the decision pending naming them by id again (never a roll that reads a
+        value: :meth:`_nameless_children` keeps none). None if the units are not those of `a`."""
         tz = t.zombies
         az = a.zombies
         if len(tz) != len(az):
@@ -1358,8 +1361,7 @@ class _Walk:
         zombie on the map, a hidden zombie to come, a main door not closed, Steve or Fran in play
         without a rifle). Two positions alike in these stop the attack at the same steps (the game
         over [14.0]), whatever the characters elsewhere are; the engine's next steps, run on each
-        position, name the winner and why. Not
-        the phase: no step of an attack reads it, so an attack in the Attack Phase [8.0] and one at
+        position, name the winner and why. Not the phase: no step of an attack reads it, so an attack in the Attack Phase [8.0] and one at
         once in the Generation Phase [13.4] that read the rest alike share their ends (the engine's
         next steps, run on each position, read it)."""
         sq = s.attack.square
@@ -1675,6 +1677,8 @@ class _MovementOver:
 
     def __init__(self, state: GameState):
         self.state = state
+
+
 #: where the engine's steps after the zombies' last reaction decision stop having read only what
 #: :meth:`_Walk._set_aside` keeps: the free-movement die [7.0] 2 (on the way: no super zombie's reaction
 #: [11.4], which reads the super zombies and their units; the victory check [14.2], which reads whether a
