@@ -49,3 +49,11 @@ def run_free_phase(st: GameState):
         out.append((a, note))
         st, _ = engine.apply(st, ctx, a)
     return out, st
+
+
+def two_beside(square: str) -> tuple[str, str]:
+    """Two squares one move from `square` (no door between), in the order of their ids."""
+    st = free_state({"Peter": square}, [], moves=1)
+    near = sorted(engine.context(st.board).moves(st)[square])
+    assert len(near) >= 2
+    return near[0], near[1]

@@ -18,7 +18,7 @@ from dodnb.rules.solitaire import (
     super_reaction_choice, weighted_from, zombie_policy,
 )
 from dodnb.rules.state import Pending, initial_state
-from tests.solitaire.helpers import build, choose, free_state, run_free_phase
+from tests.solitaire.helpers import build, choose, free_state, run_free_phase, two_beside
 
 MAIN_SQUARES = ("004", "093", "117", "212")
 
@@ -406,20 +406,12 @@ def test_15_7_a_super_zombie_stacking_with_a_unit_does_not_reveal_its_value():
 
 # ---------------------------------------------------------------------------------- ruling S-T1 (5)
 
-def _two_beside(square: str) -> tuple[str, str]:
-    """Two squares one move from `square` (no door between), in the order of their ids."""
-    st = free_state({"Peter": square}, [], moves=1)
-    near = sorted(n for n in ctx_of(st).moves(st)[square])
-    assert len(near) >= 2
-    return near[0], near[1]
-
-
 @pytest.mark.parametrize("names", [("Z01", "Z02"), ("Z02", "Z01"), ("Z49", "Z03")])
 def test_15_5_ruling_s_t1_a_tie_is_broken_by_the_square_never_by_the_counters_id(names):
     """[15.5], [7.7] (ruling S-T1 (5)): two units meeting priority 1 alike (same footing, same end, same
     character): the one in the lower square moves, whatever the counters are (their ids would tell
     their values apart, which the zombie side may not inspect)."""
-    low, high = _two_beside("024")
+    low, high = two_beside("024")
     st = free_state({"Peter": "024"}, [{"uid": names[0], "square": high, "value": 9},
                                        {"uid": names[1], "square": low, "value": 1}], moves=1)
     a, note = choose(st)
@@ -429,7 +421,7 @@ def test_15_5_ruling_s_t1_a_tie_is_broken_by_the_square_never_by_the_counters_id
 @pytest.mark.parametrize("names", [("Z01", "Z02"), ("Z02", "Z01")])
 def test_15_4_ruling_s_t1_equally_near_units_are_listed_by_square(names):
     """[15.4] (ruling S-T1): the units the tie die picks among, in the order of their squares."""
-    low, high = _two_beside("024")
+    low, high = two_beside("024")
     st = build({"Peter": "024"}, [{"uid": names[0], "square": high}, {"uid": names[1], "square": low}], phase="berserk")
     st = replace(st, record=replace(st.record, actors=("Peter",)))
     got = engine.solitaire_berserk_candidates(st, ctx_of(st))
@@ -441,7 +433,7 @@ def test_7_2_ruling_s_t1_equally_near_units_react_in_the_order_of_their_squares(
     """[7.0] 1, [7.2] 3 (rulings E10, S-T1): units equally near the characters are queued to react in the
     order of their squares, whatever their ids."""
     from dodnb.rules.phases import reaction
-    low, high = _two_beside("024")
+    low, high = two_beside("024")
     st = build({"Peter": "024"}, [{"uid": names[0], "square": high}, {"uid": names[1], "square": low}], phase="berserk")
     st = replace(st, record=replace(st.record, actors=("Peter",), entered=("024",)))
     got = reaction.enter(st, ctx_of(st), [])

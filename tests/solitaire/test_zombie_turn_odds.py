@@ -28,7 +28,7 @@ from dodnb.rules.actions import EndPhase, EndTurn
 from dodnb.rules.game import Game
 from dodnb.rules.solitaire import free_move_decision, sensible_human, zombie_policy
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
-from tests.solitaire.helpers import build, free_state
+from tests.solitaire.helpers import build, free_state, two_beside
 from tests.solitaire.zturn_positions import TooLong, game_positions, mid_turn_states, plain_walk, random_position
 from tests.solitaire.zturn_positions import _counts as plain_counts
 
@@ -1218,10 +1218,9 @@ def _tied_free_roll(names):
     """Peter in 024, two units beside him, each able to end its free move in his square alike
     (priority 1, ruling S-T1 (1)-(4)); the free-movement die about to be rolled [7.0] 2. `names`: the
     ids of the units in the higher and the lower of the two squares."""
-    st = free_state({"Peter": "024"}, [], moves=1)
-    near = sorted(engine.context(st.board).moves(st)["024"])[:2]
-    st = free_state({"Peter": "024"}, [{"uid": names[0], "square": near[1], "value": 9},
-                                       {"uid": names[1], "square": near[0], "value": 1}], moves=0)
+    low, high = two_beside("024")
+    st = free_state({"Peter": "024"}, [{"uid": names[0], "square": high, "value": 9},
+                                       {"uid": names[1], "square": low, "value": 1}], moves=0)
     return replace(st, zturn=replace(st.zturn, step="free_roll"), pending=Pending("chance", "roll:free", "7.0", "", 1))
 
 
