@@ -36,8 +36,9 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 TEST_PATHS = tests $(wildcard notebooks/*.ipynb)
 NBVAL_ARGS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 # One worker per core; a file's tests stay together in one worker, in order (a notebook's cells
-# share one kernel). Serial: make test PYTEST_ARGS='-p no:xdist'
-XDIST_ARGS := -n auto --dist loadfile
+# share one kernel). Files are handed out in collection order, the longest two first, one per worker
+# (tests/conftest.py, LONGEST_FIRST). Serial: make test PYTEST_ARGS='-p no:xdist'
+XDIST_ARGS := -n auto --dist loadfile --no-loadscope-reorder
 
 .PHONY: help lab test chromium venv clean git-filter lab-settings
 

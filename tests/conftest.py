@@ -39,3 +39,17 @@ def browser_summary(request):
     yield lines
     if lines:
         request.node.user_properties.append((SUMMARY_KEY, tuple(lines)))
+
+
+#: The longest test files, started first, one per worker (`make test` runs pytest-xdist with
+#: `--dist loadfile --no-loadscope-reorder`: files are handed out in collection order). Left to
+#: xdist's own order (files with the most tests first), the real-browser file (about 4 minutes in one
+#: worker) started a minute in and the run ended with one worker idle for a minute and a half.
+LONGEST_FIRST = ("tests/browser/test_lab.py", "tests/engine/test_random_games.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Move the longest files to the front, each file's tests in their own order (a notebook's cells
+    share one kernel; a module's fixtures stay module-wide). Every worker sorts the same way."""
+    rank = {path: k for k, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))  # stable: the rest keeps its order
