@@ -23,6 +23,7 @@ and the pixels on the line, both on the MultiCanvas' overlay layer alone and on 
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 import time
@@ -747,12 +748,21 @@ class LosGeometry:
     layers: int  # layers of the MultiCanvas
     overlay: int  # index of the overlay layer
     centre: dict  # square id -> (x, y) canvas pixels
+    box: dict  # square id -> [x, y, width, height] canvas pixels (whole pixels, the square's rectangle)
     corner: tuple[float, float]  # the wall corner 098 -> 079 touches, canvas pixels
     visible: tuple[int, int, int]
     blocked: tuple[int, int, int]
     density: int  # canvas pixels per scene pixel
     door: tuple[float, float]  # the middle of LOS_DOOR, canvas pixels
     solid: tuple[int, int, int]  # a solid door's colour
+
+
+def _box(px, rect) -> list[int]:
+    """A square's rectangle in whole canvas pixels: [x, y, width, height]."""
+    x0, y0 = px((rect.x0, rect.y0))
+    x1, y1 = px((rect.x1, rect.y1))
+    x, y = math.floor(min(x0, x1)), math.floor(min(y0, y1))
+    return [x, y, math.ceil(max(x0, x1)) - x, math.ceil(max(y0, y1)) - y]
 
 
 def los_geometry() -> LosGeometry:
@@ -780,6 +790,7 @@ def los_geometry() -> LosGeometry:
         layers=len(MapView.LAYERS),
         overlay=MapView.LAYERS.index("overlay"),
         centre={sid: px(board.square(sid).centre) for sid in ids},
+        box={sid: _box(px, board.square(sid).rect) for sid in ids},
         corner=px(corner.culprit),
         visible=_hex(STYLE["visible"]),
         blocked=_hex(STYLE["blocked"]),
@@ -1023,11 +1034,14 @@ def test_los_explorer_answers_mouse(lab_server, browser, browser_summary, tmp_pa
         lap("mouse")
 
         # Latency: from a mousemove on the map to the changed picture on the visible canvas, shooter
-        # 098, hovering 079 and 062 in turn (each move changes the line): >= 10 timed moves.
+        # 098, hovering 079 and 062 in turn (each move changes the line, which ends in the square
+        # hovered: that square's pixels are compared): >= 10 timed moves.
         hover_ms = []
-        points = [run._page_point("062"), run._page_point(LOS_WALL_CORNER[1])]
+        targets = ["062", LOS_WALL_CORNER[1]]
+        points = [run._page_point(sid) for sid in targets]
         for i in range(LATENCY_TRIES):
-            dt = _timed(page, "[data-dodnb-probe]", lambda i=i: page.mouse.move(*points[i % 2]), "mousemove", mark=run.canvas)
+            dt = _timed(page, "[data-dodnb-probe]", lambda i=i: page.mouse.move(*points[i % 2]), "mousemove", mark=run.canvas,
+                        rect=geo.box[targets[i % 2]])
             if dt is not None:
                 hover_ms.append(dt)
         assert len(hover_ms) >= LATENCY_TRIES - 2, f"hover changed the canvas only {len(hover_ms)} times of {LATENCY_TRIES}" + run.diagnostics()
@@ -1062,10 +1076,21 @@ _LATENCY: dict[str, list[float]] = {}
 
 # Arm: remember the canvas' checksum; the next `kind` event anywhere (capture phase) starts the clock,
 # then every animation frame re-reads the pixels until they differ (or 3 s pass: -1).
-ARM_PROBE_JS = """([selector, kind]) => {
+ARM_PROBE_JS = """([selector, kind, rect]) => {
   const c = document.querySelector(selector);
+  // a part of the canvas, read as it is; or all of it, drawn first at a quarter of its size (a token
+  // moved changes many pixels of the copy, and reading the copy costs a sixteenth)
+  let src = c, rx = 0, ry = 0, rw, rh;
+  if (rect) {
+    [rx, ry, rw, rh] = rect;
+  } else {
+    rw = Math.ceil(c.width / 4); rh = Math.ceil(c.height / 4);
+    src = document.createElement('canvas'); src.width = rw; src.height = rh;
+  }
+  const ctx = src.getContext('2d', {willReadFrequently: src !== c});
   const sum = () => {
-    const d = new Uint32Array(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.buffer);
+    if (src !== c) { ctx.clearRect(0, 0, rw, rh); ctx.drawImage(c, 0, 0, rw, rh); }
+    const d = new Uint32Array(ctx.getImageData(rx, ry, rw, rh).data.buffer);
     let h = 0;
     for (let i = 0; i < d.length; i++) h = (h * 31 + d[i]) | 0;
     return h;
@@ -1089,15 +1114,19 @@ def _median(xs):
     return (xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2) if xs else float("nan")
 
 
-def _timed(page, selector, act, kind, mark=None, settle=None):
+def _timed(page, selector, act, kind, mark=None, settle=None, rect=None):
     """Milliseconds from the `kind` event that `act()` causes to the next pixel change of the canvas
     `selector` (None if the canvas did not change within 3 s). `mark`: a canvas locator to tag first.
+    `rect`: [x, y, width, height] in canvas pixels, the part of the canvas compared at each frame
+    (None: all of it, drawn at a quarter of its size first). Comparing a whole map-sized canvas at
+    every frame costs 15-33 ms of the page's own time here and roughly doubles the figure measured
+    (JUPYTER_TESTING.md, "Measuring latency"): where the change is known to show, compare only there.
     `settle()`: waits until the widget has answered (its panels changed); the canvas message comes
     right after them, so a canvas still unchanged 500 ms later is not going to change (a roll of the
     dice moves no token): None."""
     if mark is not None:
         mark.evaluate("c => { document.querySelectorAll('[data-dodnb-probe]').forEach(e => e.removeAttribute('data-dodnb-probe')); c.setAttribute('data-dodnb-probe', '1'); }")
-    page.evaluate(ARM_PROBE_JS, [selector, kind])
+    page.evaluate(ARM_PROBE_JS, [selector, kind, rect])
     act()
     if settle is not None:
         settle()
