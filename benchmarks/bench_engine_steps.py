@@ -29,11 +29,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench_engine import TARGETS  # noqa: E402  (games per second on one core, issue 15)
 from dodnb.rules import engine  # noqa: E402
 from dodnb.rules.events import ev  # noqa: E402
 from dodnb.rules.game import Game  # noqa: E402
-
-TARGETS = {"two-player": 100, "solitaire": 150}  # games per second on one core (issue 15)
 
 
 def fixed_costs() -> list[tuple[str, float]]:
