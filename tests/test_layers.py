@@ -255,8 +255,9 @@ def test_render_layer_is_pure(path):
 LAYER_ORDER = ("data", "board", "rules", "prob", "render", "widgets")
 BOTTOM = ("errors", "i18n")  # dodnb.i18n: the message catalogues, imports nothing from dodnb
 #: Top-level modules that belong to a layer: dodnb.experiments plays many games and counts (rules + prob);
-#: dodnb.search, the search player and its evaluation, builds on rules and prob and sits with them.
-MODULE_LAYER = {"experiments": "prob", "search": "prob"}
+#: dodnb.search, the search player and its evaluation, builds on rules and prob and sits with them;
+#: dodnb.labserver, a setting of the Jupyter server the widgets talk through, sits with the widgets.
+MODULE_LAYER = {"experiments": "prob", "search": "prob", "labserver": "widgets"}
 
 
 def layer_rank(module: str) -> int | None:

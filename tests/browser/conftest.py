@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from dodnb import labserver
+
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tools"))
 from lab_settings import write_overrides  # noqa: E402  (tools/lab_settings.py, what `make lab` runs)
@@ -128,6 +130,7 @@ def lab_server(tmp_path_factory) -> LabServer:
         f"--LabApp.workspaces_dir={base / 'workspaces'}",
         f"--LabApp.app_settings_dir={settings}",
         f"--LabApp.user_settings_dir={base / 'user-settings'}",
+        labserver.FLAG,  # as `make lab` starts it: the kernel's WebSocket with TCP_NODELAY
     ]  # fmt: skip
     log = base / "jupyter-lab.log"
     with open(log, "wb") as log_file:
