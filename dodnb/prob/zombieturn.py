@@ -284,7 +284,7 @@ class _Walk:
         ctx = self.ctx
         if p.side == Side.CHANCE:
             outs = engine.chance_outcomes(s, ctx)
-            if self.shortcuts and p.kind.startswith("draw:"):
+            if self.shortcuts and p.kind.is_draw:
                 outs = self._group_draws(s, outs)
             return outs
         if p.side == Side.ZOMBIE and not self.solitaire:

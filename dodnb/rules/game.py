@@ -352,7 +352,7 @@ class Game:
         p = self.pending
         if p is None or p.side != Side.CHANCE:
             raise InputError("this is not a chance node: nothing to roll")
-        if p.kind.startswith("roll:"):
+        if p.kind.is_roll:
             rolls = sum(1 for pl in self._timeline[: self._cursor] if isinstance(pl.action, Roll)) if self.dice.script else 0
             return self.dice.roll(self._cursor, p.dice, rolls, p.case)
         outs = self.chance_outcomes()
