@@ -34,6 +34,8 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence, Union
 
+from dodnb.rules.vocab import LOST, Side
+
 __all__ = ["run", "play_one", "game_seed", "wilson", "two_proportions", "ExperimentResult", "GameRecord"]
 
 MAIN = ("N", "E", "S", "W")
@@ -132,7 +134,7 @@ def play_one(i: int, seed: int, policy: Union[str, Callable] = "sensible", max_t
     fran = next(c for c in st.characters if c.name == "Fran")
     if st.result is None:
         winner, cause = "", "turn limit"
-    elif st.result.winner == "human":
+    elif st.result.winner == Side.HUMAN:
         winner, cause = "human", "human victory [14.2]"
     else:
         winner, cause = "zombie", _cause(st.result.reason)
@@ -141,8 +143,8 @@ def play_one(i: int, seed: int, policy: Union[str, Callable] = "sensible", max_t
     others = sum(1 for d, s_ in st.door_states if s_ == "closed" and board.doors[d].kind != "main")
     return GameRecord(
         index=i, seed=s, policy=name, winner=winner, cause=cause, turns=min(st.turn, max_turns), actions=n,
-        fran=fran.status, fran_survives=fran.status not in ("killed", "super"),
-        lost=sum(1 for c in st.characters if c.status in ("killed", "super")),
+        fran=fran.status, fran_survives=fran.status not in LOST,
+        lost=sum(1 for c in st.characters if c.status in LOST),
         main_closed=main_closed, doors_closed=others, rifles=sum(1 for c in st.characters if c.rifle),
         zombies_left=sum(1 for z in st.zombies if z.square is not None),
     )
@@ -166,7 +168,7 @@ class ExperimentResult:
 
     @property
     def wins(self) -> int:
-        return sum(1 for r in self.records if r.winner == "human")
+        return sum(1 for r in self.records if r.winner == Side.HUMAN)
 
     @property
     def win_rate(self) -> Fraction:

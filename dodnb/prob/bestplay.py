@@ -146,7 +146,7 @@ def _win() -> Goal:
     """The humans win [14.2] — reach."""
 
     def make(root: GameState):
-        return lambda s: s.result is not None and s.result.winner == "human"
+        return lambda s: s.result is not None and s.result.winner == Side.HUMAN
 
     return Goal("win", make, "reach")
 

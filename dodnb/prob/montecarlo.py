@@ -38,6 +38,7 @@ from dodnb.prob.shots import (
 from dodnb.rules import core
 from dodnb.rules.counters import Counters, default_counters
 from dodnb.rules.tables import Tables, default_tables
+from dodnb.rules.vocab import Status
 
 #: Runs at least this long show a tqdm progress bar (unless progress=False).
 PROGRESS_THRESHOLD = 200_000
@@ -212,12 +213,12 @@ def sim_attack_result(rng: random.Random, strength: int, dice_table: Tables | No
     return (dice_table or default_tables()).attack_result(roll(rng, 2), strength)
 
 
-def sim_attack_on(rng: random.Random, strength: int, status: str = "normal", dice_table: Tables | None = None) -> str:
+def sim_attack_on(rng: random.Random, strength: int, status: str = Status.NORMAL.value, dice_table: Tables | None = None) -> str:
     """[8.5]: the effect ('none', 'stunned', 'infected', 'killed')."""
     r = sim_attack_result(rng, strength, dice_table)
     if r == "none":
         return "none"
-    return r if status == "normal" else "killed"
+    return r if status == Status.NORMAL else Status.KILLED.value
 
 
 def _prep_square_attack(

@@ -70,9 +70,9 @@ from dodnb.prob.errors import ProbError
 from dodnb.rules import engine, solitaire
 from dodnb.rules.phases import attack, generation
 from dodnb.rules.phases.base import RIFLE_HOLDERS
-from dodnb.rules.actions import AttackCount, BerserkCheck, Draw, EndPhase, EndTurn, Reveal, ZMove, policy_action
+from dodnb.rules.actions import AttackCount, BerserkCheck, EndPhase, EndTurn, Reveal, ZMove, policy_action
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn, ZombieUnit
-from dodnb.rules.vocab import Phase, Pool, Side, ZStep
+from dodnb.rules.vocab import PendingKind, Phase, Pool, Side, Status, ZStep
 
 __all__ = [
     "zombie_turn", "ZombieTurnOdds", "TurnOutcome", "CharacterOdds", "sample_zombie_turn", "TooBig",
@@ -162,7 +162,7 @@ def _start(game_or_state) -> tuple[GameState, Any]:
         if st.result is not None:
             raise ProbError("14.0", "the game is over: there is no coming zombie turn")
     if st.phase == Phase.HUMAN:
-        if st.pending is None or st.pending.side != Side.HUMAN or st.pending.kind != "act":
+        if st.pending is None or st.pending.side != Side.HUMAN or st.pending.kind != PendingKind.ACT:
             raise ProbError("4.0", f"finish the human decision in progress first ({st.pending.purpose if st.pending else 'none'})")
         st, _ = engine.apply(st, ctx, EndTurn())  # the human player ends the turn as it stands
     return st, ctx
@@ -291,7 +291,7 @@ class _Walk:
             got = self._two_player_zombie(s)
             if got is not None:
                 return got
-        if p.kind == "free" and self.shortcuts:
+        if p.kind == PendingKind.FREE and self.shortcuts:
             return [(self._free_move(s), Fraction(1))]
         legal = engine.legal_actions(s, ctx)
         a = self.pol[p.side](s, legal, self.rng)
@@ -363,15 +363,15 @@ class _Walk:
         """Ruling Z3: the zombie player's decisions that the solitaire rules give to a die."""
         kind = s.pending.kind
         ctx = self.ctx
-        if kind == "berserk_pick":  # [15.4] the nearest unit; a die among equally near ones
+        if kind == PendingKind.BERSERK_PICK:  # [15.4] the nearest unit; a die among equally near ones
             near = engine.solitaire_berserk_candidates(s, ctx)
             if not near:
                 return [(BerserkCheck(""), Fraction(1))]
             return [(BerserkCheck(u), Fraction(1, len(near))) for u in near]
-        if kind == "attack_count":  # [15.6] a die decides how many characters are attacked
+        if kind == PendingKind.ATTACK_COUNT:  # [15.6] a die decides how many characters are attacked
             n = len(s.characters_in(s.attack.square))
             return [(AttackCount(k), Fraction(1, n)) for k in range(1, n + 1)]
-        if kind == "reveal":  # [15.1] no voluntary reveal; [9.4] forced ones in the engine's order
+        if kind == PendingKind.REVEAL:  # [15.1] no voluntary reveal; [9.4] forced ones in the engine's order
             legal = engine.legal_actions(s, ctx)
             if EndPhase() in legal:
                 return [(EndPhase(), Fraction(1))]
@@ -539,7 +539,7 @@ class _Walk:
         reached = self._reached(s)
         rolls = s.zturn.super_rolls
         chars, subs = _as_victory_reads(s.characters, lambda c: c.square not in reached and not (
-            c.status == "infected" and (c.name in rolls or (s.phase == Phase.ATTACK and c.infected_turn < s.turn))))
+            c.status == Status.INFECTED and (c.name in rolls or (s.phase == Phase.ATTACK and c.infected_turn < s.turn))))
         if not subs:
             return s, ()
         self.used["statuses carried"] = self.used.get("statuses carried", 0) + 1
@@ -648,7 +648,7 @@ class _Walk:
         for z in zs:
             sq = z.square
             if sq is None:
-                if plain_pool is not None and z.pool == "eliminated":
+                if plain_pool is not None and z.pool == Pool.ELIMINATED:
                     pooled += 1
                     self.used["pool values forgotten"] = self.used.get("pool values forgotten", 0) + 1
                     if pooled > plain_pool:
@@ -701,9 +701,9 @@ class _Walk:
         t, d, e = _step(self.ctx, s, a)
         if self.shortcuts and t.pending is not None and t.result is None:
             t = self._calm(t)
-            if t.pending.kind == "free":
+            if t.pending.kind == PendingKind.FREE:
                 return self._free_chain(t, d, e)
-            if t.pending.kind == "reaction" and t.pending.side == Side.ZOMBIE:
+            if t.pending.kind == PendingKind.REACTION and t.pending.side == Side.ZOMBIE:
                 return self._reaction_chain(t, d, e)
         return self.canon(t), d, e
 
@@ -757,7 +757,7 @@ class _Walk:
         if got is not None:
             return got[0], d + got[1], e + got[2]
         u, dd, ee = self._end_reaction(self._calm(t))  # (calm as the positions on the way are)
-        if u.pending is not None and u.pending.kind == "free" and u.result is None:
+        if u.pending is not None and u.pending.kind == PendingKind.FREE and u.result is None:
             end, dd, ee = self._free_chain(u, dd, ee)
         else:
             end = self.canon(u)
@@ -873,7 +873,7 @@ class _Walk:
             way.append((t, d, e))
             (a, _), = self.branches(t)
             u, dd, ee = _step(self.ctx, t, a)
-            if not (u.pending is not None and u.pending.kind == "reaction" and u.pending.side == Side.ZOMBIE and u.result is None):
+            if not (u.pending is not None and u.pending.kind == PendingKind.REACTION and u.pending.side == Side.ZOMBIE and u.result is None):
                 last = t
                 break
             d, e = d + dd, e + ee
@@ -902,7 +902,7 @@ class _Walk:
         free moves left the choice was measured against — :meth:`_free_decision`; True for a custom
         zombie side's choice, which may read anything —, destroyed and entered before it) per decision."""
         d = e = 0
-        while t.pending is not None and t.pending.kind == "free" and t.result is None:
+        while t.pending is not None and t.pending.kind == PendingKind.FREE and t.result is None:
             counts: Any = True  # (a custom zombie side's choice may read anything: made again per face)
             if self._rest_inert(t):
                 a, counts = _END_PHASE, ()
@@ -1143,11 +1143,11 @@ class _Walk:
             got = self._attack_children(s)
             if got is not None:
                 return got
-        if self.shortcuts and s.pending.kind == "roll:entrance":
+        if self.shortcuts and s.pending.kind == PendingKind.ROLL_ENTRANCE:
             got = self._entrance_children(s)
             if got is not None:
                 return got
-        if self.shortcuts and s.pending.kind == "roll:free" and self.solitaire and self.default_zombie:
+        if self.shortcuts and s.pending.kind == PendingKind.ROLL_FREE and self.solitaire and self.default_zombie:
             return self._free_faces(s)
         classes = engine.roll_classes(s, self.ctx) if self.shortcuts else None
         if classes is not None:
@@ -1480,7 +1480,7 @@ class _Walk:
         is followed. The other totals are followed once per set of doors called."""
         board, tables = self.ctx.board, self.ctx.tables
         humans = {c.square for c in s.characters if c.in_play}
-        pool = sum(1 for z in s.zombies if z.pool == "eliminated")
+        pool = sum(1 for z in s.zombies if z.pool == Pool.ELIMINATED)
         end = (_END, tuple((c.name, c.status) for c in s.characters), "")
         by_count: dict[int, list] = {}
         follow: dict[tuple, list] = {}
@@ -1589,7 +1589,7 @@ def _as_victory_reads(characters: tuple, pick: Callable) -> tuple[tuple, tuple]:
     subs = []
     chars = list(characters)
     for i, c in enumerate(chars):
-        if c.status == "normal" or not c.in_play or (c.status == "infected" and c.name == "Fran") or not pick(c):
+        if c.status == Status.NORMAL or not c.in_play or (c.status == Status.INFECTED and c.name == "Fran") or not pick(c):
             continue
         subs.append((c.name, c.status))
         chars[i] = replace(c, status="normal")
@@ -1763,7 +1763,7 @@ def _stage(starts: dict, walk: _Walk, final: dict, explored: list, t0: float, ma
         if max_seconds is not None and clock() - t0 > max_seconds:
             raise TooBig(f"exact enumeration passed its budget of {max_seconds} s")
         s = states[i]
-        if staged and i >= n0 and s.pending.kind == "roll:super" and s.phase == Phase.GENERATION:
+        if staged and i >= n0 and s.pending.kind == PendingKind.ROLL_SUPER and s.phase == Phase.GENERATION:
             succ[i] = _NEXT_STAGE  # the parts held back are put back first (next stage)
             continue
         kids: dict = {}

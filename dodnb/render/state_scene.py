@@ -16,6 +16,7 @@ from dodnb.i18n import tr
 from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, TextShape
 from dodnb.rules.observe import observation
 from dodnb.rules.state import GameState
+from dodnb.rules.vocab import Status
 
 STATUS_RING = {"stunned": "#9e9e9e", "infected": "#8e24aa"}
 BERSERK_RING = "#d7301f"
@@ -129,9 +130,9 @@ def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] 
     obs = observation(st)
     by_sq: dict[str, list[tuple[str, str, Optional[str], str]]] = {}
     for c in st.characters:
-        if c.square is None or c.status == "killed":
+        if c.square is None or c.status == Status.KILLED:
             continue
-        if c.status == "super":
+        if c.status == Status.SUPER:
             by_sq.setdefault(c.square, []).append(("SZ", TOKEN_COLOURS["super"], None, c.name))
         else:
             by_sq.setdefault(c.square, []).append((c.name[0], TOKEN_COLOURS.get(c.name, "#555555"), STATUS_RING.get(c.status), c.name))

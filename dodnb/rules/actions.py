@@ -13,6 +13,7 @@ from typing import Any, ClassVar, cast
 
 from dodnb.errors import InputError
 from dodnb.rules.counters import canonical_name
+from dodnb.rules.vocab import Side
 
 
 class Action:
@@ -107,7 +108,7 @@ def _and(names: tuple[str, ...]) -> str:
 class Activate(Action):
     """Start moving one eligible character or stack [5.0], [5.2]; optionally carry [5.6]."""
 
-    side: ClassVar[str] = "human"
+    side: ClassVar[str] = Side.HUMAN.value
     stack: tuple[str, ...]
     carrier: str = ""
     carried: str = ""
@@ -126,7 +127,7 @@ class Activate(Action):
 class Move(Action):
     """Move the active stack into an adjacent square [5.0]."""
 
-    side: ClassVar[str] = "human"
+    side: ClassVar[str] = Side.HUMAN.value
     to: str
 
     def __post_init__(self):
@@ -140,7 +141,7 @@ class Move(Action):
 class Shoot(Action):
     """Shoot at the zombie unit (or super zombie) in a square, alone or together [6.0], [6.8]."""
 
-    side: ClassVar[str] = "human"
+    side: ClassVar[str] = Side.HUMAN.value
     shooters: tuple[str, ...]
     target: str
 
@@ -156,7 +157,7 @@ class Shoot(Action):
 class Door(Action):
     """Open or close a glass or solid door on a side of the stack's square [5.5]."""
 
-    side: ClassVar[str] = "human"
+    side: ClassVar[str] = Side.HUMAN.value
     door: str
     close: bool = True
 
@@ -168,7 +169,7 @@ class Door(Action):
 class CloseMainDoor(Action):
     """Close a main door, spending the entire Movement Allowance [5.5]."""
 
-    side: ClassVar[str] = "human"
+    side: ClassVar[str] = Side.HUMAN.value
     door: str
 
     def __str__(self) -> str:
@@ -179,7 +180,7 @@ class CloseMainDoor(Action):
 class TakeRifle(Action):
     """Acquire a hunting rifle in square 177 [12.0], [12.2]."""
 
-    side: ClassVar[str] = "human"
+    side: ClassVar[str] = Side.HUMAN.value
     who: str
 
     def __post_init__(self):
@@ -193,7 +194,7 @@ class TakeRifle(Action):
 class Drop(Action):
     """Stop carrying [5.6]: the carried character stays in this square."""
 
-    side: ClassVar[str] = "human"
+    side: ClassVar[str] = Side.HUMAN.value
 
     def __str__(self) -> str:
         return "put the carried character down"
@@ -203,7 +204,7 @@ class Drop(Action):
 class EndTurn(Action):
     """End the Human Player-Turn [4.0]."""
 
-    side: ClassVar[str] = "human"
+    side: ClassVar[str] = Side.HUMAN.value
 
     def __str__(self) -> str:
         return "end the Human Player-Turn"
@@ -213,7 +214,7 @@ class EndTurn(Action):
 class ReactionFire(Action):
     """Characters under attack shoot first, together (empty: hold fire) [6.9], [8.1]."""
 
-    side: ClassVar[str] = "human"
+    side: ClassVar[str] = Side.HUMAN.value
     shooters: tuple[str, ...] = ()
 
     def __post_init__(self):
@@ -227,7 +228,7 @@ class ReactionFire(Action):
 class ChooseTargets(Action):
     """The human player names the characters attacked [8.0] step 3."""
 
-    side: ClassVar[str] = "human"
+    side: ClassVar[str] = Side.HUMAN.value
     targets: tuple[str, ...]
 
     def __post_init__(self):
@@ -244,7 +245,7 @@ class ChooseTargets(Action):
 class BerserkCheck(Action):
     """Check one non-berserk unit to see if it goes berserk [10.0]; uid '' skips the check."""
 
-    side: ClassVar[str] = "zombie"
+    side: ClassVar[str] = Side.ZOMBIE.value
     uid: str = ""
 
     def __str__(self) -> str:
@@ -255,7 +256,7 @@ class BerserkCheck(Action):
 class ZMove(Action):
     """Move a zombie unit along a path of squares [7.0]; an empty path stays put."""
 
-    side: ClassVar[str] = "zombie"
+    side: ClassVar[str] = Side.ZOMBIE.value
     uid: str
     path: tuple[str, ...] = ()
 
@@ -288,7 +289,7 @@ class ZMove(Action):
 class SuperMove(Action):
     """Move a super zombie up to three squares, with the unit it began the turn with [11.2]."""
 
-    side: ClassVar[str] = "zombie"
+    side: ClassVar[str] = Side.ZOMBIE.value
     name: str
     path: tuple[str, ...]
     with_unit: bool = False
@@ -305,7 +306,7 @@ class SuperMove(Action):
 class BreakDoor(Action):
     """A berserk unit (or a super zombie stack) tries to destroy a closed glass door [10.4], [11.6]."""
 
-    side: ClassVar[str] = "zombie"
+    side: ClassVar[str] = Side.ZOMBIE.value
     who: str
     door: str
 
@@ -317,7 +318,7 @@ class BreakDoor(Action):
 class Reveal(Action):
     """Reveal the hidden zombie assigned to a square [9.2]."""
 
-    side: ClassVar[str] = "zombie"
+    side: ClassVar[str] = Side.ZOMBIE.value
     square: str
 
     def __post_init__(self):
@@ -331,7 +332,7 @@ class Reveal(Action):
 class AttackCount(Action):
     """How many of the characters in the square the unit attacks [8.0] step 2."""
 
-    side: ClassVar[str] = "zombie"
+    side: ClassVar[str] = Side.ZOMBIE.value
     k: int
 
     def __str__(self) -> str:
@@ -342,7 +343,7 @@ class AttackCount(Action):
 class EndPhase(Action):
     """The zombie player is done with the optional moves of this phase."""
 
-    side: ClassVar[str] = "zombie"
+    side: ClassVar[str] = Side.ZOMBIE.value
 
     def __str__(self) -> str:
         return "end the phase"
@@ -355,7 +356,7 @@ class EndPhase(Action):
 class Roll(Action):
     """The dice came up with this total (faces, when known, for the dice tray)."""
 
-    side: ClassVar[str] = "chance"
+    side: ClassVar[str] = Side.CHANCE.value
     total: int
     faces: tuple[int, ...] = field(default=(), compare=False)
 
@@ -373,7 +374,7 @@ class Roll(Action):
 class Draw(Action):
     """This unit was drawn at random from a pool [9.0], [13.3]."""
 
-    side: ClassVar[str] = "chance"
+    side: ClassVar[str] = Side.CHANCE.value
     uid: str
 
     def __str__(self) -> str:

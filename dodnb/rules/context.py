@@ -15,7 +15,7 @@ from dodnb.rules.counters import Counters, default_counters
 from dodnb.rules.counters import Side as CounterSide
 from dodnb.rules.state import CharacterState, GameState
 from dodnb.rules.tables import Tables, default_tables
-from dodnb.rules.vocab import Status
+from dodnb.rules.vocab import DoorState, Status
 
 
 class Ctx:
@@ -55,7 +55,7 @@ class Ctx:
         got = self._moves.get(st.door_states)
         if got is not None:
             return got
-        key = tuple((d, s) for d, s in st.door_states if s == "closed")
+        key = tuple((d, s) for d, s in st.door_states if s == DoorState.CLOSED)
         got = self._moves.get(key)
         if got is None:
             got = self.open_moves
@@ -69,7 +69,7 @@ class Ctx:
                     shut = tuple(d for d in self._doors_at[sq] if d in ds)
                     m = self._square_moves.get((sq, shut))
                     if m is None:
-                        m = self._square_moves[(sq, shut)] = self.board.moves_from(sq, {d: "closed" for d in shut})
+                        m = self._square_moves[(sq, shut)] = self.board.moves_from(sq, {d: DoorState.CLOSED.value for d in shut})
                     got[sq] = m
             if len(self._moves) > 512:
                 self._moves.clear()

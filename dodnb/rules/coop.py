@@ -33,7 +33,7 @@ from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.events import Note
 from dodnb.rules.game import DecisionNeeded, Game, Policy, _policy
 from dodnb.rules.solitaire import zombie_policy
-from dodnb.rules.vocab import Side
+from dodnb.rules.vocab import PendingKind, Side
 
 __all__ = ["CoopGame", "default_seats"]
 
@@ -89,7 +89,7 @@ class CoopGame:
         p = st.pending
         if p is None or p.side != Side.HUMAN:
             return []
-        if p.kind == "act":
+        if p.kind == PendingKind.ACT:
             if st.activation is None:
                 return ["table"]
             names = st.activation.stack
@@ -146,7 +146,7 @@ class CoopGame:
         r = self.game.result
         if r is None:
             return None
-        return "all the players win" if r.winner == "human" else "all the players lose"
+        return "all the players win" if r.winner == Side.HUMAN else "all the players lose"
 
     def __repr__(self) -> str:
         seats = "; ".join(f"{p}: {' and '.join(cs)}" for p, cs in self.seats.items())

@@ -7,6 +7,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from dodnb.errors import RuleViolation
+from dodnb.rules.vocab import CHARACTER_STATUSES, Status
 
 #: No more than three dice may ever be rolled for a single shot [6.8].
 MAX_DICE = 3
@@ -44,12 +45,12 @@ def hit(status: str, result: str) -> str:
     status, result = str(status), str(result)
     if result == "none":
         return status
-    if result not in ("stunned", "infected", "killed"):
+    if result not in (Status.STUNNED, Status.INFECTED, Status.KILLED):
         raise RuleViolation("8.2", "attack.unknown_result", result=repr(result))
-    if status not in ("normal", "stunned", "infected"):
+    if status not in CHARACTER_STATUSES:
         raise RuleViolation("8.5", "attack.out", status=status)
-    if result == "killed" or status in ("stunned", "infected"):
-        return "killed"  # [8.5]
+    if result == Status.KILLED or status in (Status.STUNNED, Status.INFECTED):
+        return Status.KILLED.value  # [8.5]
     return result
 
 

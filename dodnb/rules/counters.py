@@ -86,16 +86,16 @@ class Character:
     rifle_shot_dice: int = 2  # [12.0]
     rifle_panic_dice: int = 2  # ruling [6.5]
 
-    def side(self, status: str = "normal") -> Side:
+    def side(self, status: str = Status.NORMAL.value) -> Side:
         """Printed numbers for 'normal' or 'infected' [8.4].  Stunned characters neither move nor shoot [8.3]."""
         status = check_status(status)
-        if status == "stunned":
+        if status == Status.STUNNED:
             raise CounterError(
                 "8.3",
                 f"{self.name} is stunned: a stunned character may not spend Movement Points or shoot, "
                 "so the stunned side has no Fire Rate, Panic Level or Movement Allowance to use",
             )
-        return self.normal if status == "normal" else self.infected
+        return self.normal if status == Status.NORMAL else self.infected
 
     def _check_rifle(self, rifle: bool) -> None:
         if rifle and not self.rifle_allowed:
@@ -111,13 +111,13 @@ class Character:
         self._check_rifle(rifle)
         return self.rifle_panic_dice if rifle else self.panic_dice
 
-    def fire_rate(self, status: str = "normal") -> int:
+    def fire_rate(self, status: str = Status.NORMAL.value) -> int:
         return self.side(status).fire_rate
 
-    def panic_level(self, status: str = "normal") -> int:
+    def panic_level(self, status: str = Status.NORMAL.value) -> int:
         return self.side(status).panic_level
 
-    def movement(self, status: str = "normal") -> int:
+    def movement(self, status: str = Status.NORMAL.value) -> int:
         return self.side(status).movement
 
 

@@ -37,7 +37,7 @@ from dodnb.rules.phases.reaction import units_in_reaction
 from dodnb.rules.phases.shooting import shooter_problem, shot_target_problem
 from dodnb.rules.phases.solitaire import mp_distances, solitaire_berserk_candidates, solitaire_hidden_square
 from dodnb.rules.state import GameState, Result
-from dodnb.rules.vocab import Phase, Side, Status
+from dodnb.rules.vocab import LOST, Phase, Side, Status
 
 __all__ = [
     "Ctx", "context", "legal_actions", "check", "apply", "apply_to_attack_end", "chance_outcomes", "roll_classes", "settle", "victory",
@@ -329,18 +329,18 @@ _VICTORY: list = [None] * 7
 
 
 def _victory(st: GameState) -> Optional[Result]:
-    lost = [c for c in st.characters if c.status in ("killed", "super")]
+    lost = [c for c in st.characters if c.status in LOST]
     names = {c.name for c in lost}
     if st.fran_counts_two:
         tally = sum(2 if n == "Fran" else 1 for n in names)
         if tally >= 3:
-            return Result("zombie", "14.1", "three_fran_two")
+            return Result(Side.ZOMBIE.value, "14.1", "three_fran_two")
     else:
         if len(lost) >= 3:
-            return Result("zombie", "14.1", "three")
+            return Result(Side.ZOMBIE.value, "14.1", "three")
         fran = next((c for c in st.characters if c.name == "Fran"), None)
-        if fran is not None and fran.status in ("infected", "killed", "super") and len(names - {"Fran"}) >= 1:
-            return Result("zombie", "14.1", {"super": "fran_super", "killed": "fran_killed"}.get(fran.status, "fran_infected"))
+        if fran is not None and (fran.status == Status.INFECTED or fran.status in LOST) and len(names - {"Fran"}) >= 1:
+            return Result(Side.ZOMBIE.value, "14.1", _FRAN_LOST.get(fran.status, "fran_infected"))
     # [14.2] all four conditions
     if any(z.square is not None for z in st.zombies) or any(c.is_super for c in st.characters):
         return None
@@ -350,11 +350,15 @@ def _victory(st: GameState) -> Optional[Result]:
         return None
     for n in RIFLE_HOLDERS:
         c = next((c for c in st.characters if c.name == n), None)
-        if c is not None and c.status not in ("killed", "super") and not c.rifle:
+        if c is not None and c.status not in LOST and not c.rifle:
             return None
     if not st.characters:
         return None
-    return Result("human", "14.2", victory_reason(st))
+    return Result(Side.HUMAN.value, "14.2", victory_reason(st))
+
+
+#: [14.1] the key of the zombie player's win when Fran is lost, by her status (infected otherwise).
+_FRAN_LOST: dict[str, str] = {Status.SUPER: "fran_super", Status.KILLED: "fran_killed"}
 
 
 def victory_reason(st: GameState) -> str:
@@ -362,7 +366,7 @@ def victory_reason(st: GameState) -> str:
     asked of Steve and Fran only when each is in play, neither killed nor a super zombie [14.2] 2
     (ruling P3): 'humans' (both armed), 'humans_steve' or 'humans_fran' (one asked), 'humans_none'."""
     asked = [n for n in RIFLE_HOLDERS
-             if any(c.name == n and c.status not in (Status.KILLED, Status.SUPER) for c in st.characters)]
+             if any(c.name == n and c.status not in LOST for c in st.characters)]
     if len(asked) == 2:
         return "humans"
     return f"humans_{asked[0].lower()}" if asked else "humans_none"

@@ -21,12 +21,16 @@ from dodnb.rules.actions import (
 )
 from dodnb.rules.observe import observation
 from dodnb.rules.state import GameState
+from dodnb.rules.vocab import LOST, DoorState, Phase, Pool, Side, Status
 
 #: Status changes the rules allow in one action [8.3]-[8.5], [11.0].
 ALLOWED = {
-    ("normal", "stunned"), ("stunned", "normal"), ("normal", "infected"), ("stunned", "infected"),
-    ("normal", "killed"), ("stunned", "killed"), ("infected", "killed"), ("infected", "super"),
+    (Status.NORMAL, Status.STUNNED), (Status.STUNNED, Status.NORMAL), (Status.NORMAL, Status.INFECTED),
+    (Status.STUNNED, Status.INFECTED), (Status.NORMAL, Status.KILLED), (Status.STUNNED, Status.KILLED),
+    (Status.INFECTED, Status.KILLED), (Status.INFECTED, Status.SUPER),
 }
+#: Pool changes the rules allow: eliminated [6.0], re-entering [13.3], a hidden zombie revealed [9.2].
+_POOL_MOVES = {(Pool.MAP, Pool.ELIMINATED), (Pool.ELIMINATED, Pool.MAP), (Pool.HIDDEN, Pool.MAP)}
 
 
 def state_problems(st: GameState, units: Optional[int] = 50) -> list[str]:
@@ -40,14 +44,14 @@ def state_problems(st: GameState, units: Optional[int] = 50) -> list[str]:
         out.append(f"{len(st.zombies)} zombie units instead of {units}")
     humans = st.human_squares()
     for z in st.zombies:
-        if (z.pool == "map") != (z.square is not None):
+        if (z.pool == Pool.MAP) != (z.square is not None):
             out.append(f"{z.uid}: pool {z.pool} but square {z.square}")
         if z.face_up and not z.seen:
             out.append(f"{z.uid} face up but not seen")
         if z.square in humans and not z.face_up:
             out.append(f"{z.uid} shares {z.square} with a character but is face down [5.4]")
     for c in st.characters:
-        if c.status == "killed" and c.square is not None:
+        if c.status == Status.KILLED and c.square is not None:
             out.append(f"{c.name} is killed but still on {c.square} [8.5]")
         if c.rifle and c.name not in ("Steve", "Fran"):
             out.append(f"{c.name} has a rifle [12.1]")
@@ -86,7 +90,7 @@ def transition_problems(before: GameState, action: Action, after: GameState, ctx
                 reach = {z0.square}
                 for _ in range(2 if (z0.berserk or z.berserk) else 1):
                     reach |= {n for sq in reach for n in moves[sq]}
-                if z.uid not in after.zturn.reacted and after.phase == before.phase == "reaction":
+                if z.uid not in after.zturn.reacted and after.phase == before.phase == Phase.REACTION:
                     out.append(f"{z.uid} moved {z0.square}→{z.square} without a zombie move")
                 elif z.square not in reach:
                     out.append(f"{z.uid} jumped {z0.square}→{z.square} [7.0], [7.5]")
@@ -96,7 +100,7 @@ def transition_problems(before: GameState, action: Action, after: GameState, ctx
                     if sq not in moves[prev]:
                         out.append(f"{z.uid} went {prev}→{sq} through a wall or closed door [7.0]")
                     prev = sq
-        if z0.pool != z.pool and (z0.pool, z.pool) not in {("map", "eliminated"), ("eliminated", "map"), ("hidden", "map")}:
+        if z0.pool != z.pool and (z0.pool, z.pool) not in _POOL_MOVES:
             out.append(f"{z.uid} went from pool {z0.pool} to {z.pool}")
     if len(after.zombies) != len(before.zombies):
         out.append("the number of zombie units changed")
@@ -106,20 +110,20 @@ def transition_problems(before: GameState, action: Action, after: GameState, ctx
         if c0.status != c.status and (c0.status, c.status) not in ALLOWED:
             out.append(f"{c.name} went from {c0.status} to {c.status}")
         if c0.square is not None and c.square is not None and c0.square != c.square:
-            if c.status == "super":
+            if c.status == Status.SUPER:
                 if not isinstance(action, SuperMove):
                     out.append(f"super zombie {c.name} moved without a move")
             elif not isinstance(action, Move):
                 out.append(f"{c.name} moved {c0.square}→{c.square} without a Move")
             elif c.square not in moves[c0.square]:
                 out.append(f"{c.name} went {c0.square}→{c.square} through a wall or closed door [5.3]")
-        if c0.rifle and not c.rifle and c.status not in ("killed", "super"):
+        if c0.rifle and not c.rifle and c.status not in LOST:
             out.append(f"{c.name} lost a rifle while still a character [12.3]")
     for d in before.board.main_doors.values():
-        if before.door_state(d.id) == "closed" and after.door_state(d.id) != "closed":
+        if before.door_state(d.id) == DoorState.CLOSED and after.door_state(d.id) != DoorState.CLOSED:
             out.append(f"main door {d.id} reopened [5.5]")
     for door_id, s in before.door_states:
-        if s == "destroyed" and after.door_state(door_id) != "destroyed":
+        if s == DoorState.DESTROYED and after.door_state(door_id) != DoorState.DESTROYED:
             out.append(f"destroyed glass door {door_id} was repaired [10.5]")
     if before.result is not None:
         out.append("an action was applied after the game ended")
@@ -144,7 +148,7 @@ def play_checked(seed: int, solitaire: bool, deep: bool = False, max_actions: in
         if not legal:
             problems.append(f"no legal action at {before.pending}")
             break
-        if before.pending is not None and before.pending.side == "chance":
+        if before.pending is not None and before.pending.side == Side.CHANCE:
             if sum(p for _, p in g.chance_outcomes()) != 1:
                 problems.append(f"chance outcomes do not sum to 1 at {before.pending}")
         for a in legal if deep else rng.sample(legal, min(2, len(legal))):
@@ -274,7 +278,7 @@ def _chance_candidates(st: GameState, ctx: engine.Ctx, brief: bool = False) -> I
     yield from (Draw(u) for u in [z.uid for z in st.zombies] + [c.name for c in st.characters] + ["Z99", ""])
 
 
-_BY_SIDE = {"human": _human_candidates, "zombie": _zombie_candidates, "chance": _chance_candidates}
+_BY_SIDE = {Side.HUMAN: _human_candidates, Side.ZOMBIE: _zombie_candidates, Side.CHANCE: _chance_candidates}
 
 
 def candidate_actions(st: GameState, ctx: Optional[engine.Ctx] = None, others: Optional[int] = None) -> list[Action]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Optional, Union
 
 from dodnb.rules.state import GameState, ZombieUnit
+from dodnb.rules.vocab import Pool
 
 
 def unseen_values(state: GameState) -> list[int]:
@@ -59,8 +60,8 @@ def observation(state: GameState, ctx: Optional[Any] = None) -> dict[str, Any]:
         "units": units,
         "doors": dict(state.door_states),
         "rifles_in_177": state.rifles_left,
-        "eliminated_values": sorted(z.value for z in state.zombies if z.pool == "eliminated"),  # all were seen [6.0]
-        "hidden_left": sum(1 for z in state.zombies if z.pool == "hidden"),
+        "eliminated_values": sorted(z.value for z in state.zombies if z.pool == Pool.ELIMINATED),  # all were seen [6.0]
+        "hidden_left": sum(1 for z in state.zombies if z.pool == Pool.HIDDEN),
         "hidden_squares_crossed_out": list(state.crossed_squares),  # the secret list itself stays secret [3.1]
         "result": None if state.result is None else {"winner": state.result.winner, "case": state.result.case, "reason": state.result.reason},
     }

@@ -49,22 +49,22 @@ from dodnb.board.model import DOOR_STATES, Board, load_board
 from dodnb.errors import DodnbError, InputError, RuleViolation
 from dodnb.rules.counters import CHARACTERS, canonical_name
 from dodnb.rules.state import Activation, CharacterState, GameState, StateError, TurnRecord, ZombieUnit
-from dodnb.rules.vocab import Phase, Status
+from dodnb.rules.vocab import DoorKind, DoorState, Phase, Pool, Status
 
 #: Where play may start [4.0]; 'hidden' is the solitaire Hidden Zombie Table [15.2].
-STARTS = ("human", "hidden", "berserk", "reaction", "free", "attack", "generation")
+STARTS = tuple(p.value for p in (Phase.HUMAN, Phase.HIDDEN, Phase.BERSERK, Phase.REACTION, Phase.FREE, Phase.ATTACK, Phase.GENERATION))
 ZOMBIE_STARTS = STARTS[1:]
 
 _CHAR_KEYS = ("square", "status", "rifle", "moved_last_turn", "infected_turn")
-_CHAR_DEFAULTS = {"status": "normal", "rifle": False, "moved_last_turn": False, "infected_turn": 0}
+_CHAR_DEFAULTS = {"status": Status.NORMAL.value, "rifle": False, "moved_last_turn": False, "infected_turn": 0}
 _UNIT_KEYS = ("value", "face_up", "seen", "berserk")
 _UNIT_DEFAULTS = {"face_up": False, "seen": False, "berserk": False}
-_STATUSES = ("normal", "stunned", "infected", "killed")
+_STATUSES = tuple(s.value for s in (Status.NORMAL, Status.STUNNED, Status.INFECTED, Status.KILLED))
 
 #: The constructor's fields, in the order the literal prints them, with their defaults.
 _FIELDS: dict[str, Any] = {
     "characters": {}, "supers": {}, "units": {}, "hidden": (), "hidden_box": (), "eliminated": (), "doors": {},
-    "solitaire": False, "turn": 1, "start": "human", "actor": (), "actors": (), "entered": (), "acted": (),
+    "solitaire": False, "turn": 1, "start": Phase.HUMAN.value, "actor": (), "actors": (), "entered": (), "acted": (),
     "victory_check": True, "setup": False, "rifles_left": None, "fran_counts_two": False,
 }
 
@@ -151,7 +151,7 @@ class Position:
         doors: Optional[Mapping] = None,
         solitaire: bool = False,
         turn: int = 1,
-        start: str = "human",
+        start: str = Phase.HUMAN.value,
         actor: Any = (),
         actors: Any = (),
         entered: Any = (),
@@ -185,34 +185,34 @@ class Position:
                 spec = {"square": spec}
             _known(piece, spec, _CHAR_KEYS, "key (a character has")
             d: dict[str, Any] = {}
-            status = spec.get("status", "normal")
-            if status == "super":
+            status = spec.get("status", Status.NORMAL.value)
+            if status == Status.SUPER:
                 raise _bad(piece, "status", "a super zombie goes in supers={...} [11.0]")
             if status not in _STATUSES:
                 raise _bad(piece, "status", f"unknown status {status!r} (one of {', '.join(_STATUSES)})", "2.3")
             sq = spec.get("square")
-            if status == "killed":
+            if status == Status.KILLED:
                 if sq is not None:
                     raise _bad(piece, "square", "a killed character is out of play and has no square", "8.5")
             else:
                 if sq is None:
                     raise _bad(piece, "square", "a character in play stands on a square [2.3]")
                 d["square"] = _square(b, piece, "square", sq)
-            if status != "normal":
+            if status != Status.NORMAL:
                 d["status"] = status
             for k in ("rifle", "moved_last_turn"):
                 if _flag(piece, k, spec.get(k, False)):
                     d[k] = True
             it = _whole(piece, "infected_turn", spec.get("infected_turn", 0), 0, "11.0")
             if it:
-                if status != "infected":
+                if status != Status.INFECTED:
                     raise _bad(piece, "infected_turn", "only an infected character has a turn of infection", "11.0")
                 if it > f["turn"]:
                     raise _bad(piece, "infected_turn", f"turn {it} is after the present Game-Turn {f['turn']}", "11.0")
                 d["infected_turn"] = it
             if d.get("rifle") and n not in ("Steve", "Fran"):
                 raise _bad(piece, "rifle", f"{n} may never acquire a hunting rifle", "12.1")
-            if d.get("rifle") and status == "killed":
+            if d.get("rifle") and status == Status.KILLED:
                 raise _bad(piece, "rifle", "the rifle of a killed character is removed from play", "12.3")
             chars[n] = d
         supers_d: dict[str, Optional[str]] = {}
@@ -286,9 +286,9 @@ class Position:
                 raise _bad(piece, "id", "there is no such door on this map", "3.3")
             if state not in DOOR_STATES:
                 raise _bad(piece, "state", f"doors are open, closed or destroyed, got {state!r}", "5.5")
-            if state == "destroyed" and b.doors[door].kind != "glass":
+            if state == DoorState.DESTROYED and b.doors[door].kind != DoorKind.GLASS:
                 raise _bad(piece, "state", f"a {b.doors[door].kind} door cannot be destroyed: only glass doors can", "10.4")
-            if state != "open":
+            if state != DoorState.OPEN:
                 door_d[door] = str(state)
         # ---- where play starts [4.0]
         try:
@@ -297,7 +297,7 @@ class Position:
             st_name = str(start)
         if st_name not in STARTS:
             raise _bad("start", "phase", f"play starts at one of {', '.join(STARTS)}, got {start!r}", "4.0")
-        if st_name == "hidden" and not f["solitaire"]:
+        if st_name == Phase.HIDDEN and not f["solitaire"]:
             raise _bad("start", "phase", "the Hidden Zombie Table is consulted only in the solitaire game", "15.2")
         f["start"] = st_name
         f["actor"] = _names("start", "actor", actor)
@@ -306,7 +306,7 @@ class Position:
             raise _bad("start", "entered/acted", "must be lists of squares")
         f["entered"] = tuple(_square(b, "start", "entered", s) for s in entered)
         f["acted"] = tuple(_square(b, "start", "acted", s) for s in acted)
-        if st_name == "human":
+        if st_name == Phase.HUMAN:
             for k in ("actors", "entered", "acted"):
                 if f[k]:
                     raise _bad("start", k, "belongs to a Zombie Player-Turn start: at 'human' nothing has moved yet this turn (use actor= for who is about to act)", "4.0")
@@ -352,7 +352,7 @@ class Position:
         if supers_d:
             raise _bad("supers", "setup", "no super zombie at the set-up", "3.2")
         for n, d in chars.items():
-            if d.get("status", "normal") != "normal":
+            if d.get("status", Status.NORMAL) != Status.NORMAL:
                 raise _bad(f"character {n}", "status", "characters are set up at normal status", "3.2")
             if d.get("rifle"):
                 raise _bad(f"character {n}", "rifle", "both hunting rifles start in square 177", "3.2")
@@ -363,7 +363,7 @@ class Position:
                 raise _bad(f"character {n}", "square", f"only one or two characters may be set up in one square ({d['square']})", "3.2")
         if door_d:
             raise _bad("doors", "setup", "all doors are open at the start of play", "3.3")
-        if f["start"] != "human" or f["turn"] != 1:
+        if f["start"] != Phase.HUMAN or f["turn"] != 1:
             raise _bad("start", "setup", "a set-up starts the first Human Player-Turn", "4.0")
         if not f["solitaire"] and len(hid) != 5:
             raise _bad("hidden", "count", f"the zombie player assigns exactly 5 hidden zombies, got {len(hid)} squares", "3.1")
@@ -476,8 +476,8 @@ class Position:
         for i, (sq, d) in enumerate(f["units"].items()):
             units.append(ZombieUnit(f"Z{i + 1:02d}", d["value"], sq, berserk=d.get("berserk", False),
                                     face_up=d.get("face_up", False), seen=d.get("seen", False)))
-        units += [ZombieUnit(f"E{i + 1:02d}", v, None, seen=True, pool="eliminated") for i, v in enumerate(f["eliminated"])]
-        units += [ZombieUnit(f"H{i + 1:02d}", v, None, pool="hidden") for i, v in enumerate(f["hidden_box"])]
+        units += [ZombieUnit(f"E{i + 1:02d}", v, None, seen=True, pool=Pool.ELIMINATED.value) for i, v in enumerate(f["eliminated"])]
+        units += [ZombieUnit(f"H{i + 1:02d}", v, None, pool=Pool.HIDDEN.value) for i, v in enumerate(f["hidden_box"])]
         carried = sum(1 for c in chars if c.rifle)
         rifles = f["rifles_left"] if f["rifles_left"] is not None else 2 - carried
         try:
@@ -510,7 +510,7 @@ class Position:
         st = self.raw_state()
         start = f["start"]
         out: list = []
-        if start == "human":
+        if start == Phase.HUMAN:
             st, out = engine.settle(st, ctx)
             if f["actor"] and st.result is None:
                 a = Activate(f["actor"])
@@ -527,19 +527,19 @@ class Position:
             st = st.evolve(record=TurnRecord(actors, f["entered"], f["acted"]), activation=act)
             ended: list = []
             st = human.do_end(st, ctx, EndTurn(), ended)
-            if start not in ("hidden", "berserk"):
+            if start not in (Phase.HIDDEN, Phase.BERSERK):
                 st = st.evolve(zturn=replace(st.zturn, queue=()))  # the berserk checks are behind us
-            if start == "hidden":
+            if start == Phase.HIDDEN:
                 out = [e for e in ended if e.key == "phase"]
-            elif start == "berserk":
+            elif start == Phase.BERSERK:
                 st = st.evolve(phase=Phase.BERSERK)  # solitaire: the Hidden Zombie Table is skipped
                 out = [ev("phase", "4.0", phase=Phase.BERSERK)]
                 st = st.evolve(zturn=replace(st.zturn, step=ZStep.BERSERK_STAY))
-            elif start == "reaction":
+            elif start == Phase.REACTION:
                 st = reaction.enter(st, ctx, out)
-            elif start == "free":
+            elif start == Phase.FREE:
                 st = free.enter(st, out)
-            elif start == "attack":
+            elif start == Phase.ATTACK:
                 st = attack.enter(st, out)
             else:
                 st = generation.enter(st, out)

@@ -43,6 +43,7 @@ from dodnb.rules.actions import (
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.events import Note
 from dodnb.rules.state import CharacterState, GameState, ZombieUnit
+from dodnb.rules.vocab import DoorState, PendingKind, Status
 
 __all__ = [
     "zombie_policy", "solitaire_policy", "free_move_choice", "free_move_action", "free_move_decision",
@@ -117,7 +118,7 @@ def vulnerability(c: CharacterState) -> int:
     """Ruling S-T1, "least advantageous to the characters": a stunned or infected character (a second
     stun or infect kills him [8.5]) ranks 0, Fran (her loss makes the zombies' victory nearer [14.1])
     1, any other character 2. Lower is worse for the characters."""
-    if c.status in ("stunned", "infected"):
+    if c.status in (Status.STUNNED, Status.INFECTED):
         return 0
     return 1 if c.name == "Fran" else 2
 
@@ -255,7 +256,7 @@ def _main_door_squares(ctx) -> frozenset:
 
 def _open_main_door_square(st: GameState, ctx, sq: str) -> bool:
     d = ctx.main_square_door.get(sq)
-    return d is not None and st.door_state(d.id) != "closed"
+    return d is not None and st.door_state(d.id) != DoorState.CLOSED
 
 
 def _describe(names: frozenset, who: str) -> dict:
@@ -705,19 +706,19 @@ def zombie_policy(state: GameState, legal: Sequence[Action], rng: Optional[rando
     Deterministic (the rng is not used)."""
     kind = state.pending.kind if state.pending else ""
     ctx = engine.context(state.board)
-    if kind == "free":
+    if kind == PendingKind.FREE:
         return free_move_choice(state, legal, ctx)
-    if kind == "reaction":
+    if kind == PendingKind.REACTION:
         return reaction_choice(state, legal, ctx)
-    if kind == "reaction_super":
+    if kind == PendingKind.REACTION_SUPER:
         return super_reaction_choice(state, legal, ctx)
     # Decisions the engine never asks in a solitaire game [15.4], [15.6], [9.0]; answered the
     # solitaire way for a state built without `solitaire=True`.
-    if kind == "berserk_pick":
+    if kind == PendingKind.BERSERK_PICK:
         near = engine.solitaire_berserk_candidates(state, ctx)
         a = BerserkCheck(near[0]) if near else BerserkCheck("")
         return a, Note("berserk.nearest", "15.4")
-    if kind == "reveal":
+    if kind == PendingKind.REVEAL:
         return EndPhase(), Note("reveal.none", "15.1")
     return legal[0], Note("first", "15.0")
 
@@ -730,11 +731,11 @@ def zombie_action(state: GameState, legal: Sequence[Action], ctx=None) -> Action
     thousands of decisions and reads no note); tests check both give the same action."""
     kind = state.pending.kind if state.pending else ""
     ctx = ctx or engine.context(state.board)
-    if kind == "free":
+    if kind == PendingKind.FREE:
         return free_move_action(state, legal, ctx)
-    if kind == "reaction":
+    if kind == PendingKind.REACTION:
         return _reaction_pick(state, legal, ctx)[0]
-    if kind == "reaction_super":
+    if kind == PendingKind.REACTION_SUPER:
         return _super_reaction_pick(state, legal, ctx)[0]
     return zombie_policy(state, legal)[0]  # decisions the solitaire game never asks (see zombie_policy)
 
@@ -816,13 +817,13 @@ def _goal(state: GameState, ctx, names: Sequence[str], sq: str) -> tuple[str, st
     rs = ctx.board.rifle_square or "177"
     if state.rifles_left > 0 and any(c.name in ("Steve", "Fran") and not c.rifle for c in chars):
         return rs, "rifles"
-    doors = [d.squares[0] for d in ctx.board.main_doors.values() if state.door_state(d.id) != "closed"]
+    doors = [d.squares[0] for d in ctx.board.main_doors.values() if state.door_state(d.id) != DoorState.CLOSED]
     if doors:
         dist = engine.mp_distances(state, ctx, [sq])
         g = min(doors, key=lambda s: (dist.get(s, INF), s))
         if dist.get(g, INF) < INF:
             return g, "doors"
-    stunned = [c for c in _humans(state) if c.status == "stunned" and c.square != sq]
+    stunned = [c for c in _humans(state) if c.status == Status.STUNNED and c.square != sq]
     if stunned:
         return _sq(stunned[0]), "wake"
     units = sorted(state.unit_squares()) + sorted(state.super_squares())
@@ -850,17 +851,17 @@ def sensible_human(state: GameState, legal: Sequence[Action], rng: random.Random
     them), Fran last."""
     kind = state.pending.kind if state.pending else ""
     ctx = engine.context(state.board)
-    if kind == "reaction_fire":
+    if kind == PendingKind.REACTION_FIRE:
         best = max(legal, key=lambda a: len(getattr(a, "shooters", ())))
         return best, Note("human.fire_all", "8.1")
-    if kind == "attack_targets":
-        order = {"normal": 0, "stunned": 1, "infected": 1}
+    if kind == PendingKind.ATTACK_TARGETS:
+        order = {Status.NORMAL: 0, Status.STUNNED: 1, Status.INFECTED: 1}
 
         def cost(a):
             return sum(order.get(state.character(n).status, 2) * 2 + (n == "Fran") for n in a.targets)
 
         return min(legal, key=lambda a: (cost(a), getattr(a, "targets", ()))), Note("human.targets", "8.0")
-    if kind != "act":
+    if kind != PendingKind.ACT:
         return legal[0], Note("first")
     act = state.activation
     if act is None:
@@ -913,7 +914,7 @@ def _team_goal(state: GameState, ctx, names: Sequence[str], sq: str) -> tuple[st
     goals = []
     if state.rifles_left > 0 and any(n in ("Steve", "Fran") and not state.character(n).rifle for n in names):
         goals.append((rs, "rifles"))
-    goals += [(d.squares[0], "doors") for d in ctx.board.main_doors.values() if state.door_state(d.id) != "closed"]
+    goals += [(d.squares[0], "doors") for d in ctx.board.main_doors.values() if state.door_state(d.id) != DoorState.CLOSED]
     units = sorted(state.unit_squares()) + sorted(state.super_squares())
     for pool in (goals, [(u, "hunt") for u in units]):
         if pool:
@@ -944,7 +945,7 @@ def together_human(state: GameState, legal: Sequence[Action], rng: random.Random
     one attack per Zombie Player-Turn, split among those the die names [15.6], and four guns fire
     at the attacker first [8.1]; split stacks are attacked one by one."""
     kind = state.pending.kind if state.pending else ""
-    if kind != "act":
+    if kind != PendingKind.ACT:
         return sensible_human(state, legal, rng)
     ctx = engine.context(state.board)
     act = state.activation
@@ -959,7 +960,7 @@ def together_human(state: GameState, legal: Sequence[Action], rng: random.Random
             if not isinstance(a, Activate) or a.carrier:
                 continue
             sq = _sq(state.character(a.stack[0]))
-            able = [c for c in by_sq[sq] if c.status != "stunned"]
+            able = [c for c in by_sq[sq] if c.status != Status.STUNNED]
             if sq != main_sq:
                 rank = 0  # join the group first
             elif len(a.stack) == len(able):
@@ -986,9 +987,9 @@ def together_human(state: GameState, legal: Sequence[Action], rng: random.Random
     if got is not None:
         return got
     others = [c for c in alive if c.name not in names]
-    if act.spent > 0 and any(c.square == sq and c.status != "stunned" for c in others):
+    if act.spent > 0 and any(c.square == sq and c.status != Status.STUNNED for c in others):
         return EndTurn(), Note("human.at_goal", why="group")  # joined the others, or woke one [8.3]
-    stunned_here = [c for c in others if c.square == sq and c.status == "stunned"]
+    stunned_here = [c for c in others if c.square == sq and c.status == Status.STUNNED]
     elsewhere = [c for c in others if c.square != sq]
     if sq != main_sq and elsewhere:
         goal, why = main_sq, "group"
@@ -997,8 +998,8 @@ def together_human(state: GameState, legal: Sequence[Action], rng: random.Random
         if out:  # step out, and come back in to wake him [8.3]
             return Move(out[0]), Note("human.toward", goal=sq, why="wake")
         return EndTurn(), Note("human.no_way", goal=sq, why="wake")
-    elif any(c.status == "stunned" for c in elsewhere):
-        goal, why = _sq(next(c for c in elsewhere if c.status == "stunned")), "wake"
+    elif any(c.status == Status.STUNNED for c in elsewhere):
+        goal, why = _sq(next(c for c in elsewhere if c.status == Status.STUNNED)), "wake"
     else:
         goal, why = _team_goal(state, ctx, names, sq)
     return _walk(state, ctx, legal, sq, goal, why)

@@ -19,10 +19,10 @@ from operator import itemgetter
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Iterable, Mapping, Optional, Union
 
-from dodnb.board.model import DOOR_STATES, Board, load_board
+from dodnb.board.model import DOOR_STATES, Board, DoorKind, DoorState, load_board
 from dodnb.errors import RuleViolation
 from dodnb.rules.counters import CHARACTERS, canonical_name
-from dodnb.rules.vocab import AttackStep, PendingKind, Phase, Pool, Side, Status, ZStep
+from dodnb.rules.vocab import LOST, AttackStep, PendingKind, Phase, Pool, Side, Status, ZStep
 
 CHAR_STATUSES = tuple(s.value for s in Status)
 POOLS = frozenset(p.value for p in Pool)
@@ -53,7 +53,7 @@ class CharacterState:
 
     name: str
     square: Optional[str]
-    status: str = "normal"
+    status: str = Status.NORMAL.value
     rifle: bool = False
     moved_last_turn: bool = False
     infected_turn: int = 0
@@ -61,12 +61,12 @@ class CharacterState:
     @property
     def in_play(self) -> bool:
         """A human character on the map (normal, stunned or infected)."""
-        return self.status not in ("killed", "super") and self.square is not None
+        return self.status not in LOST and self.square is not None
 
     @property
     def is_super(self) -> bool:
         """A super zombie still on the map [11.0]."""
-        return self.status == "super" and self.square is not None
+        return self.status == Status.SUPER and self.square is not None
 
     def __hash__(self) -> int:
         """The dataclass hash, worked out once per character (see `ZombieUnit.__hash__`)."""
@@ -94,7 +94,7 @@ class ZombieUnit:
     berserk: bool = False
     face_up: bool = False
     seen: bool = False
-    pool: str = "map"
+    pool: str = Pool.MAP.value
     candidates: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
@@ -312,7 +312,7 @@ class GameState:
             z = dict(z)
             sq = z.pop("square", None)
             if sq is None:
-                z.setdefault("pool", "box")
+                z.setdefault("pool", Pool.BOX.value)
             uid = z.pop("uid", f"Z{i + 1:02d}")
             _known_keys(f"zombie unit {uid} (zombies[{i}])", z, ZombieUnit, ("uid",))
             if "value" not in z:
@@ -325,8 +325,8 @@ class GameState:
             for u in units:
                 if u.value in left:
                     left.remove(u.value)
-            units += [ZombieUnit(f"X{i + 1:02d}", v, None, pool="box") for i, v in enumerate(left)]
-        ds = tuple(sorted((d, str(s)) for d, s in (doors or {}).items() if s != "open"))
+            units += [ZombieUnit(f"X{i + 1:02d}", v, None, pool=Pool.BOX.value) for i, v in enumerate(left)]
+        ds = tuple(sorted((d, str(s)) for d, s in (doors or {}).items() if s != DoorState.OPEN))
         state = cls(board, tuple(chars), tuple(units), ds, **kw)
         state = state.with_knowledge(lower=False)
         state.check()
@@ -361,7 +361,7 @@ class GameState:
                 raise StateError("2.3", f"{c.name} has unknown status {c.status!r} (normal, stunned, infected, super, killed)")
             if c.rifle and c.name not in ("Steve", "Fran"):
                 raise StateError("12.1", f"{c.name} may never acquire a hunting rifle")
-            if c.rifle and c.status in ("super", "killed"):
+            if c.rifle and c.status in LOST:
                 raise StateError("12.3", f"{c.name} is out of the human player's hands: the hunting rifle is removed from play")
             if c.square is not None and c.square not in self.board.squares:
                 raise StateError("2.1", f"{c.name} stands on {c.square!r}, which is not a square of this map")
@@ -376,7 +376,7 @@ class GameState:
         for z in self.zombies:
             if isinstance(z.value, bool) or not isinstance(z.value, int) or z.value < 1:
                 raise StateError("2.3", f"zombie unit {z.uid} has Zombie Value {z.value!r}; values are whole numbers from 1")
-            if (z.square is None) != (z.pool != "map"):
+            if (z.square is None) != (z.pool != Pool.MAP):
                 raise StateError("3.1", f"zombie unit {z.uid}: pool {z.pool!r} but square {z.square!r} (units on the map have a square, others none)")
             if z.pool not in POOLS:
                 raise StateError("3.1", f"zombie unit {z.uid}: unknown pool {z.pool!r}")
@@ -388,7 +388,7 @@ class GameState:
             if s not in DOOR_STATES:
                 raise StateError("5.5", f"door {d} state {s!r}: doors are open, closed or destroyed")
             kind = self.board.doors[d].kind
-            if s == "destroyed" and kind != "glass":
+            if s == DoorState.DESTROYED and kind != DoorKind.GLASS:
                 raise StateError("10.4", f"door {d} is a {kind} door: only glass doors can be destroyed")
         if not 0 <= self.rifles_left <= 2:
             raise StateError("3.2", f"{self.rifles_left} hunting rifles in square 177: there are two in the game")
@@ -438,11 +438,11 @@ class GameState:
         for d, s in self.door_states:
             if d == door:
                 return s
-        return "open"
+        return DoorState.OPEN.value
 
     def main_doors_closed(self) -> bool:
         """The four main doors closed [14.2] 1 (closed main doors never reopen [5.5])."""
-        return all(self.door_state(d.id) == "closed" for d in self.board.main_doors.values())
+        return all(self.door_state(d.id) == DoorState.CLOSED for d in self.board.main_doors.values())
 
     def characters_in(self, square: str) -> list[CharacterState]:
         """Human characters (not super zombies, not killed) in the square (a new list each call; the
@@ -451,7 +451,7 @@ class GameState:
         if got is None:
             got = {}
             for c in self.characters:
-                if c.square is not None and c.status not in ("killed", "super"):
+                if c.square is not None and c.status not in LOST:
                     got[c.square] = got.get(c.square, ()) + (c,)
             self.__dict__["_cin"] = got
         here = got.get(square)
@@ -470,7 +470,7 @@ class GameState:
 
     def super_zombies_in(self, square: str) -> list[CharacterState]:
         sq = self.board.square_id(square)
-        return [c for c in self.characters if c.status == "super" and c.square == sq]
+        return [c for c in self.characters if c.status == Status.SUPER and c.square == sq]
 
     # Occupancy is worked out once per state and kept in its __dict__ (never compared, hashed or
     # pickled; `evolve` keeps it while the characters and units are the same objects): plain dict
@@ -513,7 +513,7 @@ class GameState:
         """Squares holding a character or a zombie unit: they block sight and shots through them [6.3]."""
         got = self.__dict__.get("_occupied")
         if got is None:
-            out = {c.square for c in self.characters if c.square and c.status != "killed"}
+            out = {c.square for c in self.characters if c.square and c.status != Status.KILLED}
             out |= {z.square for z in self.zombies if z.square}
             got = self.__dict__["_occupied"] = frozenset(out)
         return got
@@ -609,7 +609,7 @@ class GameState:
     def with_door(self, door: str, state: str) -> "GameState":
         ds = dict(self.door_states)
         ds[door] = str(state)
-        new = replace(self, door_states=tuple(sorted((d, s) for d, s in ds.items() if s != "open")))
+        new = replace(self, door_states=tuple(sorted((d, s) for d, s in ds.items() if s != DoorState.OPEN)))
         new.check()
         return new
 
@@ -638,7 +638,7 @@ class GameState:
         """The squares whose units are face up: a character's [5.4], [7.7], or a super zombie's [11.1]
         ([15.7] in the solitaire game a super zombie passing or stacking reveals nothing)."""
         return frozenset(c.square for c in self.characters
-                         if c.square is not None and c.status != "killed" and not (self.solitaire and c.status == "super"))
+                         if c.square is not None and c.status != Status.KILLED and not (self.solitaire and c.status == Status.SUPER))
 
     def with_knowledge_after(self, before: tuple, i: int) -> "GameState":
         """`with_knowledge()` for a state whose units are `before` (units `with_knowledge` settled, with
@@ -878,11 +878,11 @@ def initial_state(
     order = list(range(50))
     rng.shuffle(order)
     symbols = board.zombie_symbol_squares
-    off_pool = "eliminated" if solitaire else "hidden"
+    off_pool = Pool.ELIMINATED.value if solitaire else Pool.HIDDEN.value
     units = []
     for k, idx in enumerate(order):
         sq = symbols[k] if k < len(symbols) else None
-        units.append(ZombieUnit(f"Z{idx + 1:02d}", values[idx], sq, pool="map" if sq else off_pool))
+        units.append(ZombieUnit(f"Z{idx + 1:02d}", values[idx], sq, pool=Pool.MAP.value if sq else off_pool))
     chars_sq = board.character_symbol_squares
     placement = dict(placement or {"Peter": chars_sq[0], "Roger": chars_sq[0], "Steve": chars_sq[1], "Fran": chars_sq[1]})
     allowed = set(chars_sq)

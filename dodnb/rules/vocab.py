@@ -50,6 +50,8 @@ class Status(_StrEnum):
 
 #: Statuses that have a counter side with printed numbers or a stunned side [2.3].
 CHARACTER_STATUSES = (Status.NORMAL, Status.STUNNED, Status.INFECTED)
+#: Statuses of a character the human player has lost [14.1]: killed [8.5] or a super zombie [11.0].
+LOST = frozenset({Status.KILLED, Status.SUPER})
 
 
 class Pool(_StrEnum):
@@ -192,7 +194,7 @@ _KIND_SIDE: dict = {}
 
 
 __all__ = [
-    "Status", "CHARACTER_STATUSES", "Pool", "Phase", "PHASE_LABELS", "TargetKind", "Side",
+    "Status", "CHARACTER_STATUSES", "LOST", "Pool", "Phase", "PHASE_LABELS", "TargetKind", "Side",
     "PendingKind", "ZStep", "AttackStep", "DoorKind", "DoorState",
 ]
 

@@ -33,7 +33,7 @@ from dodnb.rules import engine
 from dodnb.rules.actions import Action, policy_action
 from dodnb.rules.solitaire import zombie_policy
 from dodnb.rules.state import GameState
-from dodnb.rules.vocab import Side
+from dodnb.rules.vocab import PendingKind, Side
 from dodnb.search.player import SearchPlayer
 
 __all__ = ["ChoiceValue", "evaluate", "WHAT"]
@@ -84,9 +84,9 @@ def _play_out(st: GameState, ctx, action: Action, rng: random.Random, player, ma
     st = engine.apply(st, ctx, action)[0]
     for _ in range(max_steps):
         if st.result is not None:
-            return st.result.winner == "human"
+            return st.result.winner == Side.HUMAN
         p = st.pending
-        if st.turn > turn and p.side == Side.HUMAN and p.kind == "act":
+        if st.turn > turn and p.side == Side.HUMAN and p.kind == PendingKind.ACT:
             break
         if p.side == Side.CHANCE:
             a = draw(engine.chance_outcomes(st, ctx), rng)
@@ -116,7 +116,7 @@ def evaluate(state: GameState, *, budget: int = 48, seed: int = 0, player: Optio
     ctx = engine.context(state.board)
     legal = engine.legal_actions(state, ctx)
     scores: dict = {}
-    if p.kind == "act" and len(legal) > 1:
+    if p.kind == PendingKind.ACT and len(legal) > 1:
         scores = player.action_values(state, legal, ctx)
     own = policy_action(player(state, legal, random.Random(_seed(seed, -1, 0))))
     n = max(1, budget // len(legal))

@@ -45,6 +45,7 @@ from itertools import permutations
 from dodnb.rules import core
 from dodnb.rules.solitaire import INF, steps_from
 from dodnb.rules.state import GameState
+from dodnb.rules.vocab import LOST, Side, Status
 
 __all__ = ["score", "Weights", "WIN", "STATUS_COST", "REACH", "HIT_COST"]
 
@@ -87,14 +88,14 @@ def _p_destroy(n_dice: int, need: int) -> float:
 
 
 def _lost(c) -> bool:
-    return c.status in ("killed", "super")
+    return c.status in LOST
 
 
 def score(st: GameState, ctx, w: Weights = Weights()) -> float:
     """The position's score for the humans (see module): higher is better."""
     res = st.result
     if res is not None:
-        return WIN if res.winner == "human" else -WIN
+        return WIN if res.winner == Side.HUMAN else -WIN
     s = 0.0
     chars = st.characters
     for c in chars:
@@ -125,7 +126,7 @@ def _way_to_go(st: GameState, ctx, units, w: Weights) -> float:
     humans = [c for c in st.characters if c.in_play and c.square is not None]
     if not humans:
         return 0.0
-    able = [c for c in humans if c.status == "normal"]
+    able = [c for c in humans if c.status == Status.NORMAL]
     cost = 0.0
     doors = [d.squares[0] for d in st.board.main_doors.values() if st.door_state(d.id) != "closed"]
     if doors and able:
@@ -237,7 +238,7 @@ def _danger(st: GameState, ctx, units, supers) -> float:
             value = value or MEAN_VALUE
         if not p:
             continue
-        fire = core.pooled_dice([ctx.shot_dice(c) for c in group if c.status == "normal"])
+        fire = core.pooled_dice([ctx.shot_dice(c) for c in group if c.status == Status.NORMAL])
         through = 1.0 - 0.8 * _p_destroy(fire, value)
         n = len(group)
         share = (n + 1) / (2 * n)  # [15.6] how many of the n are attacked, on average

@@ -65,7 +65,7 @@ from dodnb.rules import engine
 from dodnb.rules.actions import Action, Activate, Door, Drop, EndTurn, Move, Shoot
 from dodnb.rules.solitaire import GOOD_ODDS, _goal, _next_step, kill_estimate, sensible_human, together_human
 from dodnb.rules.state import GameState
-from dodnb.rules.vocab import Phase, Side
+from dodnb.rules.vocab import PendingKind, Phase, Side
 from dodnb.search.heuristic import WIN, Weights, score
 
 __all__ = ["SearchPlayer", "search_human", "candidates", "TurnSearch", "ShotSearch"]
@@ -203,7 +203,7 @@ class TurnSearch:
         return list(merged.items())
 
     def value(self, st: GameState, depth: int, memo: dict) -> float:
-        if not self.in_turn(st) or st.pending.side != Side.HUMAN or st.pending.kind != "act":
+        if not self.in_turn(st) or st.pending.side != Side.HUMAN or st.pending.kind != PendingKind.ACT:
             return self.leaf(st)
         if depth <= 0:
             self.cut = True
@@ -264,7 +264,7 @@ class ShotSearch(TurnSearch):
 
     def leaf(self, st: GameState) -> float:
         if st.result is not None:
-            return WIN if st.result.winner == "human" else -WIN
+            return WIN if st.result.winner == Side.HUMAN else -WIN
         left = sum(1 for z in st.zombies if z.square is not None) + len(st.super_squares())
         act = st.activation
         return -float(left) - (PANIC_COST * len(act.panicked) if act is not None else 0.0)
@@ -341,7 +341,7 @@ def _square(st: GameState) -> str:
 def _acting(st: GameState, turn: int) -> bool:
     """A decision of the human player's turn `turn` [5.0]."""
     p = st.pending
-    return st.result is None and p is not None and st.phase == Phase.HUMAN and st.turn == turn and p.side == Side.HUMAN and p.kind == "act"
+    return st.result is None and p is not None and st.phase == Phase.HUMAN and st.turn == turn and p.side == Side.HUMAN and p.kind == PendingKind.ACT
 
 
 def reachable(st: GameState, ctx, near: int = 2) -> dict[str, tuple[GameState, tuple[Action, ...]]]:
@@ -470,7 +470,7 @@ class SearchPlayer:
         if self.plan == "together":
             return self._together(state, legal, rng or random.Random(0))
         kind = state.pending.kind if state.pending else ""
-        if kind != "act" or len(legal) == 1 or (self.hunt_sensible and state.main_doors_closed()):
+        if kind != PendingKind.ACT or len(legal) == 1 or (self.hunt_sensible and state.main_doors_closed()):
             return sensible_human(state, legal, rng or random.Random(0))
         ctx = engine.context(state.board)
         if state.activation is None:

@@ -46,7 +46,7 @@ from dodnb.rules.actions import Action, Activate, EndTurn, Move, Shoot
 from dodnb.rules.events import Event
 from dodnb.rules.game import DecisionNeeded, Game
 from dodnb.rules.state import GameState
-from dodnb.rules.vocab import Phase, Side
+from dodnb.rules.vocab import Phase, Side, Status
 from dodnb.widgets.mapview import NO_CHOICE, TOKEN_RADIUS, MapView, canvas_scene, draw_shapes
 
 __all__ = ["GameStepper", "GameMap", "KINDS", "PLAYS", "zombie_threat", "choice_label", "pending_text", "reactors", "new_game"]
@@ -203,7 +203,7 @@ class GameMap(MapView):
         kind = i18n.term("store", sq.store, lang) if sq.store else tr("map.hall" if sq.is_hall else "map.service", lang)
         parts = [f"<b>{html.escape(tr('map.square_title', lang, square=sq.id))}</b> — {html.escape(kind)}"]
         st = self.state
-        here = [c.name + ("" if c.status == "normal" else f" ({i18n.term('status', c.status, lang, c.name)})") for c in st.characters if c.square == sid and c.status not in ("killed",)]
+        here = [c.name + ("" if c.status == Status.NORMAL else f" ({i18n.term('status', c.status, lang, c.name)})") for c in st.characters if c.square == sid and c.status != Status.KILLED]
         from dodnb.rules.observe import observation
 
         for u in observation(st)["units"]:

@@ -22,6 +22,10 @@ from dodnb.rules.state import GameState
 from dodnb.rules.vocab import AttackStep, PendingKind, Phase, Status, ZStep
 
 
+#: The Case of each status an attack gives: stunned [8.3], infected [8.4], killed [8.5].
+_STATUS_CASE: dict[str, str] = {Status.STUNNED: "8.3", Status.INFECTED: "8.4", Status.KILLED: "8.5"}
+
+
 def enter(st: GameState, out: list[Event]) -> GameState:
     """D. the Zombie Attack Phase: an attack in every square holding characters and a zombie [8.0]."""
     out.append(ev("phase", "4.0", phase=Phase.ATTACK))
@@ -173,7 +177,7 @@ def roll_attack(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState
             if c.rifle:
                 out.append(ev("rifle_lost", "12.3", who=who))
         st = set_chars(st, ch)
-        out.append(ev("status", {"stunned": "8.3", "infected": "8.4", "killed": "8.5"}[new], who=who, status=new))
+        out.append(ev("status", _STATUS_CASE[new], who=who, status=new))
     if len(att.rolled) == len(att.targets):
         st = st.evolve(attack=None)
     return st.with_knowledge()

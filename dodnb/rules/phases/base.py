@@ -19,7 +19,7 @@ from dodnb.rules.actions import Action, Roll
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
 from dodnb.rules.state import Activation, Attack, CharacterState, GameState, Pending, Shot, ZombieUnit
-from dodnb.rules.vocab import AttackStep, PendingKind, Status
+from dodnb.rules.vocab import AttackStep, DoorState, PendingKind, Status
 
 #: Only Steve and Fran may acquire a hunting rifle [12.1].
 RIFLE_HOLDERS = ("Steve", "Fran")
@@ -117,7 +117,7 @@ def set_door(st: GameState, door: str, state: str) -> GameState:
     new state already checked): `GameState.with_door` without re-checking the whole position."""
     ds = dict(st.door_states)
     ds[door] = str(state)
-    return st.evolve(door_states=tuple(sorted((d, s) for d, s in ds.items() if s != "open")))
+    return st.evolve(door_states=tuple(sorted((d, s) for d, s in ds.items() if s != DoorState.OPEN)))
 
 
 def move_unit(st: GameState, uid: str, **changes: Any) -> GameState:
