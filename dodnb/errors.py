@@ -87,6 +87,36 @@ class RuleViolation(DodnbError):
         return i18n.refusal(self.key, self.params, lang)
 
 
+class Words:
+    """A sentence of the catalogues' refusals by key, with its parameters, written in the reader's
+    language when read: a part of a refusal (the piece of a study position a rule refuses, and why)
+    given as a parameter of another (``RuleViolation(case, "position.field", piece=Words(...),
+    detail=Words(...))``). ``str()`` is the English."""
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, /, **params: object):
+        if not _KEY.match(key):
+            raise ValueError(f"a message key such as 'position.two_units', got {key!r}")
+        self.key, self.params = key, dict(params)
+
+    def text(self, lang: str | None = None) -> str:
+        from dodnb import i18n
+
+        return i18n.refusal(self.key, self.params, lang)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def __repr__(self) -> str:
+        return f"Words({self.key!r}" + "".join(f", {k}={v!r}" for k, v in self.params.items()) + ")"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Words) and (self.key, self.params) == (other.key, other.params)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 class InputError(DodnbError):
     """Malformed input (file, id, argument) that is not a rules matter; ``case`` may be None."""
 
@@ -94,4 +124,4 @@ class InputError(DodnbError):
         super().__init__(case, detail)
 
 
-__all__ = ["DodnbError", "RuleViolation", "InputError", "normalise_case"]
+__all__ = ["DodnbError", "RuleViolation", "Words", "InputError", "normalise_case"]

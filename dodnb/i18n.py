@@ -63,7 +63,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
-from dodnb.errors import InputError
+from dodnb.errors import InputError, RuleViolation, Words
 
 LANGUAGES = ("en", "fr")
 _DATA = Path(__file__).resolve().parent / "data"
@@ -220,6 +220,8 @@ def term(table: str, value: Any, lang: Optional[str] = None, agree: Any = None) 
 
 
 def _show(value: Any, lang: str) -> str:
+    if isinstance(value, (Words, RuleViolation)):  # a refusal's part, or the refusal behind it, in `lang`
+        return value.text(lang)
     items = _items(value)
     if items is not None:
         return names(items, lang)

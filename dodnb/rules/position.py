@@ -43,10 +43,10 @@ A position prints as its literal (``eval(repr(p)) == p``) and draws itself in a 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional, Union
 
 from dodnb.board.model import DOOR_STATES, Board, load_board
-from dodnb.errors import DodnbError, InputError, RuleViolation
+from dodnb.errors import DodnbError, InputError, RuleViolation, Words
 from dodnb.rules.counters import CHARACTERS, canonical_name
 from dodnb.rules.state import Activation, CharacterState, GameState, StateError, TurnRecord, ZombieUnit
 from dodnb.rules.vocab import DoorKind, DoorState, Phase, Pool, Status
@@ -69,40 +69,57 @@ _FIELDS: dict[str, Any] = {
 }
 
 
-def _bad(piece: str, field: str, detail: str, case: Optional[str] = None) -> DodnbError:
-    """An error naming the piece and the field: a RuleViolation when a rule forbids it, else an InputError."""
+#: What a message names: one of the position's arguments ('hidden_box'), or a piece in words.
+Piece = Union[str, Words]
+
+
+def _bad(piece: Piece, field: str, detail: Any, case: Optional[str] = None) -> DodnbError:
+    """An error naming the piece and the field: a RuleViolation when a rule forbids it, else an InputError.
+
+    A refusal's piece and detail are :class:`~dodnb.errors.Words` (or the refusal behind it), so that it
+    reads in the learner's language (the position editor shows it); a position's own field names
+    ('square', 'rifle', 'hidden'...) are the code's, the same in every language. An InputError (a
+    malformed argument, for whoever writes the code) is one English sentence."""
     if case:  # a rule forbids it: the refusal names the piece and the field (catalogue key position.field)
+        if isinstance(piece, str):  # one of the position's own arguments ('hidden_box', 'start'...)
+            piece = Words("piece.argument", name=piece)
         return RuleViolation(case, "position.field", piece=piece, field=field, detail=detail)
     return InputError(f"{piece}, {field}: {detail}")
 
 
-def _known(piece: str, given: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
+def _behind(err: DodnbError) -> Any:
+    """What another check refused, as a refusal's detail: the refusal itself (it reads in the learner's
+    language), or the sentence of an error that is not a rules matter."""
+    return err if isinstance(err, RuleViolation) else err.detail
+
+
+def _known(piece: Piece, given: Mapping[str, Any], allowed: Iterable[str], what: str) -> None:
     """Every key of `given` is one of `allowed`, else an InputError naming the piece and the key."""
     for k in given:
         if k not in allowed:
             raise _bad(piece, repr(k), f"unknown {what} {', '.join(allowed)})")
 
 
-def _flag(piece: str, field: str, v: Any) -> bool:
+def _flag(piece: Piece, field: str, v: Any) -> bool:
     if not isinstance(v, bool):
         raise _bad(piece, field, f"must be True or False, got {v!r}")
     return v
 
 
-def _whole(piece: str, field: str, v: Any, lo: int, case: Optional[str] = None) -> int:
+def _whole(piece: Piece, field: str, v: Any, lo: int, case: Optional[str] = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-        raise _bad(piece, field, f"must be a whole number from {lo}, got {v!r}", case)
+        raise _bad(piece, field, Words("position.whole", lo=lo, got=repr(v)) if case else f"must be a whole number from {lo}, got {v!r}", case)
     return v
 
 
-def _square(board: Board, piece: str, field: str, v: Any) -> str:
+def _square(board: Board, piece: Piece, field: str, v: Any) -> str:
     try:
         return board.square_id(v)
     except DodnbError as err:
-        raise _bad(piece, field, err.detail, err.case) from None
+        raise _bad(piece, field, _behind(err), err.case) from None
 
 
-def _names(piece: str, field: str, v: Any) -> tuple[str, ...]:
+def _names(piece: Piece, field: str, v: Any) -> tuple[str, ...]:
     """'Peter', 'Peter+Roger' or ('Peter', 'Roger') -> ('Peter', 'Roger')."""
     if isinstance(v, str):
         v = tuple(x for x in v.replace("+", " ").replace(",", " ").split() if x)
@@ -113,13 +130,13 @@ def _names(piece: str, field: str, v: Any) -> tuple[str, ...]:
         try:
             out.append(canonical_name(x))
         except DodnbError as err:
-            raise _bad(piece, field, err.detail, err.case) from None
+            raise _bad(piece, field, _behind(err), err.case) from None
     if len(set(out)) != len(out):
         raise _bad(piece, field, "a character is named twice")
     return tuple(out)
 
 
-def _mapping(piece: str, v: Any) -> Mapping:
+def _mapping(piece: Piece, v: Any) -> Mapping:
     if v is None:
         return {}
     if not isinstance(v, Mapping):
@@ -127,7 +144,7 @@ def _mapping(piece: str, v: Any) -> Mapping:
     return v
 
 
-def _values(piece: str, v: Any) -> tuple[int, ...]:
+def _values(piece: Piece, v: Any) -> tuple[int, ...]:
     if not isinstance(v, (tuple, list)):
         raise _bad(piece, "type", f"must be a list of Zombie Values, got {type(v).__name__}")
     return tuple(_whole(piece, "value", x, 1, "2.3") for x in v)
@@ -177,10 +194,10 @@ class Position:
             try:
                 n = canonical_name(name)
             except DodnbError as err:
-                raise _bad(f"characters[{name!r}]", "name", err.detail, err.case) from None
-            piece = f"character {n}"
+                raise _bad(f"characters[{name!r}]", "name", _behind(err), err.case) from None
+            piece = Words("piece.character", name=n)
             if n in chars:
-                raise _bad(piece, "name", "named twice", "2.3")
+                raise _bad(piece, "name", Words("position.named_twice"), "2.3")
             if not isinstance(spec, Mapping):
                 spec = {"square": spec}
             _known(piece, spec, _CHAR_KEYS, "key (a character has")
@@ -189,11 +206,11 @@ class Position:
             if status == Status.SUPER:
                 raise _bad(piece, "status", "a super zombie goes in supers={...} [11.0]")
             if status not in _STATUSES:
-                raise _bad(piece, "status", f"unknown status {status!r} (one of {', '.join(_STATUSES)})", "2.3")
+                raise _bad(piece, "status", Words("position.status", status=repr(status), allowed=", ".join(_STATUSES)), "2.3")
             sq = spec.get("square")
             if status == Status.KILLED:
                 if sq is not None:
-                    raise _bad(piece, "square", "a killed character is out of play and has no square", "8.5")
+                    raise _bad(piece, "square", Words("position.killed_square"), "8.5")
             else:
                 if sq is None:
                     raise _bad(piece, "square", "a character in play stands on a square [2.3]")
@@ -206,24 +223,24 @@ class Position:
             it = _whole(piece, "infected_turn", spec.get("infected_turn", 0), 0, "11.0")
             if it:
                 if status != Status.INFECTED:
-                    raise _bad(piece, "infected_turn", "only an infected character has a turn of infection", "11.0")
+                    raise _bad(piece, "infected_turn", Words("position.infected_turn"), "11.0")
                 if it > f["turn"]:
-                    raise _bad(piece, "infected_turn", f"turn {it} is after the present Game-Turn {f['turn']}", "11.0")
+                    raise _bad(piece, "infected_turn", Words("position.infected_later", it=it, turn=f["turn"]), "11.0")
                 d["infected_turn"] = it
             if d.get("rifle") and n not in ("Steve", "Fran"):
-                raise _bad(piece, "rifle", f"{n} may never acquire a hunting rifle", "12.1")
+                raise _bad(piece, "rifle", Words("position.no_rifle", name=n), "12.1")
             if d.get("rifle") and status == Status.KILLED:
-                raise _bad(piece, "rifle", "the rifle of a killed character is removed from play", "12.3")
+                raise _bad(piece, "rifle", Words("position.killed_rifle"), "12.3")
             chars[n] = d
         supers_d: dict[str, Optional[str]] = {}
         for name, sq in _mapping("supers", supers).items():
             try:
                 n = canonical_name(name)
             except DodnbError as err:
-                raise _bad(f"supers[{name!r}]", "name", err.detail, err.case) from None
+                raise _bad(f"supers[{name!r}]", "name", _behind(err), err.case) from None
             if n in chars:
-                raise _bad(f"super zombie {n}", "name", f"{n} is listed as a character too: one counter, one side [11.0]", "11.0")
-            supers_d[n] = None if sq is None else _square(b, f"super zombie {n}", "square", sq)
+                raise _bad(Words("piece.super", name=n), "name", Words("position.super_and_character", name=n), "11.0")
+            supers_d[n] = None if sq is None else _square(b, Words("piece.super", name=n), "square", sq)
         # ---- zombie units on the map [2.3], [7.6]
         raw_units = units if units is not None else {}
         if isinstance(raw_units, (list, tuple)):  # [{'square': ..., 'value': ...}, ...]
@@ -237,14 +254,14 @@ class Position:
         unit_d: dict[str, Any] = {}
         for sq, spec in pairs:
             where = _square(b, f"unit in {sq!r}", "square", sq)
-            piece = f"unit in {where}"
+            piece = Words("piece.unit", square=where)
             if where in unit_d:
-                raise _bad(piece, "square", "two zombie units in one square", "7.6")
+                raise _bad(piece, "square", Words("position.two_units"), "7.6")
             if not isinstance(spec, Mapping):
                 spec = {"value": spec}
             _known(piece, spec, _UNIT_KEYS, "key (a unit has")
             if "value" not in spec:
-                raise _bad(piece, "value", "missing: every zombie unit has a Zombie Value", "2.3")
+                raise _bad(piece, "value", Words("position.no_value"), "2.3")
             d = {"value": _whole(piece, "value", spec["value"], 1, "2.3")}
             for k in ("face_up", "seen", "berserk"):
                 if _flag(piece, k, spec.get(k, False)):
@@ -258,36 +275,36 @@ class Position:
         f["eliminated"] = _values("eliminated", eliminated)
         if hid or f["hidden_box"]:
             if f["solitaire"]:
-                raise _bad("hidden", "solitaire", "the solitaire game has no hidden squares nor Hidden Zombie box: hidden zombies come from the Hidden Zombie Table [15.2]", "15.1")
+                raise _bad("hidden", "solitaire", Words("position.solitaire_hidden"), "15.1")
         if hid:
             from dodnb.rules.setup import check_hidden_squares, hidden_square_allowed
 
             if len(set(hid)) != len(hid):
-                raise _bad("hidden zombie", "square", "3. two hidden zombies may not be assigned to the same square", "3.1")
+                raise _bad(Words("piece.hidden"), "square", Words("hidden.twice"), "3.1")
             for s in hid:
                 why = hidden_square_allowed(b, s)
                 if why:
-                    raise _bad(f"hidden zombie in {s}", "square", why.detail, "3.1")
+                    raise _bad(Words("piece.hidden_in", square=s), "square", why, "3.1")
             edwin = b.square(b.rifle_square or "177").store
             ed = [s for s in hid if b.square(s).store == edwin]
             if len(ed) > 1:
-                raise _bad("hidden zombie", "square", f"4. no more than one hidden zombie may be assigned to Edwin's Sports Centre (got {', '.join(ed)})", "3.1")
+                raise _bad(Words("piece.hidden"), "square", Words("hidden.edwin", squares=tuple(ed)), "3.1")
             if f["setup"]:
                 try:
                     check_hidden_squares(b, hid)
                 except RuleViolation as err:
-                    raise _bad("hidden", "count", err.detail, err.case) from None
+                    raise _bad("hidden", "count", _behind(err), err.case) from None
             if len(f["hidden_box"]) < len(hid):
-                raise _bad("hidden_box", "count", f"{len(hid)} hidden squares but {len(f['hidden_box'])} units in the Hidden Zombie box: each hidden zombie is drawn from the box", "9.0")
+                raise _bad("hidden_box", "count", Words("position.hidden_box", hidden=len(hid), box=len(f["hidden_box"])), "9.0")
         door_d: dict[str, str] = {}
         for door, state in _mapping("doors", doors).items():
-            piece = f"door {door!r}"
+            piece = Words("piece.door", door=door)
             if door not in b.doors:
-                raise _bad(piece, "id", "there is no such door on this map", "3.3")
+                raise _bad(piece, "id", Words("position.no_door"), "3.3")
             if state not in DOOR_STATES:
-                raise _bad(piece, "state", f"doors are open, closed or destroyed, got {state!r}", "5.5")
+                raise _bad(piece, "state", Words("position.door_state", state=repr(state)), "5.5")
             if state == DoorState.DESTROYED and b.doors[door].kind != DoorKind.GLASS:
-                raise _bad(piece, "state", f"a {b.doors[door].kind} door cannot be destroyed: only glass doors can", "10.4")
+                raise _bad(piece, "state", Words("position.not_glass", kind=b.doors[door].kind), "10.4")
             if state != DoorState.OPEN:
                 door_d[door] = str(state)
         # ---- where play starts [4.0]
@@ -296,9 +313,9 @@ class Position:
         except ValueError:
             st_name = str(start)
         if st_name not in STARTS:
-            raise _bad("start", "phase", f"play starts at one of {', '.join(STARTS)}, got {start!r}", "4.0")
+            raise _bad("start", "phase", Words("position.start", starts=", ".join(STARTS), start=repr(start)), "4.0")
         if st_name == Phase.HIDDEN and not f["solitaire"]:
-            raise _bad("start", "phase", "the Hidden Zombie Table is consulted only in the solitaire game", "15.2")
+            raise _bad("start", "phase", Words("position.hidden_start"), "15.2")
         f["start"] = st_name
         f["actor"] = _names("start", "actor", actor)
         f["actors"] = _names("start", "actors", actors)
@@ -309,21 +326,21 @@ class Position:
         if st_name == Phase.HUMAN:
             for k in ("actors", "entered", "acted"):
                 if f[k]:
-                    raise _bad("start", k, "belongs to a Zombie Player-Turn start: at 'human' nothing has moved yet this turn (use actor= for who is about to act)", "4.0")
+                    raise _bad("start", k, Words("position.nothing_moved"), "4.0")
         else:
             if f["actor"]:
-                raise _bad("start", "actor", "a character about to act belongs to the Human Player-Turn (start='human')", "4.0")
+                raise _bad("start", "actor", Words("position.actor_human"), "4.0")
             for n, d in chars.items():
                 if d.get("moved_last_turn"):
-                    raise _bad(f"character {n}", "moved_last_turn", "at a Zombie Player-Turn start, who moved this turn is given by actors=(...) [5.0]", "5.0")
+                    raise _bad(Words("piece.character", name=n), "moved_last_turn", Words("position.moved_actors"), "5.0")
         for n in f["actor"] + f["actors"]:
             if n not in chars or "square" not in chars[n]:
-                raise _bad("start", "actor" if n in f["actor"] else "actors", f"{n} is not a character on the map in this position", "5.0")
+                raise _bad("start", "actor" if n in f["actor"] else "actors", Words("position.actor_absent", name=n), "5.0")
         if rifles_left is not None:
-            rifles_left = _whole("the game", "rifles_left", rifles_left, 0, "3.2")
+            rifles_left = _whole(Words("piece.game"), "rifles_left", rifles_left, 0, "3.2")
         carried = sum(1 for d in chars.values() if d.get("rifle"))
         if (rifles_left or 0) + carried > 2:
-            raise _bad("the game", "rifles_left", f"{carried} rifle(s) carried and {rifles_left} in 177: there are two hunting rifles [3.2]", "3.2")
+            raise _bad(Words("piece.game"), "rifles_left", Words("position.rifles", carried=carried, left=rifles_left), "3.2")
         f["rifles_left"] = rifles_left
         # ---- a set-up [3.1]-[3.3]
         if f["setup"]:
@@ -350,23 +367,25 @@ class Position:
         allowed = set(b.character_symbol_squares)
         count: dict[str, int] = {}
         if supers_d:
-            raise _bad("supers", "setup", "no super zombie at the set-up", "3.2")
+            raise _bad("supers", "setup", Words("position.setup_super"), "3.2")
         for n, d in chars.items():
             if d.get("status", Status.NORMAL) != Status.NORMAL:
-                raise _bad(f"character {n}", "status", "characters are set up at normal status", "3.2")
+                raise _bad(Words("piece.character", name=n), "status", Words("position.setup_status"), "3.2")
             if d.get("rifle"):
-                raise _bad(f"character {n}", "rifle", "both hunting rifles start in square 177", "3.2")
+                raise _bad(Words("piece.character", name=n), "rifle", Words("position.setup_rifle"), "3.2")
             if d["square"] not in allowed:
-                raise _bad(f"character {n}", "square", f"must start on a Character Placement Symbol ({', '.join(sorted(allowed))}), not {d['square']}", "3.2")
+                raise _bad(Words("piece.character", name=n), "square", Words("position.setup_square", allowed=", ".join(sorted(allowed)), square=d["square"]), "3.2")
             count[d["square"]] = count.get(d["square"], 0) + 1
             if count[d["square"]] > 2:
-                raise _bad(f"character {n}", "square", f"only one or two characters may be set up in one square ({d['square']})", "3.2")
+                raise _bad(Words("piece.character", name=n), "square", Words("position.setup_two", square=d["square"]), "3.2")
         if door_d:
-            raise _bad("doors", "setup", "all doors are open at the start of play", "3.3")
+            raise _bad("doors", "setup", Words("position.setup_doors"), "3.3")
         if f["start"] != Phase.HUMAN or f["turn"] != 1:
-            raise _bad("start", "setup", "a set-up starts the first Human Player-Turn", "4.0")
-        if not f["solitaire"] and len(hid) != 5:
-            raise _bad("hidden", "count", f"the zombie player assigns exactly 5 hidden zombies, got {len(hid)} squares", "3.1")
+            raise _bad("start", "setup", Words("position.setup_start"), "4.0")
+        from dodnb.rules.setup import HIDDEN_COUNT
+
+        if not f["solitaire"] and len(hid) != HIDDEN_COUNT:
+            raise _bad("hidden", "count", Words("hidden.count", n=HIDDEN_COUNT, got=len(hid)), "3.1")
 
     # ------------------------------------------------------------------ value
     def __setattr__(self, name: str, value: Any) -> None:
@@ -488,7 +507,7 @@ class Position:
             st = st.with_knowledge(lower=False)
             st.check()
         except StateError as err:
-            raise RuleViolation(err.case, "position.field", piece="position", field="pieces", detail=err.detail) from None
+            raise RuleViolation(err.case, "position.field", piece="position", field="pieces", detail=_behind(err)) from None
         object.__setattr__(self, "_raw", st)
         return st
 
@@ -516,7 +535,7 @@ class Position:
                 a = Activate(f["actor"])
                 why = engine.check(st, ctx, a)
                 if why is not None:
-                    raise RuleViolation(why.case, "position.field", piece="start", field="actor", detail=why.detail)
+                    raise RuleViolation(why.case, "position.field", piece="start", field="actor", detail=why)
                 st, more = engine.apply(st, ctx, a)
                 out += more
         else:

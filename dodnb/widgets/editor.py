@@ -30,8 +30,9 @@ from typing import Any, Optional
 import ipywidgets as widgets
 
 from dodnb import i18n
-from dodnb.errors import DodnbError
+from dodnb.errors import DodnbError, RuleViolation
 from dodnb.i18n import tr
+from dodnb.render.present import violation_text
 from dodnb.render.scene import outline_shapes
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.position import STARTS, Position
@@ -133,9 +134,12 @@ class PositionEditor(widgets.VBox):
         self.message_box.value = f"<span style='color:{colour}'>{html.escape(text)}</span>" if text else ""
 
     def _guard(self, fn, *args: Any) -> None:
-        """A refused click says why (with its Case) and leaves the position as it was."""
+        """A refused click says why, in the editor's language and with its Case, and leaves the
+        position as it was."""
         try:
             fn(*args)
+        except RuleViolation as err:
+            self._say(violation_text(err, self.lang), "error")
         except DodnbError as err:
             self._say(str(err), "error")
 

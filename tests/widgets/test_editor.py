@@ -103,6 +103,44 @@ def test_a_refused_click_says_why_and_keeps_the_position():
     assert "[15.1]" in e.message and e.solitaire.value is False and not e.position.solitaire
 
 
+def test_a_refused_click_reads_in_french_in_a_french_editor():
+    """Issue 15 item 3: the position's refusals are keys and parameters, so the French editor says why
+    in French: [3.1] a hall square, [12.1] Peter's rifle, [15.1] solitaire with hidden squares, [7.6]
+    two units in one square (the position built directly)."""
+    from tests.test_i18n import ENGLISH
+
+    e = editor(lang="fr")
+    before = e.position
+    said = []
+    e.set_tool("hidden")
+    e.map.click("100")
+    said.append(e.message)
+    e.set_tool("Peter")
+    e.rifle.value = True
+    e.map.click("031")
+    said.append(e.message)
+    e.rifle.value = False
+    e.set_tool("hidden")
+    e.map.click("037")
+    e.solitaire.value = True
+    said.append(e.message)
+    assert e.position.hidden == ("037",) and not e.position.solitaire
+    assert [m.startswith("Interdit") for m in said] == [True] * 3, said
+    assert "[3.1]" in said[0] and "galerie" in said[0]
+    assert "[12.1]" in said[1] and "personnage Peter" in said[1] and "fusil de chasse" in said[1]
+    assert "[15.1]" in said[2] and "solitaire" in said[2]
+    for m in said:  # field names are the code's ('square', 'rifle', 'hidden'): the sentences are French
+        assert not ENGLISH.search(m.split(":", 1)[1]), m
+    from dodnb.errors import RuleViolation
+    from dodnb.render.present import violation_text
+
+    with pytest.raises(RuleViolation) as err:
+        Position(units={"053": 2, "53": 3})
+    assert "deux unités zombis dans une même case" in violation_text(err.value, "fr")
+    assert str(err.value) == "[7.6] unit in 053, square: two zombie units in one square"  # the English stays the message
+    assert e.position.hidden == before.hidden + ("037",)
+
+
 def test_door_clicks_cycle_and_main_doors_5_5_10_5():
     e = editor()
     board = e.position.board
