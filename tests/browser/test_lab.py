@@ -1040,6 +1040,7 @@ def test_los_explorer_answers_mouse(lab_server, browser, browser_summary, tmp_pa
         targets = ["062", LOS_WALL_CORNER[1]]
         points = [run._page_point(sid) for sid in targets]
         for i in range(LATENCY_TRIES):
+            page.wait_for_timeout(200)  # the last move's picture finished: a late frame of it is not this move's answer
             dt = _timed(page, "[data-dodnb-probe]", lambda i=i: page.mouse.move(*points[i % 2]), "mousemove", mark=run.canvas,
                         rect=geo.box[targets[i % 2]])
             if dt is not None:
