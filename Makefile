@@ -100,7 +100,7 @@ test: $(TEST_STAMP) chromium
 	  $(BIN)/python -m pytest $(TEST_PATHS) $(NBVAL_ARGS) $(XDIST_ARGS) $(PYTEST_ARGS)
 
 # Serves the repository root (not only notebooks/): the notebooks' links to ../docs/*.md open in the lab.
-# The kernel's WebSocket with TCP_NODELAY: the map answers the mouse about 20 ms sooner (dodnb/labserver.py).
+# The kernel's WebSocket with TCP_NODELAY: the map answers the mouse 10-20 ms sooner (dodnb/labserver.py).
 lab: $(LAB_STAMP) lab-settings git-filter
 	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. \
 	  --ServerApp.kernel_websocket_connection_class=dodnb.labserver.NoDelayKernelConnection $(LAB_ARGS) $(NOTEBOOK)

@@ -6,8 +6,9 @@ from the kernel to the browser in a few small WebSocket frames. The Jupyter serv
 algorithm on for that socket, so a frame written while the previous one is still unacknowledged waits
 for the browser's delayed acknowledgement, up to about 40 ms (JUPYTER_TESTING.md, "Measuring
 latency"). With TCP_NODELAY the frames leave at once. Measured with the real-browser test
-(tests/browser/test_lab.py, three runs each, alone on the 2-core machine): the explorer's hover to the
-changed picture, median 76-77 ms without, 54-56 ms with.
+(tests/browser/test_lab.py, alone on the 2-core machine), the explorer's hover to the changed picture:
+each move timed once the last one's picture is finished, median 59-61 ms without, 48-50 ms with (two
+runs each); moves timed back to back, 76-77 ms without, 54-56 ms with (three runs each).
 
 `make lab` and the browser tests start JupyterLab with it; in a JupyterLab of your own::
 
