@@ -142,17 +142,23 @@ class CoopGame:
 
     @property
     def outcome(self) -> Optional[str]:
-        """Shared result: "all the players win" (Human Victory [14.2]), "all the players lose", or None."""
+        """Shared result, in the package's language: "all the players win" (Human Victory [14.2]), "all the
+        players lose", or None."""
         r = self.game.result
         if r is None:
             return None
-        return "all the players win" if r.winner == Side.HUMAN else "all the players lose"
+        from dodnb.i18n import tr
+
+        return tr("coop.win" if r.winner == Side.HUMAN else "coop.lose")
 
     def __repr__(self) -> str:
         seats = "; ".join(f"{p}: {' and '.join(cs)}" for p, cs in self.seats.items())
         return f"<CoopGame {seats} — {self.game!r}>"
 
     def __str__(self) -> str:
-        """What `print(coop)` shows: who plays whom, and where the game is, in words."""
-        seats = "; ".join(f"{p} plays {' and '.join(cs)}" for p, cs in self.seats.items())
-        return f"Co-operative game — {seats}. {self.game}"
+        """What `print(coop)` shows: who plays whom, and where the game is, in words (the package's
+        language)."""
+        from dodnb.i18n import tr
+
+        seats = "; ".join(tr("coop.seat", player=p, who=tuple(cs)) for p, cs in self.seats.items())
+        return tr("coop.summary", seats=seats, game=str(self.game))

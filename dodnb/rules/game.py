@@ -496,14 +496,14 @@ class Game:
         return f"<Game seed={self.seed}: {where}, {self._cursor} actions>"
 
     def __str__(self) -> str:
-        """What `print(game)` shows a learner: where the game is, in words (repr() stays short)."""
+        """What `print(game)` shows a learner: where the game is, in words, in the package's language
+        (`dodnb.set_language`; repr() stays short)."""
+        from dodnb.i18n import tr
+
         st = self.state
-        n = len(self.actions)
-        played = f"{n} action{'s' if n != 1 else ''} played"
         if st.result:
-            side = {"human": "the survivors", "zombie": "the zombies"}.get(st.result.winner, st.result.winner)
-            return f"Game over: {side} win [{st.result.case}], after {played} (seed {self.seed})"
-        return f"Game-Turn {st.turn}, {Phase(st.phase).label}: {played} so far (seed {self.seed})"
+            return tr("game.summary_over", winner=st.result.winner, case=st.result.case, n=self._cursor, seed=self.seed)
+        return tr("game.summary_turn", turn=st.turn, phase=tr(f"phase.long.{st.phase}"), n=self._cursor, seed=self.seed)
 
     def _repr_svg_(self) -> str:
         from dodnb.render.state_scene import game_svg  # render sits above rules: lazy, display only

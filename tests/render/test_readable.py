@@ -11,6 +11,7 @@ from __future__ import annotations
 import dodnb
 import pytest
 
+from dodnb import i18n
 from dodnb.render.picture import picture
 from dodnb.render.scene import board_scene, door_label_shapes, frame_for, move_shapes
 from dodnb.render.shapes import RectShape, TextShape
@@ -132,6 +133,7 @@ def test_stepper_fills_legal_moves_and_labels_the_doors_its_choices_name():
 def test_games_and_results_print_as_words_and_keep_a_short_repr():
     from dodnb.prob.othergames import atz
     from dodnb.rules.coop import CoopGame
+    from dodnb.rules.solitaire import sensible_human
 
     g = Game(seed=7)
     assert str(g) == "Game-Turn 1, Human Player-Turn: 0 actions played so far (seed 7)"
@@ -140,6 +142,18 @@ def test_games_and_results_print_as_words_and_keep_a_short_repr():
     assert str(coop) == ("Co-operative game — Ana plays Peter; Ben plays Roger; Chloé plays Steve and Fran. "
                          "Game-Turn 1, Human Player-Turn: 0 actions played so far (seed 5)")
     assert repr(coop).startswith("<CoopGame Ana: Peter;")
+    i18n.set_language("fr")  # issue 15 item 3: print() follows the package's language
+    try:
+        assert str(g) == "Tour de jeu 1, Tour des Humains : 0 action jouée jusqu'ici (graine 7)"
+        assert str(coop) == ("Partie coopérative — Ana joue Peter; Ben joue Roger; Chloé joue Steve et Fran. "
+                             "Tour de jeu 1, Tour des Humains : 0 action jouée jusqu'ici (graine 5)")
+        over = CoopGame(["Ann", "Bob", "Cy"], seed=3, policies={p: sensible_human for p in ("Ann", "Bob", "Cy")}, table=sensible_human)
+        over.play()
+        assert over.outcome in ("tous les joueurs gagnent", "tous les joueurs perdent")
+        assert str(over.game).startswith("Partie terminée : les ") and " gagnent [14." in str(over.game)
+    finally:
+        i18n.set_language("en")
+    assert over.outcome in ("all the players win", "all the players lose") and str(over.game).startswith("Game over: the ")
     r = atz.resolve_fire(5, [4, 3, 6, 5], targets=3)
     assert str(r) == "2 hits, ammunition left" and repr(r) == "FireResult(hits=2, out_of_ammo=False)"
     assert str(atz.FireResult(1, True)) == "1 hit, out of ammunition [ATZ 8.1.7]"
