@@ -49,7 +49,7 @@ from dodnb.board.model import DOOR_STATES, Board, load_board
 from dodnb.errors import DodnbError, InputError, RuleViolation, Words
 from dodnb.rules.counters import CHARACTERS, canonical_name
 from dodnb.rules.state import Activation, CharacterState, GameState, StateError, TurnRecord, ZombieUnit
-from dodnb.rules.vocab import DoorKind, DoorState, Phase, Pool, Status
+from dodnb.rules.vocab import CHARACTER_STATUSES, DoorKind, DoorState, Phase, Pool, Status
 
 #: Where play may start [4.0]; 'hidden' is the solitaire Hidden Zombie Table [15.2].
 STARTS = tuple(p.value for p in (Phase.HUMAN, Phase.HIDDEN, Phase.BERSERK, Phase.REACTION, Phase.FREE, Phase.ATTACK, Phase.GENERATION))
@@ -59,7 +59,7 @@ _CHAR_KEYS = ("square", "status", "rifle", "moved_last_turn", "infected_turn")
 _CHAR_DEFAULTS = {"status": Status.NORMAL.value, "rifle": False, "moved_last_turn": False, "infected_turn": 0}
 _UNIT_KEYS = ("value", "face_up", "seen", "berserk")
 _UNIT_DEFAULTS = {"face_up": False, "seen": False, "berserk": False}
-_STATUSES = tuple(s.value for s in (Status.NORMAL, Status.STUNNED, Status.INFECTED, Status.KILLED))
+_STATUSES = tuple(s.value for s in (*CHARACTER_STATUSES, Status.KILLED))
 
 #: The constructor's fields, in the order the literal prints them, with their defaults.
 _FIELDS: dict[str, Any] = {
@@ -108,7 +108,7 @@ def _flag(piece: Piece, field: str, v: Any) -> bool:
 
 def _whole(piece: Piece, field: str, v: Any, lo: int, case: Optional[str] = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-        raise _bad(piece, field, Words("position.whole", lo=lo, got=repr(v)) if case else f"must be a whole number from {lo}, got {v!r}", case)
+        raise _bad(piece, field, Words("position.whole", lo=lo, got=repr(v)), case)  # an InputError writes its English
     return v
 
 

@@ -23,7 +23,6 @@ and the pixels on the line, both on the MultiCanvas' overlay layer alone and on 
 
 from __future__ import annotations
 
-import math
 import re
 import shutil
 import time
@@ -748,21 +747,12 @@ class LosGeometry:
     layers: int  # layers of the MultiCanvas
     overlay: int  # index of the overlay layer
     centre: dict  # square id -> (x, y) canvas pixels
-    box: dict  # square id -> [x, y, width, height] canvas pixels (whole pixels, the square's rectangle)
     corner: tuple[float, float]  # the wall corner 098 -> 079 touches, canvas pixels
     visible: tuple[int, int, int]
     blocked: tuple[int, int, int]
     density: int  # canvas pixels per scene pixel
     door: tuple[float, float]  # the middle of LOS_DOOR, canvas pixels
     solid: tuple[int, int, int]  # a solid door's colour
-
-
-def _box(px, rect) -> list[int]:
-    """A square's rectangle in whole canvas pixels: [x, y, width, height]."""
-    x0, y0 = px((rect.x0, rect.y0))
-    x1, y1 = px((rect.x1, rect.y1))
-    x, y = math.floor(min(x0, x1)), math.floor(min(y0, y1))
-    return [x, y, math.ceil(max(x0, x1)) - x, math.ceil(max(y0, y1)) - y]
 
 
 def los_geometry() -> LosGeometry:
@@ -790,7 +780,6 @@ def los_geometry() -> LosGeometry:
         layers=len(MapView.LAYERS),
         overlay=MapView.LAYERS.index("overlay"),
         centre={sid: px(board.square(sid).centre) for sid in ids},
-        box={sid: _box(px, board.square(sid).rect) for sid in ids},
         corner=px(corner.culprit),
         visible=_hex(STYLE["visible"]),
         blocked=_hex(STYLE["blocked"]),
@@ -1039,10 +1028,11 @@ def test_los_explorer_answers_mouse(lab_server, browser, browser_summary, tmp_pa
         hover_ms = []
         targets = ["062", LOS_WALL_CORNER[1]]
         points = [run._page_point(sid) for sid in targets]
+        square_rect = _map_geometry()[3]  # the explorer draws the mall as the map component does
         for i in range(LATENCY_TRIES):
             page.wait_for_timeout(200)  # the last move's picture finished: a late frame of it is not this move's answer
             dt = _timed(page, "[data-dodnb-probe]", lambda i=i: page.mouse.move(*points[i % 2]), "mousemove", mark=run.canvas,
-                        rect=geo.box[targets[i % 2]])
+                        rect=square_rect(targets[i % 2]))
             if dt is not None:
                 hover_ms.append(dt)
         assert len(hover_ms) >= LATENCY_TRIES - 2, f"hover changed the canvas only {len(hover_ms)} times of {LATENCY_TRIES}" + run.diagnostics()
@@ -1083,7 +1073,7 @@ ARM_PROBE_JS = """([selector, kind, rect]) => {
   // moved changes many pixels of the copy, and reading the copy costs a sixteenth)
   let src = c, rx = 0, ry = 0, rw, rh;
   if (rect) {
-    [rx, ry, rw, rh] = rect;
+    [rx, ry, rw, rh] = rect.map(Math.round);
   } else {
     rw = Math.ceil(c.width / 4); rh = Math.ceil(c.height / 4);
     src = document.createElement('canvas'); src.width = rw; src.height = rh;
