@@ -166,11 +166,17 @@ RUN_ALL_JS = """async ([path, ms]) => {
 
 CANVAS_SELECTOR = ".jp-OutputArea-output canvas"
 
-# Per canvas of the outputs: size, painted pixels and the most common opaque colours.
+# Per canvas of the outputs: size, painted pixels and the most common opaque colours; where it is:
+# its index among the outputs' canvases, and (cell, within) — the notebook cell holding it and its
+# place among that cell's canvases, which stay the same while other outputs are still rendering.
 CANVAS_STATS_JS = """(selector) => {
   const out = [];
+  const cells = Array.from(document.querySelectorAll('.jp-Notebook .jp-Cell'));
   document.querySelectorAll(selector).forEach((c, index) => {
-    const entry = {index, width: c.width, height: c.height, painted: 0, colours: [], error: null};
+    const home = c.closest('.jp-Cell');
+    const cell = home ? cells.indexOf(home) : -1;
+    const within = home ? Array.from(home.querySelectorAll(selector)).indexOf(c) : -1;
+    const entry = {index, cell, within, width: c.width, height: c.height, painted: 0, colours: [], error: null};
     out.push(entry);
     if (!c.width || !c.height) return;
     let data;
@@ -213,6 +219,15 @@ def _canvas_stats(page):
     return page.evaluate(CANVAS_STATS_JS, CANVAS_SELECTOR)
 
 
+def _same_canvas(stats, like):
+    """The canvas of `stats` that `like` was read from: the same place in the same notebook cell
+    (after a reload the outputs render one by one, so a canvas's index among all of them can belong
+    to another map for a while); by index only where no cell holds it."""
+    if like.get("cell", -1) >= 0:
+        return next((s for s in stats if (s["cell"], s["within"]) == (like["cell"], like["within"])), None)
+    return stats[like["index"]] if len(stats) > like["index"] else None
+
+
 def _main_canvas(page, like=None):
     """Stats of the most painted canvas, once two reads 0.5 s apart agree (drawing has settled).
     `like` (stats read earlier): the same canvas as that one, once it is as painted again — after a
@@ -225,7 +240,7 @@ def _main_canvas(page, like=None):
         if like is None:
             pick = max(stats, key=lambda s: s["painted"]) if stats else None
         else:
-            pick = stats[like["index"]] if stats and len(stats) > like["index"] else None
+            pick = _same_canvas(stats, like)
         if stats and stats == previous and pick is not None and (like is None or pick["painted"] >= like["painted"]):
             return pick, stats
         if time.monotonic() > deadline:
@@ -329,7 +344,7 @@ class _Run:
             )
         main, stats = _main_canvas(page, like)
         if main is None:
-            pytest.fail(f"{case.notebook} ({when}): canvas number {like['index']} is not in the outputs "
+            pytest.fail(f"{case.notebook} ({when}): canvas number {like['index']} (cell {like.get('cell')}) is not in the outputs "
                         f"({len(stats or [])} canvases)" + self.diagnostics())
         canvas = page.locator(CANVAS_SELECTOR).nth(main["index"])
         area = main["width"] * main["height"]
@@ -421,7 +436,9 @@ def test_notebook_paints_map_and_answers_click(notebook, lab_server, browser, br
             main2, canvas2, summary2 = run.painted_canvas("after reload", like=before)
             changed = _picture_changes(before, main2)
         assert not changed, (
-            f"after reload the picture differs (colour: before, after): {changed}; {summary2}" + run.diagnostics()
+            f"after reload the picture differs (colour: before, after): {changed}; {summary2}; canvas {before['index']} "
+            f"(cell {before['cell']}, {before['within']}) before, {main2['index']} (cell {main2['cell']}, {main2['within']}) after"
+            + run.diagnostics()
         )
         # same order: the box still shows the last answer, so the first click must change it
         answers2 = [run.click(canvas2, point, pattern) for point, pattern in case.clicks]
