@@ -1290,6 +1290,7 @@ def test_stepper_plays_a_turn(lab_server, browser, browser_summary, tmp_path_fac
                 break
             before = root.locator(".dodnb-history").inner_text()
             moved_on = lambda: wait(lambda: root.locator(".dodnb-history").inner_text() != before, f"Step did not move the history on from {before!r}")  # noqa: E731
+            page.wait_for_timeout(200)  # the last Step's picture finished: a late frame of it is not this Step's answer
             dt = _timed(page, sel, lambda: step.click(), "mousedown", settle=moved_on)
             if dt is not None:
                 step_ms.append(dt)
