@@ -68,8 +68,9 @@ from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
 from dodnb.prob.enumerate import TooBig, draw
 from dodnb.prob.errors import ProbError
 from dodnb.rules import engine, solitaire
-from dodnb.rules.phases import attack, generation
+from dodnb.rules.phases import generation
 from dodnb.rules.phases.base import RIFLE_HOLDERS
+from dodnb.rules.phases.order import begin_next
 from dodnb.rules.actions import AttackCount, BerserkCheck, EndPhase, EndTurn, Reveal, ZMove, policy_action
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn, ZombieUnit
 from dodnb.rules.vocab import PendingKind, Phase, Pool, Side, Status, ZStep
@@ -929,16 +930,16 @@ class _Walk:
     def _end_movement(self, t: GameState) -> tuple:
         """Ruling Z1 (end of movement), solitaire: the Free Movement Phase ended at `t` (a free-move
         decision of the [15.5] automaton, where ending the phase is always allowed: no forced reveal in
-        the solitaire game [15.1]). Ending it only begins the Attack Phase [8.0] (``attack.enter``, what
-        the engine's EndPhase resolver does), after which no unit moves again in the turn; so the
-        canonical form of that position stands for it, and the engine's automatic steps from there (the
+        the solitaire game [15.1]). Ending it only begins the Attack Phase [8.0] (the phase table's
+        next, ``order.begin_next``, as the engine does after the EndPhase resolver), after which no unit
+        moves again in the turn; so the canonical form of that position stands for it, and the engine's automatic steps from there (the
         first attack begun, or the Zombie Generation Phase) are worked out once per canonical position:
         the many ends of movement that differ only in what that form drops (where the units away from
         the characters and the open main doors stand, who moved or reacted, the free moves left) share
         them. (the position reached, destroyed, entered on the way)."""
         if self._in_nameless:  # (a nameless position: its counters are named again first)
             return _MovementOver(t), 0, 0
-        key = self.canon(attack.enter(t.evolve(pending=_FREE_PENDING), []))
+        key = self.canon(begin_next(t.evolve(pending=_FREE_PENDING), self.ctx, []))
         got = self._ends.get(key)
         if got is None:
             got = self._ends[key] = _reached(key, engine.settle(key, self.ctx)[0])

@@ -31,13 +31,14 @@ from dodnb.rules import core
 from dodnb.rules.actions import Action, Draw, Roll
 from dodnb.rules.context import Ctx, context, ctx_for
 from dodnb.rules.events import Event, ev
-from dodnb.rules.phases import ADVANCE, NODES, attack, shooting
+from dodnb.rules.phases import NODES, PHASES, attack, shooting
 from dodnb.rules.phases.base import RIFLE_HOLDERS
+from dodnb.rules.phases.order import begin_next
 from dodnb.rules.phases.reaction import units_in_reaction
 from dodnb.rules.phases.shooting import shooter_problem, shot_target_problem
 from dodnb.rules.phases.solitaire import mp_distances, solitaire_berserk_candidates, solitaire_hidden_square
 from dodnb.rules.state import GameState, Result
-from dodnb.rules.vocab import LOST, Phase, Side, Status
+from dodnb.rules.vocab import LOST, Phase, Side, Status, ZStep
 
 __all__ = [
     "Ctx", "context", "legal_actions", "check", "apply", "apply_to_attack_end", "chance_outcomes", "roll_classes", "settle", "victory",
@@ -281,8 +282,13 @@ def _why_chance(st: GameState, ctx: Ctx, a: Action) -> Optional[RuleViolation]:
 
 def _advance(st: GameState, ctx: Ctx, out: list[Event], attack_only: bool = False) -> GameState:
     """Run automatic steps until a decision or a roll; victory is checked before each [14.0].
+    The phases follow the one table of the sequence of play, `phases.PHASES` [4.0], [15.2]: a phase
+    over (its `advance` says None, or a decision ended it: ``ZStep.END``) is followed by its `next`
+    (`order.begin_next`).
     `attack_only`: stop as soon as no shot or attack is in progress [8.0] (`apply_to_attack_end`)."""
     for _ in range(10_000):
+        if st.zturn.step is ZStep.END:  # a decision ended the phase (EndTurn, EndPhase): the next begins
+            st = begin_next(st, ctx, out)
         if attack_only and st.attack is None and st.shot is None:
             return st
         res = victory(st)
@@ -293,10 +299,13 @@ def _advance(st: GameState, ctx: Ctx, out: list[Event], attack_only: bool = Fals
         # a shot or an attack in progress comes first, in any phase
         got = shooting.step(st, ctx, out) or attack.step(st, ctx, out)
         if got is None:
-            fn = ADVANCE.get(st.phase)  # str enums hash and compare like their values
-            if fn is None:
+            rules = PHASES.get(st.phase)  # str enums hash and compare like their values
+            if rules is None:
                 return st
-            got = fn(st, ctx, out)
+            got = rules.advance(st, ctx, out)
+            if got is None:  # the phase is over [4.0]: the next one begins
+                st = begin_next(st, ctx, out)
+                continue
         st, stop = got
         if stop:
             return st

@@ -517,9 +517,7 @@ class Position:
         runs its automatic steps up to the first decision or roll (`engine.settle`)."""
         from dodnb.rules import engine
         from dodnb.rules.actions import Activate, EndTurn
-        from dodnb.rules.events import ev
-        from dodnb.rules.phases import attack, free, generation, human, reaction
-        from dodnb.rules.vocab import ZStep
+        from dodnb.rules.phases import PHASES, human
 
         default = ctx is None
         if default and self._started is not None:
@@ -544,24 +542,10 @@ class Position:
             # super zombie and unit are noted [11.2], berserk units queue for their check [10.0]
             act = Activation(stack=actors, allowance=0, start=st.character(actors[0]).square or "") if actors else None
             st = st.evolve(record=TurnRecord(actors, f["entered"], f["acted"]), activation=act)
-            ended: list = []
-            st = human.do_end(st, ctx, EndTurn(), ended)
+            st = human.do_end(st, ctx, EndTurn(), [])
             if start not in (Phase.HIDDEN, Phase.BERSERK):
                 st = st.evolve(zturn=replace(st.zturn, queue=()))  # the berserk checks are behind us
-            if start == Phase.HIDDEN:
-                out = [e for e in ended if e.key == "phase"]
-            elif start == Phase.BERSERK:
-                st = st.evolve(phase=Phase.BERSERK)  # solitaire: the Hidden Zombie Table is skipped
-                out = [ev("phase", "4.0", phase=Phase.BERSERK)]
-                st = st.evolve(zturn=replace(st.zturn, step=ZStep.BERSERK_STAY))
-            elif start == Phase.REACTION:
-                st = reaction.enter(st, ctx, out)
-            elif start == Phase.FREE:
-                st = free.enter(st, out)
-            elif start == Phase.ATTACK:
-                st = attack.enter(st, out)
-            else:
-                st = generation.enter(st, out)
+            st = PHASES[start].enter(st, ctx, out)  # (solitaire, from BERSERK: the Hidden Zombie Table skipped)
             st, more = engine.settle(st, ctx)
             out += more
         if default:

@@ -179,6 +179,7 @@ class ZStep(_StrEnum):
     ENTRANCE = "entrance"  # [13.0] two dice on the Zombie Entrance Table
     ENTERING = "entering"  # [13.1]-[13.4] the doors the table named, one at a time
     SUPER_ROLLS = "super_rolls"  # [11.0] each infected character rolls
+    END = "end"  # [4.0] a decision ended the phase (EndTurn, EndPhase): the phase order begins the next
 
 
 class AttackStep(_StrEnum):

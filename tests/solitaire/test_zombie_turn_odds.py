@@ -365,7 +365,7 @@ def _fran_holds_024(doors):
 def _attack_phase(st):
     """The Zombie Attack Phase begun at `st` [8.0] (the attacks queued), settled to its first decision."""
     ctx = engine.context(st.board)
-    st, _ = engine.settle(attack.enter(st.evolve(phase="free", zturn=ZombieTurn(), pending=Pending("zombie", "free", "7.0", "")), []), ctx)
+    st, _ = engine.settle(attack.enter(st.evolve(phase="free", zturn=ZombieTurn(), pending=Pending("zombie", "free", "7.0", "")), ctx, []), ctx)
     assert st.phase == "attack" and st.attack is not None, (st.phase, st.pending)
     return st, ctx
 

@@ -13,28 +13,26 @@ module             rules
 ``movement``       zombie paths and glass doors shared by B and C [7.5], [7.6], [10.4]-[10.5], [11.6]
 ``attack``         D. zombie attacks [8.0]-[8.8], [15.6]
 ``generation``     E. Zombie Generation [13.0]-[13.5], [11.0], [11.8]
+``order``          the sequence of play [4.0], [15.2]: every phase's enter / advance / next
 =================  ==============================================================
 
-`NODES` maps every :class:`~dodnb.rules.vocab.PendingKind` to its :class:`~.base.Node`; `ADVANCE` maps
-every phase to its automatic step. A test checks that every kind and phase has exactly one owner.
+`NODES` maps every :class:`~dodnb.rules.vocab.PendingKind` to its :class:`~.base.Node` (each kind
+declared once); `PHASES` (:mod:`.order`) gives every phase its `enter`, `advance` and `next`.
 """
 
 from __future__ import annotations
 
 from dodnb.rules.phases import attack, berserk, free, generation, hidden, human, movement, reaction, shooting, solitaire
-from dodnb.rules.phases.base import Advance, Node
+from dodnb.rules.phases.base import Node
+from dodnb.rules.phases.order import PHASES, PhaseRules
 from dodnb.rules.vocab import PendingKind
 
 MODULES = (human, shooting, hidden, solitaire, berserk, reaction, free, movement, attack, generation)
 
 NODES: dict[PendingKind, Node] = {}
-ADVANCE: dict[str, Advance] = {}  # keyed by Phase, a str enum: the engine looks up GameState.phase as is
 for _m in MODULES:
     for _n in getattr(_m, "NODES", ()):
         assert _n.kind not in NODES, f"{_n.kind} is declared twice"
         NODES[_n.kind] = _n
-    for _ph, _fn in getattr(_m, "ADVANCE", {}).items():
-        assert _ph not in ADVANCE, f"{_ph} is advanced twice"
-        ADVANCE[_ph] = _fn
 
-__all__ = ["NODES", "ADVANCE", "MODULES", "Node"]
+__all__ = ["NODES", "PHASES", "MODULES", "Node", "PhaseRules"]

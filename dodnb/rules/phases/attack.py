@@ -16,7 +16,7 @@ from dodnb.rules import core
 from dodnb.rules.actions import Action, AttackCount, ChooseTargets, ReactionFire, Roll
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
-from dodnb.rules.phases import generation, shooting
+from dodnb.rules.phases import shooting
 from dodnb.rules.phases.base import Node, attack_of, begin_attack, faces, pend, rec, roll_node, set_chars, zombie_value_in
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import AttackStep, PendingKind, Phase, Status, ZStep
@@ -26,7 +26,7 @@ from dodnb.rules.vocab import AttackStep, PendingKind, Phase, Status, ZStep
 _STATUS_CASE: dict[str, str] = {Status.STUNNED: "8.3", Status.INFECTED: "8.4", Status.KILLED: "8.5"}
 
 
-def enter(st: GameState, out: list[Event]) -> GameState:
+def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
     """D. the Zombie Attack Phase: an attack in every square holding characters and a zombie [8.0]."""
     out.append(ev("phase", "4.0", phase=Phase.ATTACK))
     squares = sorted(sq for sq in st.human_squares() if st.zombie_occupied(sq))
@@ -207,8 +207,8 @@ def step(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState,
     return pend(st, PendingKind.ROLL_ATTACK, "8.8", f"zombie attack on {who} at strength {core.strength(att.value, att.k)}", 2, who), True
 
 
-def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
-    """Each square in turn; then E. the Zombie Generation Phase."""
+def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState, bool]]:
+    """Each square in turn [8.0]; then the phase is over (on to E. the Zombie Generation Phase [4.0])."""
     zt = st.zturn
     if zt.queue:
         sq = zt.queue[0]
@@ -216,7 +216,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
         if st.characters_in(sq) and st.zombie_occupied(sq):
             return begin_attack(st, sq, "8.0", out), False
         return st, False
-    return generation.enter(st, out), False
+    return None
 
 
 NODES = [
@@ -226,5 +226,3 @@ NODES = [
     Node(PendingKind.PICK_COUNT, {Roll: pick_count}, outcomes=count_outcomes),
     roll_node(PendingKind.ROLL_ATTACK, roll_attack, attack_result),
 ]
-
-ADVANCE = {Phase.ATTACK: advance}

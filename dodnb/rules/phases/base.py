@@ -2,9 +2,10 @@
 
 A phase module states each of its rules once and declares, for every kind of pending node it owns
 (:class:`~dodnb.rules.vocab.PendingKind`), a :class:`Node`: the checks of the actions allowed there,
-their resolvers, the candidate actions (decisions) or the outcomes with exact odds (chance). It also
-gives the automatic step of its phase (``advance``): what is pending next, or the move to the next
-step or phase. `dodnb.rules.engine` only dispatches."""
+their resolvers, the candidate actions (decisions) or the outcomes with exact odds (chance). A phase's
+module also gives how the phase begins (``enter``) and its automatic step (``advance``): what is
+pending next, the move to its next step, or None when the phase is over. Which phase comes next is
+the phase table's alone (:mod:`.order`, [4.0]); `dodnb.rules.engine` only dispatches."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from dodnb.rules.actions import Action, Roll
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
 from dodnb.rules.state import Activation, Attack, CharacterState, GameState, Pending, Shot, ZombieUnit
-from dodnb.rules.vocab import AttackStep, DoorState, PendingKind, Status
+from dodnb.rules.vocab import AttackStep, DoorState, PendingKind, Phase
 
 #: Only Steve and Fran may acquire a hunting rifle [12.1].
 RIFLE_HOLDERS = ("Steve", "Fran")
@@ -30,8 +31,13 @@ Candidates = Callable[[GameState, Ctx], Iterable[Action]]
 Outcomes = Callable[[GameState, Ctx], list[tuple[Action, Fraction]]]
 #: What a roll decides: ``result(state, ctx)`` is a function of the total (its value hashable).
 RollResult = Callable[[GameState, Ctx], Callable[[int], Any]]
-#: A phase's automatic step: (next state, stop) — stop when the state waits on its pending node.
-Advance = Callable[[GameState, Ctx, list[Event]], tuple[GameState, bool]]
+#: A phase begins: the state in that phase, at its first step (its "phase" event told).
+Enter = Callable[[GameState, Ctx, list[Event]], GameState]
+#: A phase's automatic step: (next state, stop) — stop when the state waits on its pending node —, or
+#: None: the phase is over and the next one begins (a decision ends one by setting ``ZStep.END``).
+Advance = Callable[[GameState, Ctx, list[Event]], Optional[tuple[GameState, bool]]]
+#: The phase that follows, in the sequence of play [4.0] (:mod:`.order`).
+Next = Callable[[GameState, Ctx], Phase]
 
 
 @dataclass(frozen=True)
@@ -208,12 +214,3 @@ def attack_of(st: GameState) -> Attack:
 def square_of(c: CharacterState) -> str:
     assert c.square is not None, f"{c.name} is not on the map"
     return c.square
-
-
-def unit_square(z: ZombieUnit) -> str:
-    assert z.square is not None, f"{z.uid} is not on the map"
-    return z.square
-
-
-def in_play(status: str) -> bool:
-    return status in (Status.NORMAL, Status.STUNNED, Status.INFECTED)

@@ -11,7 +11,6 @@ from dodnb.errors import RuleViolation
 from dodnb.rules.actions import Action, BerserkCheck, Draw, Roll
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
-from dodnb.rules.phases import reaction
 from dodnb.rules.phases.base import Node, by_square, faces, move_unit, pend, rec, roll_node
 from dodnb.rules.phases.solitaire import solitaire_berserk_candidates
 from dodnb.rules.state import GameState
@@ -116,7 +115,14 @@ def pick_tie(st: GameState, ctx: Ctx, a: Draw, out: list[Event]) -> GameState:
     return st.evolve(zturn=rec(st.zturn, ties=(), checking=a.uid, step=ZStep.BERSERK_CHECK))
 
 
-def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
+def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
+    """A. the Berserk Zombie Phase begins [4.0], [10.0]: the berserk units are checked first (their
+    queue made when the Human Player-Turn ended)."""
+    out.append(ev("phase", "4.0", phase=Phase.BERSERK))
+    return st.evolve(phase=Phase.BERSERK, zturn=rec(st.zturn, step=ZStep.BERSERK_STAY))
+
+
+def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState, bool]]:
     zt = st.zturn
     if zt.step == ZStep.BERSERK_STAY:
         if zt.queue:
@@ -137,7 +143,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
     if zt.checking:
         z = st.unit(zt.checking)
         return pend(st, PendingKind.ROLL_BERSERK_GO, "10.0", f"does {z.uid} in {z.square} go berserk? (4 or less)", 1, z.uid), True
-    return reaction.enter(st, ctx, out), False
+    return None
 
 
 NODES = [
@@ -146,5 +152,3 @@ NODES = [
     roll_node(PendingKind.ROLL_BERSERK_GO, roll_goes, goes),
     Node(PendingKind.PICK_TIE, {Draw: pick_tie}, outcomes=tie_outcomes),
 ]
-
-ADVANCE = {Phase.BERSERK: advance}

@@ -15,13 +15,14 @@ from dodnb.errors import RuleViolation
 from dodnb.rules.actions import Action, BreakDoor, EndPhase, Reveal, Roll, SuperMove, ZMove
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
-from dodnb.rules.phases import attack, hidden, movement
+from dodnb.rules.phases import hidden, movement
 from dodnb.rules.phases.base import Node, faces, move_unit, pend, rec, roll_node, set_chars, units_with
 from dodnb.rules.state import GameState, ZombieUnit
 from dodnb.rules.vocab import PendingKind, Phase, ZStep
 
 
-def enter(st: GameState, out: list[Event]) -> GameState:
+def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
+    """C. the Zombie Free Movement Phase begins [4.0]: first the die [7.0] 2."""
     out.append(ev("phase", "4.0", phase=Phase.FREE))
     return st.evolve(phase=Phase.FREE, zturn=rec(st.zturn, step=ZStep.FREE_ROLL))
 
@@ -241,10 +242,12 @@ def do_break(st: GameState, ctx: Ctx, a: BreakDoor, out: list[Event]) -> GameSta
 
 
 def do_end(st: GameState, ctx: Ctx, a: EndPhase, out: list[Event]) -> GameState:
-    return attack.enter(st, out)
+    """The zombie player ends the phase [7.0] 2 (on to the Zombie Attack Phase [4.0])."""
+    return st.evolve(zturn=rec(st.zturn, step=ZStep.END))
 
 
-def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
+def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState, bool]]:
+    """The die, then the free moves until the zombie player ends the phase (:func:`do_end`)."""
     zt = st.zturn
     if zt.step == ZStep.FREE_ROLL:
         return pend(st, PendingKind.ROLL_FREE, "7.0", "one die: how many zombie units may be moved", 1), True
@@ -262,5 +265,3 @@ NODES = [
          candidates=candidates, exact=True),
     roll_node(PendingKind.ROLL_FREE, roll_free),
 ]
-
-ADVANCE = {Phase.FREE: advance}

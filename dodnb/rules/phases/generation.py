@@ -2,22 +2,21 @@
 unit called for is drawn at random from the eliminated units and enters by its main door unless the
 door is closed or its square zombie-occupied [13.2], [13.3], attacking at once in a character's
 square [13.4]; then each infected character (not infected this Game-Turn) rolls to become a super
-zombie [11.0], attacking at once in a character's square [11.8]. Then a new Game-Turn begins.
+zombie [11.0], attacking at once in a character's square [11.8]. Then the Game-Turn is complete [4.0].
 The draw from the eliminated units also serves the solitaire Hidden Zombie Table [15.1], [15.2]."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Optional
 
 from dodnb.rules.actions import Action, Draw, Roll
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
 from dodnb.rules.phases.base import Node, begin_attack, faces, move_unit, pend, rec, roll_node, set_chars
-from dodnb.rules.state import GameState, TurnRecord, ZombieTurn
+from dodnb.rules.state import GameState
 from dodnb.rules.vocab import DoorState, PendingKind, Phase, Pool, Status, ZStep
-
 
 
 def super_rollers(st: GameState) -> tuple[str, ...]:
@@ -26,7 +25,8 @@ def super_rollers(st: GameState) -> tuple[str, ...]:
     return tuple(c.name for c in st.characters if c.status == Status.INFECTED and c.square is not None and c.infected_turn < st.turn)
 
 
-def enter(st: GameState, out: list[Event]) -> GameState:
+def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
+    """E. the Zombie Generation Phase begins [4.0]: the entrance roll [13.0], then the infected roll [11.0]."""
     out.append(ev("phase", "4.0", phase=Phase.GENERATION))
     return st.evolve(phase=Phase.GENERATION, zturn=rec(st.zturn, step=ZStep.ENTRANCE, super_rolls=super_rollers(st)))
 
@@ -107,14 +107,7 @@ def roll_super(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     return st
 
 
-def new_turn(st: GameState, out: list[Event]) -> GameState:
-    """[4.0] one Game-Turn is complete and another begins."""
-    turn = st.turn + 1
-    out.append(ev("turn", "4.0", turn=turn))
-    return st.evolve(turn=turn, phase=Phase.HUMAN, record=TurnRecord(), zturn=ZombieTurn(), activation=None)
-
-
-def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
+def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState, bool]]:
     zt = st.zturn
     if zt.step == ZStep.ENTRANCE:
         why = entrance_skip(st, ctx)
@@ -146,7 +139,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
         if c.status != Status.INFECTED or c.square is None:
             return st.evolve(zturn=rec(zt, super_rolls=zt.super_rolls[1:])), False
         return pend(st, PendingKind.ROLL_SUPER, "11.0", f"is {c.name} a super zombie now? (2 or 12)", 2, c.name), True
-    return new_turn(st, out), False
+    return None
 
 
 NODES = [
@@ -154,5 +147,3 @@ NODES = [
     Node(PendingKind.DRAW_ELIMINATED, {Draw: draw_eliminated}, outcomes=eliminated_pool),
     roll_node(PendingKind.ROLL_SUPER, roll_super, becomes_super),
 ]
-
-ADVANCE = {Phase.GENERATION: advance}

@@ -1,4 +1,4 @@
-"""The Human Player-Turn [4.0] 1: activating one character or stack [5.0], [5.2], moving [5.1]-[5.4],
+"""The Human Player-Turn [4.0] 1, which begins each Game-Turn: activating one character or stack [5.0], [5.2], moving [5.1]-[5.4],
 doors [5.5], carrying [5.6], hunting rifles [12.0]-[12.3], and handing over to the zombies.
 Shooting while being moved lives in :mod:`.shooting`; a hidden zombie met on the way in :mod:`.hidden`."""
 
@@ -17,7 +17,7 @@ from dodnb.rules.phases import shooting
 from dodnb.rules.phases.base import (
     RIFLE_HOLDERS, Node, active, by_square, pend, rec, record, set_chars, set_door, stack_square, zombie_value_in,
 )
-from dodnb.rules.state import Activation, CharacterState, GameState, ZombieTurn
+from dodnb.rules.state import Activation, CharacterState, GameState, TurnRecord, ZombieTurn
 from dodnb.rules.vocab import DoorKind, DoorState, PendingKind, Phase, Status, ZStep
 
 
@@ -311,8 +311,9 @@ def do_drop(st: GameState, ctx: Ctx, a: Drop, out: list[Event]) -> GameState:
 
 
 def do_end(st: GameState, ctx: Ctx, a: EndTurn, out: list[Event]) -> GameState:
-    """[4.0] the Human Player-Turn ends: who moved is noted [5.0]; the Zombie Player-Turn begins with
-    the Hidden Zombie Table in solitaire [15.2], else the Berserk Zombie Phase [10.0]."""
+    """[4.0] the Human Player-Turn ends: who moved is noted [5.0], and the Zombie Player-Turn's
+    bookkeeping is made (its stacks [11.2], the berserk units to re-check [10.0]); the phase is over
+    (``ZStep.END``): the phase table begins the next [4.0], [15.2]."""
     actors = st.activation.stack if st.activation else ()
     chars = tuple(replace(c, moved_last_turn=c.name in actors) for c in st.characters)
     out.append(ev("end_turn", "4.0"))
@@ -321,18 +322,22 @@ def do_end(st: GameState, ctx: Ctx, a: EndTurn, out: list[Event]) -> GameState:
     )  # [11.2] units that begin the Zombie Player-Turn with a super zombie
     # [10.0] the berserk units re-checked first, in the order of their squares (ruling S-T1)
     berserk = tuple(by_square(z for z in st.zombies if z.square is not None and z.berserk))
-    first = Phase.HIDDEN if st.solitaire else Phase.BERSERK
-    step = ZStep.HIDDEN_TABLE if st.solitaire else ZStep.BERSERK_STAY
-    st = st.evolve(characters=chars, activation=None, phase=first, zturn=ZombieTurn(step=step, queue=berserk, stacks=stacks))
-    out.append(ev("phase", "15.2" if st.solitaire else "4.0", phase=first))
-    return st
+    return st.evolve(characters=chars, activation=None, zturn=ZombieTurn(step=ZStep.END, queue=berserk, stacks=stacks))
 
 
 # ----------------------------------------------------------------------------- the phase
 
 
-def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
-    """The human player acts; a hidden square entered is drawn for first [9.1]."""
+def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
+    """[4.0] one Game-Turn is complete and another begins, with the Human Player-Turn."""
+    turn = st.turn + 1
+    out.append(ev("turn", "4.0", turn=turn))
+    return st.evolve(turn=turn, phase=Phase.HUMAN, record=TurnRecord(), zturn=ZombieTurn(), activation=None)
+
+
+def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState, bool]]:
+    """The human player acts; a hidden square entered is drawn for first [9.1]. The turn ends only
+    when the player ends it (:func:`do_end`)."""
     if st.activation is not None and st.activation.revealing:
         sq = st.activation.revealing
         return pend(st, PendingKind.DRAW_HIDDEN, "9.0", f"a hidden zombie is drawn at random for {sq}", who=sq), True
@@ -351,6 +356,4 @@ NODES = [
     ),
 ]
 
-ADVANCE = {Phase.HUMAN: advance}
-
-__all__ = ["NODES", "ADVANCE", "move_cost", "non_movement_problem", "UnknownSquare"]
+__all__ = ["NODES", "enter", "advance", "move_cost", "non_movement_problem", "UnknownSquare"]

@@ -215,11 +215,11 @@ def do_super(st: GameState, ctx: Ctx, a: SuperMove, out: list[Event]) -> GameSta
 
 
 def do_end(st: GameState, ctx: Ctx, a: EndPhase, out: list[Event]) -> GameState:
-    """No more super zombie moves in reaction [11.4]: on to Free Movement."""
-    return free.enter(st, out)
+    """No more super zombie moves in reaction [11.4]: the phase is over (on to Free Movement [4.0])."""
+    return st.evolve(zturn=rec(st.zturn, step=ZStep.END))
 
 
-def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
+def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState, bool]]:
     zt = st.zturn
     got = hidden.reveal_pending(st) or movement.break_pending(st)
     if got is not None:
@@ -247,7 +247,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
         return new, True
     if super_options(st, ctx):
         return pend(st, PendingKind.REACTION_SUPER, "11.4", "a super zombie may (but need not) move in reaction"), True
-    return free.enter(st, out), False
+    return None
 
 
 NODES = [
@@ -257,5 +257,3 @@ NODES = [
          {SuperMove: check_super, ZMove: check_super, BreakDoor: check_super, EndPhase: None},
          candidates=super_candidates, exact=True),
 ]
-
-ADVANCE = {Phase.REACTION: advance}

@@ -95,7 +95,13 @@ def roll_row(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     return st.evolve(zturn=rec(st.zturn, drawing=sq))
 
 
-def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]:
+def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
+    """[15.2] the solitaire Zombie Player-Turn begins with the Hidden Zombie Table."""
+    out.append(ev("phase", "15.2", phase=Phase.HIDDEN))
+    return st.evolve(phase=Phase.HIDDEN, zturn=rec(st.zturn, step=ZStep.HIDDEN_TABLE))
+
+
+def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState, bool]]:
     """[15.2] before the Berserk Zombie Phase: two dice on the Hidden Zombie Table, then the draw."""
     zt = st.zturn
     if zt.step == ZStep.HIDDEN_TABLE:
@@ -104,13 +110,10 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> tuple[GameState, bool]
         return pend(st, PendingKind.ROLL_COLUMN, "15.8", "Hidden Zombie Table: first die chooses the column", 1), True
     if zt.drawing:
         return pend(st, PendingKind.DRAW_ELIMINATED, "15.1", f"a hidden zombie is drawn at random from the eliminated units for {zt.drawing}", who=zt.drawing), True
-    out.append(ev("phase", "4.0", phase=Phase.BERSERK))
-    return st.evolve(phase=Phase.BERSERK, zturn=rec(zt, step=ZStep.BERSERK_STAY)), False
+    return None
 
 
 NODES = [
     roll_node(PendingKind.ROLL_COLUMN, roll_column),
     roll_node(PendingKind.ROLL_ROW, roll_row, hidden_digit),
 ]
-
-ADVANCE = {Phase.HIDDEN: advance}
