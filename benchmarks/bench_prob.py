@@ -47,17 +47,12 @@ def max_error(exact: Dist, sampled: Dist) -> Fraction:
 
 
 def state_for_bench():
-    from dodnb.rules.state import GameState
+    from dodnb import Position
 
-    return GameState.build(
+    return Position(
         characters={"Peter": "115", "Steve": "115", "Fran": {"square": "024", "rifle": True}, "Roger": "024"},
-        zombies=[
-            {"square": "113", "value": 5, "berserk": True},
-            {"square": "024", "value": 6, "face_up": True},
-            {"square": "082", "value": 3},
-            {"square": "093", "value": 8},
-        ],
-    )
+        units={"113": {"value": 5, "berserk": True}, "024": {"value": 6, "face_up": True}, "082": 3, "093": 8},
+    ).raw_state()
 
 
 def questions():

@@ -29,6 +29,7 @@ from dodnb.experiments import run  # noqa: E402
 from dodnb.prob.zombieturn import TooBig, sample_zombie_turn, zombie_turn  # noqa: E402
 from dodnb.rules.game import Game  # noqa: E402
 from dodnb.rules.solitaire import sensible_human, zombie_policy  # noqa: E402
+from dodnb.rules.position import Position  # noqa: E402
 from dodnb.rules.state import GameState, Pending  # noqa: E402
 
 CLOSED = {"N": "closed", "E": "closed", "S": "closed", "W": "closed"}
@@ -36,10 +37,9 @@ SQUARES = ["099", "097", "134", "100", "136", "133", "096", "062"]
 
 
 def study(n_units: int, n_pool: int, doors=None) -> GameState:
-    units = [{"uid": f"Z{i + 1:02d}", "square": s, "value": (9, 7, 11, 5)[i % 4], "berserk": i == 1} for i, s in enumerate(SQUARES[:n_units])]
-    units += [{"uid": f"E{i + 1:02d}", "value": v, "pool": "eliminated"} for i, v in enumerate((2, 6, 9, 4)[:n_pool])]
-    st = GameState.build(characters={"Peter": "024", "Fran": "024", "Steve": "177"}, zombies=units,
-                         doors=CLOSED if doors is None else doors)
+    units = {s: {"value": (9, 7, 11, 5)[i % 4], "berserk": i == 1} for i, s in enumerate(SQUARES[:n_units])}  # Z01, Z02...
+    st = Position(characters={"Peter": "024", "Fran": "024", "Steve": "177"}, units=units, eliminated=(2, 6, 9, 4)[:n_pool],
+                  doors=CLOSED if doors is None else doors, solitaire=True).raw_state()  # eliminated: E01... (seen [6.0])
     return replace(st, solitaire=True, pending=Pending("human", "act", "5.0", ""))
 
 

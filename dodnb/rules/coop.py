@@ -31,7 +31,7 @@ from dodnb.errors import InputError, RuleViolation
 from dodnb.rules.actions import Action
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.events import Note
-from dodnb.rules.game import DecisionNeeded, Game, Policy, _policy
+from dodnb.rules.game import DecisionNeeded, Game, Policy, policy_of
 from dodnb.rules.solitaire import zombie_policy
 from dodnb.rules.vocab import PendingKind, Side
 
@@ -68,8 +68,8 @@ class CoopGame:
         unknown = set(pol) - set(self.seats)
         if unknown:
             raise InputError(f"policies for unknown player(s): {', '.join(sorted(unknown))}")
-        self.policies = {p: _policy(pol.get(p, "ask")) for p in self.seats}
-        self.table_policy = _policy(table)
+        self.policies = {p: policy_of(pol.get(p, "ask")) for p in self.seats}
+        self.table_policy = policy_of(table)
         self.game = Game(seed, solitaire=True, human=self._human, zombie=zombie_policy, **game_kw)
 
     def _check_seats(self) -> None:

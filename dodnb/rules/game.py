@@ -24,7 +24,7 @@ import json
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Callable, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Optional, Protocol, Sequence, Union, runtime_checkable
 
 from dodnb.board.model import Board, load_board
 from dodnb.errors import InputError, RuleViolation
@@ -33,7 +33,8 @@ from dodnb.rules.actions import Action, Roll, action_from_json
 from dodnb.rules.counters import Counters
 from dodnb.rules.dice import Dice
 from dodnb.rules.events import Event
-from dodnb.rules.state import GameState, Pending, initial_state
+from dodnb.rules.setup import initial_state
+from dodnb.rules.state import GameState, Pending
 from dodnb.rules.tables import Tables
 from dodnb.rules.vocab import Phase, Side
 
@@ -43,6 +44,18 @@ SAVE_VERSION = 1
 #: A policy chooses among the legal actions. It may return ``(action, note)``: the note (e.g. which
 #: solitaire priority chose the move, "[15.5] priority 3") is narrated in the log.
 Policy = Callable[[GameState, Sequence[Action], random.Random], Union[Action, tuple]]
+
+
+@runtime_checkable
+class StartingPosition(Protocol):
+    """What `Game(position=...)` starts from: a study position (:class:`~dodnb.rules.position.Position`)
+    gives its board and the engine's state with play started there, with the events of the start [4.0].
+    (A protocol, so that this module need not import the position module, which imports it.)"""
+
+    @property
+    def board(self) -> Board: ...
+
+    def start_state(self, ctx: Any = None) -> tuple[GameState, list]: ...
 
 
 class DecisionNeeded(InputError):
@@ -80,7 +93,9 @@ class ScriptedPolicy:
 POLICIES = {"random": random_policy, "first": first_policy}
 
 
-def _policy(p: Union[str, Policy, None]) -> Optional[Policy]:
+def policy_of(p: Union[str, Policy, None]) -> Optional[Policy]:
+    """The policy a side is given as: 'ask' or None (the user decides: None), a name of `POLICIES`, or
+    a function."""
     if p is None or p == "ask":
         return None
     if isinstance(p, str):
@@ -184,7 +199,7 @@ class Game:
         fran_counts_two: bool = False,
         solitaire: bool = False,
         dice: Optional[Sequence] = None,
-        position=None,
+        position: Optional[StartingPosition] = None,
     ):
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
@@ -193,9 +208,7 @@ class Game:
         self.seed = seed
         self.dice = Dice(seed, dice or ())
         if position is not None:
-            from dodnb.rules.position import Position
-
-            if not isinstance(position, Position):
+            if not isinstance(position, StartingPosition):
                 raise InputError(f"position must be a dodnb.Position, got {type(position).__name__}")
             if state is not None or placement is not None or hidden_squares is not None or solitaire or fran_counts_two:
                 raise InputError("a position says everything about the start: give position= alone, without state=, placement=, hidden_squares=, solitaire= or fran_counts_two=")
@@ -215,7 +228,7 @@ class Game:
         if state.pending is None and state.result is None:
             state, opening = engine.settle(state, self.ctx)  # the automatic steps of a study position
         self.opening_events = opening
-        self.policies: dict[str, Optional[Policy]] = {Side.HUMAN.value: _policy(human), Side.ZOMBIE.value: _policy(zombie)}
+        self.policies: dict[str, Optional[Policy]] = {Side.HUMAN.value: policy_of(human), Side.ZOMBIE.value: policy_of(zombie)}
         self._policy_names = {Side.HUMAN.value: human if isinstance(human, str) else "custom", Side.ZOMBIE.value: zombie if isinstance(zombie, str) else "custom"}
         self.start: GameState = state
         self._timeline: list[Ply] = []

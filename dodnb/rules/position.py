@@ -48,7 +48,8 @@ from typing import Any, Iterable, Mapping, Optional, Union
 from dodnb.board.model import DOOR_STATES, Board, load_board
 from dodnb.errors import DodnbError, InputError, RuleViolation, Words
 from dodnb.rules.counters import CHARACTERS, canonical_name
-from dodnb.rules.state import Activation, CharacterState, GameState, StateError, TurnRecord, ZombieUnit
+from dodnb.rules.records import Activation, CharacterState, StateError, TurnRecord, ZombieUnit
+from dodnb.rules.state import GameState
 from dodnb.rules.vocab import CHARACTER_STATUSES, DoorKind, DoorState, Phase, Pool, Status
 
 #: Where play may start [4.0]; 'hidden' is the solitaire Hidden Zombie Table [15.2].

@@ -1,12 +1,17 @@
-"""Set-up [3.1]-[3.3]: the zombie player's hidden squares and the human player's placement."""
+"""Set-up [3.1]-[3.3]: the zombie player's hidden squares, the human player's placement, and the
+starting position (`initial_state`)."""
 
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from dataclasses import replace
+from typing import Iterable, Mapping, Optional
 
-from dodnb.board.model import Board
+from dodnb.board.model import Board, load_board
 from dodnb.errors import RuleViolation
+from dodnb.rules.counters import CHARACTERS, canonical_name, load_counters
+from dodnb.rules.state import CharacterState, GameState, StateError, ZombieUnit
+from dodnb.rules.vocab import Phase, Pool
 
 #: The zombie player assigns five hidden zombies [3.1].
 HIDDEN_COUNT = 5
@@ -55,3 +60,66 @@ def random_hidden_squares(board: Board, rng: random.Random) -> tuple[str, ...]:
         pick = rng.sample(cands, HIDDEN_COUNT)
         if sum(board.square(s).store == edwin_store for s in pick) <= 1:
             return tuple(sorted(pick))
+
+
+def initial_state(
+    board: Optional[Board] = None,
+    counters=None,
+    seed: Optional[int] = None,
+    placement: Optional[Mapping[str, str]] = None,
+    hidden_squares: Optional[Iterable[str]] = None,
+    solitaire: bool = False,
+) -> GameState:
+    """Set-up [3.1]-[3.3]: 45 units face down on the zombie symbols, 5 in the Hidden Zombie box,
+    the four characters on character symbols (at most two per square), rifles in 177, doors open.
+
+    `placement` maps character names to squares; by default Peter+Roger share the first character
+    square and Steve+Fran the second [3.2]. Units are shuffled with `seed` (reproducible).
+    `hidden_squares`: the zombie player's five secret squares [3.1] (checked); by default five
+    legal squares are drawn with the same seed. In solitaire [15.1] no square is assigned and the
+    five hidden units are mixed with the eliminated ones."""
+    board = board or load_board()
+    counters = counters or load_counters()
+    values = list(counters.zombie_values())
+    if len(values) != 50:
+        raise StateError("3.1", f"the game has 50 zombie units; these counters have {len(values)}")
+    rng = random.Random(seed)
+    order = list(range(50))
+    rng.shuffle(order)
+    symbols = board.zombie_symbol_squares
+    off_pool = Pool.ELIMINATED.value if solitaire else Pool.HIDDEN.value
+    units = []
+    for k, idx in enumerate(order):
+        sq = symbols[k] if k < len(symbols) else None
+        units.append(ZombieUnit(f"Z{idx + 1:02d}", values[idx], sq, pool=Pool.MAP.value if sq else off_pool))
+    chars_sq = board.character_symbol_squares
+    placement = dict(placement or {"Peter": chars_sq[0], "Roger": chars_sq[0], "Steve": chars_sq[1], "Fran": chars_sq[1]})
+    allowed = set(chars_sq)
+    counts: dict[str, int] = {}
+    for name, sq in placement.items():
+        sq = board.square_id(sq)
+        if sq not in allowed:
+            raise StateError("3.2", f"{canonical_name(name)} must start on a Character Placement Symbol ({', '.join(chars_sq)}), not {sq}")
+        counts[sq] = counts.get(sq, 0) + 1
+        if counts[sq] > 2:
+            raise StateError("3.2", f"only one or two characters may be set up in one square ({sq})")
+    if solitaire:
+        hidden: tuple[str, ...] = ()
+    elif hidden_squares is None:
+        hidden = random_hidden_squares(board, rng)
+    else:
+        hidden = check_hidden_squares(board, hidden_squares)
+    chars = tuple(CharacterState(canonical_name(n), board.square_id(s)) for n, s in placement.items())
+    state = GameState(board, chars, tuple(units)).with_knowledge(lower=False)
+    state.check()
+    if {c.name for c in state.characters} != set(CHARACTERS):
+        raise StateError("3.2", "all four characters are set up: Peter, Roger, Steve and Fran")
+    order_names = {n: i for i, n in enumerate(CHARACTERS)}
+    return replace(
+        state,
+        characters=tuple(sorted(state.characters, key=lambda c: order_names[c.name])),
+        hidden_squares=tuple(sorted(hidden)),
+        solitaire=solitaire,
+        phase=Phase.HUMAN.value,
+        pending=None,  # the engine settles it (Game does): one place decides what is pending
+    )

@@ -42,6 +42,7 @@ from dodnb.rules.actions import (
 )
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.events import Note
+from dodnb.rules.observe import unseen_values
 from dodnb.rules.state import CharacterState, GameState, ZombieUnit
 from dodnb.rules.vocab import DoorState, PendingKind, Status
 
@@ -767,7 +768,7 @@ def kill_estimate(state: GameState, ctx, shooters: Iterable[str], src: str, targ
     elif z.seen or z.face_up:
         values = [z.value]
     else:
-        values = list(z.candidates) or state.unseen_values() or [z.value]
+        values = list(z.candidates) or unseen_values(state) or [z.value]
     return Fraction(_hits(n, supers + mod, tuple(values)), 6**n * len(values))
 
 

@@ -7,9 +7,38 @@ from dataclasses import replace
 
 import pytest
 
+from dodnb.board.model import Board, load_board
 from dodnb.errors import RuleViolation
+from dodnb.rules.counters import canonical_name
 from dodnb.rules.game import Game
-from dodnb.rules.state import GameState, TurnRecord, ZombieTurn
+from dodnb.rules.state import CharacterState, GameState, TurnRecord, ZombieTurn, ZombieUnit
+
+
+def state_from_pieces(characters=None, zombies=(), doors=None, board: Board | None = None) -> GameState:
+    """An engine position from plain pieces, for tests (a study position for learners is
+    `dodnb.Position`, the package's one builder; this one also gives units any id, pool or
+    candidates): `characters` {name: square or {CharacterState field: value}}, `zombies`
+    [{ZombieUnit field: value}] (ids Z01, Z02... unless given; a unit without a square is off the
+    map, in the 'box' pool), `doors` {door: state}. Face up where a character stands [5.4], [7.7];
+    checked (`GameState.check`)."""
+    board = board or load_board()
+    chars = []
+    for name, spec in (characters or {}).items():
+        spec = {"square": spec} if isinstance(spec, (str, int)) or spec is None else dict(spec)
+        sq = spec.pop("square", None)
+        chars.append(CharacterState(canonical_name(name), board.square_id(sq) if sq is not None else None, **spec))
+    units = []
+    for i, z in enumerate(zombies):
+        z = dict(z)
+        sq = z.pop("square", None)
+        if sq is None:
+            z.setdefault("pool", "box")
+        uid = z.pop("uid", f"Z{i + 1:02d}")
+        units.append(ZombieUnit(uid, square=board.square_id(sq) if sq is not None else None, **z))
+    ds = tuple(sorted((d, str(s)) for d, s in (doors or {}).items() if s != "open"))
+    st = GameState(board, tuple(chars), tuple(units), ds).with_knowledge(lower=False)
+    st.check()
+    return st
 
 
 def build(chars, zombies=(), doors=None, eliminated=(), hidden_box=(), **kw) -> GameState:
@@ -20,7 +49,7 @@ def build(chars, zombies=(), doors=None, eliminated=(), hidden_box=(), **kw) -> 
         z.setdefault("uid", f"Z{i + 1:02d}")
     units += [{"uid": f"E{i + 1:02d}", "value": v, "pool": "eliminated", "seen": True} for i, v in enumerate(eliminated)]
     units += [{"uid": f"H{i + 1:02d}", "value": v, "pool": "hidden"} for i, v in enumerate(hidden_box)]
-    st = GameState.build(characters=chars, zombies=units, doors=doors)
+    st = state_from_pieces(chars, units, doors)
     return replace(st, **kw) if kw else st
 
 

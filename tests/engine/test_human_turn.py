@@ -12,7 +12,7 @@ from dodnb.rules.actions import (
 )
 from dodnb.rules.game import Game
 from dodnb.rules.setup import check_hidden_squares, hidden_square_allowed
-from dodnb.rules.state import initial_state
+from dodnb.rules.setup import initial_state
 
 from .helpers import build, human_game, refused, texts
 

@@ -10,10 +10,11 @@ import pytest
 import dodnb.prob as P
 from dodnb.prob import Dist, ProbError
 from dodnb.rules.state import GameState
+from tests.engine.helpers import state_from_pieces
 
 
 def build(**kw) -> GameState:
-    return GameState.build(**kw)
+    return state_from_pieces(**kw)
 
 
 def test_shoot_reads_modifiers_per_gun_6_7_6_8():

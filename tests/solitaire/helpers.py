@@ -7,6 +7,7 @@ from dataclasses import replace
 from dodnb.rules import engine
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from dodnb.rules.solitaire import zombie_policy
+from tests.engine.helpers import state_from_pieces
 
 
 def build(chars, zombies=(), doors=None, eliminated=(), **kw) -> GameState:
@@ -16,7 +17,7 @@ def build(chars, zombies=(), doors=None, eliminated=(), **kw) -> GameState:
         z.setdefault("uid", f"Z{i + 1:02d}")
         z.setdefault("value", 3)
     units += [{"uid": f"E{i + 1:02d}", "value": v, "pool": "eliminated"} for i, v in enumerate(eliminated)]
-    st = GameState.build(characters=chars, zombies=units, doors=doors)
+    st = state_from_pieces(chars, units, doors)
     return replace(st, solitaire=True, **kw)
 
 

@@ -17,7 +17,8 @@ from dodnb.rules.solitaire import (
     INF, free_move_action, free_move_choice, free_move_plan, random_human, reaction_choice, sensible_human, steps_from,
     super_reaction_choice, weighted_from, zombie_policy,
 )
-from dodnb.rules.state import Pending, initial_state
+from dodnb.rules.setup import initial_state
+from dodnb.rules.state import Pending
 from tests.solitaire.helpers import build, choose, free_state, run_free_phase, two_beside
 
 MAIN_SQUARES = ("004", "093", "117", "212")

@@ -27,7 +27,8 @@ from dodnb.rules.phases import attack, reaction
 from dodnb.rules.actions import EndPhase, EndTurn
 from dodnb.rules.game import Game
 from dodnb.rules.solitaire import free_move_decision, sensible_human, zombie_policy
-from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
+from dodnb.rules.state import Pending, TurnRecord, ZombieTurn
+from tests.engine.helpers import state_from_pieces
 from tests.solitaire.helpers import build, free_state, two_beside
 from tests.solitaire.zturn_positions import TooLong, game_positions, mid_turn_states, plain_walk, random_position
 from tests.solitaire.zturn_positions import _counts as plain_counts
@@ -54,8 +55,8 @@ def study(n_units=3, values=(9, 7, 11), elim=(), doors=CLOSED):
 def issue_position(uid: str, settle: bool = True):
     """The reproduction of issue 17: Peter in 114 with a value-1 unit, one unit (value 5) in the
     eliminated pool, three main doors closed; the Zombie Free Movement Phase over."""
-    st = GameState.build(characters={"Peter": "114"}, zombies=[{"uid": uid, "square": "114", "value": 1},
-                         {"uid": "E01", "value": 5, "pool": "eliminated", "seen": True}], doors={"E": "closed", "S": "closed", "W": "closed"})
+    st = state_from_pieces({"Peter": "114"}, [{"uid": uid, "square": "114", "value": 1},
+                           {"uid": "E01", "value": 5, "pool": "eliminated", "seen": True}], doors={"E": "closed", "S": "closed", "W": "closed"})
     st = replace(st, solitaire=True, phase="free", record=TurnRecord(), zturn=ZombieTurn(
         step="free_moves", moves_left=0))
     if not settle:
@@ -729,7 +730,7 @@ def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
     st = build({"Peter": "024", "Fran": "024"}, [{"uid": "Z05", "square": "097", "value": 4}, {"uid": "Z50", "square": "134", "value": 6}],
                doors=CLOSED, pending=Pending("human", "act", "5.0", ""), record=TurnRecord(("Peter",), ("024",)))
     pool = [{"uid": u, "value": 2, "pool": "eliminated"} for u in ("Z01", "Z02", "Z30")]
-    st = replace(st, zombies=st.zombies + tuple(GameState.build(zombies=pool).zombies))
+    st = replace(st, zombies=st.zombies + tuple(state_from_pieces(zombies=pool).zombies))
     st0, ctx = _start(st)
     # follow the Hidden Zombie Table to a draw
     draws = [m for m in mid_turn_states(st0, 3) if m.pending.kind == "draw:eliminated" and m.phase == "hidden"]

@@ -17,6 +17,7 @@ from dodnb.rules.actions import AttackCount, BerserkCheck, EndPhase, Reveal, pol
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.solitaire import sensible_human, zombie_policy
 from dodnb.rules.state import GameState, Pending, TurnRecord
+from tests.engine.helpers import state_from_pieces
 
 
 def random_position(seed: int, solitaire: bool = True) -> GameState:
@@ -58,7 +59,7 @@ def random_position(seed: int, solitaire: bool = True) -> GameState:
     if not solitaire:
         hidden = tuple(sorted(rng.sample([s for s in near if s not in squares and s not in entrances], 2)))
         zombies += [{"uid": f"H{i}", "value": rng.choice((2, 4, 7)), "pool": "hidden"} for i in range(3)]
-    st = GameState.build(characters=chars, zombies=zombies, doors=doors)
+    st = state_from_pieces(chars, zombies, doors)
     first = st.character(names[0])
     return replace(st, solitaire=solitaire, hidden_squares=hidden, record=TurnRecord((first.name,), (first.square,)),
                    pending=Pending("human", "act", "5.0", ""))

@@ -120,7 +120,7 @@ def set_chars(st: GameState, *changed: CharacterState) -> GameState:
 
 def set_door(st: GameState, door: str, state: str) -> GameState:
     """A door opened, closed [5.5] or destroyed [10.5] by the engine's own resolvers (the door and its
-    new state already checked): `GameState.with_door` without re-checking the whole position."""
+    new state already checked), without re-checking the whole position."""
     ds = dict(st.door_states)
     ds[door] = str(state)
     return st.evolve(door_states=tuple(sorted((d, s) for d, s in ds.items() if s != DoorState.OPEN)))
