@@ -259,7 +259,8 @@ def break_pending(st: GameState) -> Optional[GameState]:
 def glass_breaks(st: GameState, ctx: Ctx) -> Callable[[int], bool]:
     """[10.5] what the attempt decides: two dice below the attacker's Zombie Value break the door."""
     value = st.unit(st.zturn.breaking[0]).value
-    return lambda total: core.glass_breaks(total, value)
+    breaks = ctx.tables.glass_door_breaks
+    return lambda total: breaks(total, value)
 
 
 def roll_glass(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
