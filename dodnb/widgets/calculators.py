@@ -35,10 +35,10 @@ import ipywidgets as W
 
 import dodnb.prob as P
 from dodnb.prob.dist import fmt_fraction, fmt_one_in, fmt_percent
-from dodnb.render.calc_charts import STATUS_COLOURS, fire_chart, heat_colour, ink_on, status_chart
+from dodnb.render.calc_charts import STATUS_COLOURS, STATUS_ORDER, fire_chart, heat_colour, ink_on, status_chart
 from dodnb.render.picture import picture
 from dodnb.prob.shots import MAX_SHOT_DICE
-from dodnb.rules.counters import CHARACTERS
+from dodnb.rules.counters import CHARACTERS, STATUSES
 from dodnb.rules.tables import Tables, default_tables
 
 #: Target kinds offered by the shot calculator: (label, key).  Panic [6.5], [10.6], [11.5].
@@ -74,8 +74,6 @@ _TARGET_WORDS = {
     "super": "a super zombie alone",
     "super+unit": "a super zombie stacked with a zombie unit",
 }
-STATUSES = ("normal", "stunned", "infected")
-STATUS_ORDER = ("normal", "stunned", "infected", "killed")
 #: Largest Zombie Value on the sliders: 11 (strongest unit) + 2 (super zombie) [8.8], [11.3].
 MAX_VALUE = 13
 MAX_DISTANCE = 10
