@@ -15,7 +15,8 @@ import time
 from importlib import resources
 
 from dodnb.board.model import board_from_dict
-from dodnb.board.sight import line_of_sight, sight_table, visible_from
+from dodnb.board.sight import line_of_sight
+from dodnb.board.sighttable import sight_table, visible_from
 
 
 def fresh_board():

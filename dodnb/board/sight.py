@@ -1,4 +1,4 @@
-"""Line of sight [6.4], [7.1], distance and shot modifiers [6.7] on any mall board, decided exactly.
+"""Line of sight [6.4], [7.1], distance and what a shot passes [6.7] on any mall board, decided exactly.
 
 Sight [6.4]: an imaginary line from the centre of one square to the centre of the other. It is
 blocked when it
@@ -16,15 +16,17 @@ blocked when it
 corner does not pass through it. Walls and doors, on the other hand, are closed segments: touching
 one, even at its very end, counts. The full rulings are in docs/RULINGS.md.
 
-Two independent exact implementations live here, and the tests check they agree on every pair:
+Two independent exact implementations exist, and the tests check they agree on every pair:
 
-* ``line_of_sight`` walks the line across a compressed grid (every x and y used by a square, wall or
+* ``line_of_sight`` (here) walks the line across a compressed grid (every x and y used by a square, wall or
   door), cell by cell, in integer arithmetic on doubled coordinates (square centres become lattice
   points). It gives the squares, doors and obstacles in order, for teaching and for widgets.
-* ``sight_table`` decides all pairs at once with numpy on int64 doubled coordinates (exact integer
+* ``sight_table`` (:mod:`dodnb.board.sighttable`) decides all pairs at once with numpy on int64 doubled coordinates (exact integer
   arithmetic; no floats anywhere), then keeps for every visible pair the squares lying between, so
   tokens can be applied with one bit mask test.
 
+Sight returns geometry only (squares away, the doors passed with their kinds and states): the Shot
+Modifier Chart's arithmetic [6.7] is in :mod:`dodnb.rules.modifiers`, read from the game's tables.
 Nothing here imports widgets; render and widgets read the result objects.
 """
 
@@ -32,14 +34,13 @@ from __future__ import annotations
 
 import weakref
 from bisect import bisect_left, bisect_right
-from collections import OrderedDict, deque
+from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Optional, Union
 
-import numpy as np
 
-from dodnb.board.geometry import Point, Segment, segments_touch
+from dodnb.board.geometry import Point, Segment
 from dodnb.board.model import DOOR_STATES, Board
 from dodnb.errors import InputError
 
@@ -53,15 +54,13 @@ __all__ = [
     "NoPath",
     "Obstacle",
     "Sight",
-    "ModifierLine",
-    "ShotModifiers",
-    "SightTable",
+    "DoorPassage",
+    "ShotGeometry",
     "line_of_sight",
     "distance",
-    "shot_modifiers",
-    "sight_table",
-    "visible_from",
+    "shot_geometry",
     "normalise_door_states",
+    "occupied_squares",
 ]
 
 # Blocking reasons, most fundamental first. When a line meets several obstacles, the reported
@@ -190,63 +189,52 @@ class Sight:
 
 
 @dataclass(frozen=True)
-class ModifierLine:
-    """One line of the Shot Modifier Chart applied to a shot [6.7]: label, value (<= 0), Case."""
+class DoorPassage:
+    """One place where a line of sight passes doors [6.4]: the door ids met at that point (two doors
+    meeting with no wall between are one passage), each door's kind ('solid', 'glass', 'main') and
+    state ('open', 'closed', 'destroyed') at the time of the shot.  Geometry only: what the Shot
+    Modifier Chart makes of it [6.7] is :mod:`dodnb.rules.modifiers`."""
 
-    label: str
-    value: int
-    case: str
-    note: str = ""
+    doors: tuple[str, ...]
+    kinds: tuple[str, ...]
+    states: tuple[str, ...]
 
-    def __str__(self) -> str:
-        sign = f"{self.value:+d}" if self.value else "0"
-        text = f"{self.label}: {sign} {self.case}"
-        return f"{text} ({self.note})" if self.note else text
+    @property
+    def closed_glass(self) -> tuple[str, ...]:
+        """The closed glass doors of this passage: a shot through them destroys them [6.7], [10.5]."""
+        return tuple(d for d, k, s in zip(self.doors, self.kinds, self.states) if k == "glass" and s == "closed")
+
+    @property
+    def all_destroyed(self) -> bool:
+        """Every door here is a destroyed glass door, always open [10.5]."""
+        return all(s == "destroyed" for s in self.states)
 
 
 @dataclass(frozen=True)
-class ShotModifiers:
-    """The itemised shot modifier for one gun [6.7]; apply it to each gun separately [6.8].
+class ShotGeometry:
+    """What a shot from `shooter` at `target` passes, read from the board [6.4], [6.7]: no numbers of
+    the Shot Modifier Chart (those are :func:`dodnb.rules.modifiers.shot_modifiers`).
 
-    lines          ModifierLine items (label, value, case, note);
-    total          their sum (0 or negative), added to the dice total of one gun;
-    reduction      -total, the positive number subtracted (what dodnb.prob.shot calls `modifier`);
-    distance       squares away [6.7];
-    destroys_doors ids of closed glass doors the shot goes through: destroyed by the shot [6.7] note b,
-                   [10.5]; `destroys_door` is the first of them or None;
-    panic_check    True for a target in the shooter's own square (Chart note a, [6.5]);
-    sight          the Sight the modifiers were read from.
+    distance        squares away [6.7] (0 in the same square);
+    passages        the door passages the line goes through (at most one when in sight [6.4]);
+    same_square     the target is in the shooter's own square ([6.5] panic check, Chart note a);
+    destroys_doors  the closed glass doors the shot goes through, destroyed by it [6.7] note b, [10.5];
+    sight           the Sight it was read from.
     """
 
     shooter: str
     target: str
     distance: int
-    lines: tuple[ModifierLine, ...]
-    total: int
-    destroys_doors: tuple[str, ...]
-    panic_check: bool
+    passages: tuple[DoorPassage, ...]
     sight: Sight
 
     @property
-    def reduction(self) -> int:
-        return -self.total
+    def same_square(self) -> bool:
+        return self.shooter == self.target
 
     @property
-    def destroys_door(self) -> Optional[str]:
-        return self.destroys_doors[0] if self.destroys_doors else None
-
-    def for_guns(self, guns: int) -> int:
-        """Total modifier for `guns` characters shooting together: applied to each gun [6.8]."""
-        if isinstance(guns, bool) or not isinstance(guns, int) or guns < 1:
-            raise SightError(f"the number of guns shooting together must be a whole number >= 1, got {guns!r} [6.8]")
-        return self.total * guns
-
-    def explain(self) -> str:
-        body = "; ".join(str(line) for line in self.lines)
-        return f"{self.shooter} -> {self.target}: {body}; total {self.total:+d} per gun [6.7], [6.8]"
-
-    def __str__(self) -> str:
-        return self.explain()
+    def destroys_doors(self) -> tuple[str, ...]:
+        return tuple(d for p in self.passages for d in p.closed_glass)
 
 
 # =============================================================================================
@@ -257,7 +245,8 @@ def _sid(board: Board, value: SquareRef) -> str:
     return board.square_id(value)  # raises UnknownSquare [2.1]
 
 
-def _occupied(board: Board, occupied: Iterable[SquareRef]) -> frozenset:
+def occupied_squares(board: Board, occupied: Iterable[SquareRef]) -> frozenset:
+    """The squares holding a character or zombie unit, checked: ids normalised [2.1], a collection [6.3]."""
     if occupied is None:
         return frozenset()
     if isinstance(occupied, (str, int)):
@@ -547,7 +536,7 @@ def line_of_sight(
     Symmetric: line_of_sight(b, a) has the same `visible` and `reason`.
     """
     a, b = _sid(board, a), _sid(board, b)
-    occ = _occupied(board, occupied)
+    occ = occupied_squares(board, occupied)
     states = normalise_door_states(board, door_states)
     sa, sb = board.squares[a], board.squares[b]
     start, end = sa.centre, sb.centre
@@ -715,18 +704,19 @@ def distance(board: Board, a: SquareRef, b: SquareRef) -> int:
 
 
 # =============================================================================================
-# Shot modifiers [6.7]
+# What a shot passes [6.7]
 
 
-def shot_modifiers(
+def shot_geometry(
     board: Board,
     shooter_square: SquareRef,
     target_square: SquareRef,
     door_states: Optional[Mapping[str, str]] = None,
     occupied: Iterable[SquareRef] = (),
-) -> ShotModifiers:
-    """Shot Modifier Chart [6.7] for one gun: -1 per square away, -2 through an open door, -3 through
-    a closed glass door (which the shot destroys [10.5]); 0 in the same square (panic check [6.5]).
+) -> ShotGeometry:
+    """The squares away and the door passages of a shot [6.4], [6.7], with the kind and state of each
+    door: what the Shot Modifier Chart reads (:func:`dodnb.rules.modifiers.shot_modifiers` does the
+    arithmetic with the game's tables).
 
     Raises NotInSight (a ValueError) when the target is not within sight [6.0 step 1], [6.4].
     """
@@ -735,340 +725,9 @@ def shot_modifiers(
     if not sight.visible:
         raise NotInSight(f"{b} is not within the sight of {a}, so there is no shot [6.0], [6.4]: {sight.message}", sight)
     if a == b:
-        line = ModifierLine("same square", 0, "[6.7]", "panic check required [6.5]")
-        return ShotModifiers(a, b, 0, (line,), 0, (), True, sight)
+        return ShotGeometry(a, b, 0, (), sight)
     states = normalise_door_states(board, door_states)
-    d = sight.distance
-    lines = [ModifierLine(f"{d} square{'s' if d != 1 else ''} away", -d, "[6.7]")]
-    destroyed: tuple[str, ...] = ()
-    for ids in sight.passages:  # at most one passage when visible [6.4]
-        closed_glass = tuple(i for i in ids if board.doors[i].kind == "glass" and states[i] == "closed")
-        names = "+".join(ids)
-        if closed_glass:
-            lines.append(
-                ModifierLine(
-                    f"through a closed glass door ({names})",
-                    -3,
-                    "[6.7]",
-                    f"the door {'+'.join(closed_glass)} is destroyed [10.5]",
-                )
-            )
-            destroyed += closed_glass
-        else:
-            kind = "destroyed glass door, always open" if all(states[i] == "destroyed" for i in ids) else ""
-            label = f"through an open door ({names}{', ' + kind if kind else ''})"
-            lines.append(ModifierLine(label, -2, "[6.7]", "[10.5]" if kind else ""))
-    total = sum(line.value for line in lines)
-    return ShotModifiers(a, b, d, tuple(lines), total, destroyed, False, sight)
-
-
-# =============================================================================================
-# All pairs at once
-
-
-class SightTable:
-    """Sight between every pair of squares for one set of closed solid doors, tokens applied on demand.
-
-    Glass doors (open, closed, destroyed), open solid doors and main doors do not change who sees
-    whom [6.4]; only closed solid doors do, so one table serves every door state with the same closed
-    solid doors. For each visible pair the table keeps the squares lying between (as a bit mask) so
-    that tokens [6.3] cost one AND.
-    """
-
-    def __init__(self, board: Board, closed_solid: frozenset, rows: list[dict[int, int]]):
-        self.board = board
-        self.closed_solid = closed_solid
-        self.ids: tuple[str, ...] = tuple(sorted(board.squares))
-        self._index = {s: n for n, s in enumerate(self.ids)}
-        self._rows = rows  # rows[i][j] = bit mask of squares strictly between, for visible i != j
-        self._seen: dict[str, frozenset] = {}  # visible_from without tokens, per square (asked every Zombie Player-Turn)
-
-    @property
-    def pairs(self) -> int:
-        """Unordered pairs of distinct squares."""
-        n = len(self.ids)
-        return n * (n - 1) // 2
-
-    @property
-    def n_visible(self) -> int:
-        """Unordered pairs of distinct squares in sight of each other, tokens ignored."""
-        return sum(len(r) for r in self._rows) // 2
-
-    def _mask(self, occupied: Iterable[SquareRef]) -> int:
-        m = 0
-        for s in _occupied(self.board, occupied):
-            m |= 1 << self._index[s]
-        return m
-
-    def visible(self, a: SquareRef, b: SquareRef, occupied: Iterable[SquareRef] = ()) -> bool:
-        """Same answer as line_of_sight(...).visible [6.4], [6.3], from the table."""
-        i, j = self._index[_sid(self.board, a)], self._index[_sid(self.board, b)]
-        if i == j:
-            return True
-        m = self._rows[i].get(j)
-        return m is not None and not (m & self._mask(occupied))
-
-    def between(self, a: SquareRef, b: SquareRef) -> Optional[frozenset]:
-        """Squares strictly between a and b on the line, for a visible pair (None if not visible)."""
-        i, j = self._index[_sid(self.board, a)], self._index[_sid(self.board, b)]
-        if i == j:
-            return frozenset()
-        m = self._rows[i].get(j)
-        if m is None:
-            return None
-        return frozenset(s for n, s in enumerate(self.ids) if m >> n & 1)
-
-    def visible_from(self, a: SquareRef, occupied: Iterable[SquareRef] = ()) -> frozenset:
-        """Every square within a's sight, a included [6.4], [7.1]."""
-        if not occupied and not isinstance(occupied, str):  # no tokens: the whole row, kept
-            got = self._seen.get(a) if isinstance(a, str) else None
-            if got is None:
-                sq = _sid(self.board, a)
-                got = self._seen.get(sq)
-                if got is None:
-                    got = self._seen[sq] = frozenset([sq, *(self.ids[j] for j in self._rows[self._index[sq]])])
-            return got
-        a = _sid(self.board, a)
-        i = self._index[a]
-        occ = self._mask(occupied)
-        ids = self.ids
-        return frozenset([a, *(ids[j] for j, m in self._rows[i].items() if not m & occ)])
-
-    def visible_pairs(self) -> list[tuple[str, str]]:
-        """Unordered visible pairs (a < b), tokens ignored."""
-        ids = self.ids
-        return [(ids[i], ids[j]) for i, row in enumerate(self._rows) for j in row if i < j]
-
-
-_TABLES: "weakref.WeakKeyDictionary[Board, OrderedDict]" = weakref.WeakKeyDictionary()
-_TABLE_CACHE_SIZE = 64
-_INT64_SAFE = 1 << 20  # doubled coordinates below this keep every product far inside int64
-
-
-def sight_table(board: Board, door_states: Optional[Mapping[str, str]] = None) -> SightTable:
-    """All-pairs sight [6.4] for the board and door states, computed once and cached."""
-    if door_states:
-        states = normalise_door_states(board, door_states)
-        closed_solid = frozenset(d for d, s in states.items() if s == "closed" and board.doors[d].kind == "solid")
-    else:  # the start of the game: every door open [3.3]
-        if door_states is not None:
-            normalise_door_states(board, door_states)  # still rejects a non-mapping
-        closed_solid = frozenset()
-    cache = _TABLES.setdefault(board, OrderedDict())
-    table = cache.get(closed_solid)
-    if table is None:
-        if closed_solid:
-            rows = _close_doors(board, sight_table(board)._rows, closed_solid)
-        else:
-            rows = _compute_rows(board, closed_solid)
-        table = SightTable(board, closed_solid, rows)
-        cache[closed_solid] = table
-        while len(cache) > _TABLE_CACHE_SIZE:
-            cache.popitem(last=False)
-    else:
-        cache.move_to_end(closed_solid)
-    return table
-
-
-def visible_from(
-    board: Board,
-    a: SquareRef,
-    occupied: Iterable[SquareRef] = (),
-    door_states: Optional[Mapping[str, str]] = None,
-) -> frozenset:
-    """Every square within sight of a (a included) [6.4]; [7.1] uses this for zombie reaction."""
-    return sight_table(board, door_states).visible_from(a, occupied)
-
-
-def _close_doors(board: Board, open_rows: list[dict[int, int]], closed_solid: frozenset) -> list[dict[int, int]]:
-    """The table with some solid doors closed, derived from the all-open one [6.4], S3.
-
-    With every door open, a visible line that touches a solid door has that door on a side of one of
-    its end squares (S4). Closing the door turns it into a wall, so exactly those pairs go; nothing
-    else changes. The pairs each door cuts are found once per board (:func:`_door_cuts`); tests
-    check the result equals the full computation."""
-    rows = list(open_rows)
-    copied: set[int] = set()
-    for d_id in sorted(closed_solid):
-        for i, j in _door_cuts(board, open_rows, d_id):
-            for x, y in ((i, j), (j, i)):
-                if x not in copied:
-                    rows[x] = dict(rows[x])
-                    copied.add(x)
-                rows[x].pop(y, None)
-    return rows
-
-
-_CUTS: "weakref.WeakKeyDictionary[Board, dict[str, tuple[tuple[int, int], ...]]]" = weakref.WeakKeyDictionary()
-
-
-def _door_cuts(board: Board, open_rows: list[dict[int, int]], d_id: str) -> tuple[tuple[int, int], ...]:
-    """The visible pairs (i, j) of the all-open table whose line touches door `d_id` [6.4], S4.
-
-    Only lines from the door's own squares can touch it (S4), so only their rows are looked at.
-    Computed once per board and door: the exact geometry is the slow part of a new door state."""
-    per_board = _CUTS.setdefault(board, {})
-    cuts = per_board.get(d_id)
-    if cuts is None:
-        ids = sorted(board.squares)
-        index = {s: i for i, s in enumerate(ids)}
-        door = board.doors[d_id]
-        a0, a1 = door.seg.ends
-        found = []
-        for sq in door.squares:
-            i = index[sq]
-            p = board.squares[sq].centre
-            for j in open_rows[i]:
-                if segments_touch(p, board.squares[ids[j]].centre, a0, a1):
-                    found.append((i, j))
-        cuts = per_board[d_id] = tuple(found)
-    return cuts
-
-
-def _compute_rows(board: Board, closed_solid: frozenset) -> list[dict[int, int]]:
-    ids = sorted(board.squares)
-    n = len(ids)
-    rects = [board.squares[s].rect for s in ids]
-    big = max(max(abs(r.x0), abs(r.y0), abs(r.x1), abs(r.y1)) for r in rects) * 2
-    if big >= _INT64_SAFE:  # enormous coordinates: the exact walker decides every pair instead
-        rows: list[dict[int, int]] = [dict() for _ in range(n)]
-        states = {d: ("closed" if d in closed_solid else "open") for d in board.doors}
-        for i in range(n):
-            for j in range(i + 1, n):
-                s = line_of_sight(board, ids[i], ids[j], door_states=states)
-                if s.visible:
-                    m = 0
-                    for sid in s.between:
-                        m |= 1 << ids.index(sid)
-                    rows[i][j] = rows[j][i] = m
-        return rows
-
-    i64 = np.int64
-    X0 = np.array([2 * r.x0 for r in rects], dtype=i64)
-    X1 = np.array([2 * r.x1 for r in rects], dtype=i64)
-    Y0 = np.array([2 * r.y0 for r in rects], dtype=i64)
-    Y1 = np.array([2 * r.y1 for r in rects], dtype=i64)
-    CX, CY = (X0 + X1) // 2, (Y0 + Y1) // 2  # doubled centres: r.x0 + r.x1
-    I, J = np.triu_indices(n, 1)
-    PX, PY, QX, QY = CX[I], CY[I], CX[J], CY[J]
-    alive = np.ones(len(I), dtype=bool)
-
-    # --- walls: any contact blocks [6.4] (crossing, running along, touching an end)
-    for w in board.walls:
-        sel = np.nonzero(alive)[0]
-        hit = _touch(w, PX[sel], PY[sel], QX[sel], QY[sel])
-        alive[sel[hit]] = False
-
-    # --- doors: contacts of the surviving lines, grouped into passages by contact point
-    sel = np.nonzero(alive)[0]
-    px, py, qx, qy = PX[sel], PY[sel], QX[sel], QY[sel]
-    door_list = list(board.doors.values())
-    contacts_pair, contacts_door, contacts_along, contacts_tn, contacts_td = [], [], [], [], []
-    for k, d in enumerate(door_list):
-        hit = _touch(d.seg, px, py, qx, qy)
-        idx = np.nonzero(hit)[0]
-        if not len(idx):
-            continue
-        if d.seg.horizontal:
-            c, p0, dd = 2 * d.seg.y0, py[idx], qy[idx] - py[idx]
-        else:
-            c, p0, dd = 2 * d.seg.x0, px[idx], qx[idx] - px[idx]
-        along = dd == 0  # touching a door while parallel to it = running along it
-        tn, td = c - p0, dd
-        neg = td < 0
-        tn, td = np.where(neg, -tn, tn), np.where(neg, -td, td)
-        contacts_pair.append(idx)
-        contacts_door.append(np.full(len(idx), k))
-        contacts_along.append(along)
-        contacts_tn.append(tn)
-        contacts_td.append(td)
-    ok_rows: dict[int, int] = {}
-    if contacts_pair:
-        cp = np.concatenate(contacts_pair)
-        cd = np.concatenate(contacts_door)
-        ca = np.concatenate(contacts_along)
-        ctn = np.concatenate(contacts_tn)
-        ctd = np.concatenate(contacts_td)
-        # can sight pass door k when square s is one end? [6.4]: not main, not closed solid, a side of s
-        pass_ok = np.zeros((len(door_list), n), dtype=bool)
-        index = {s: m for m, s in enumerate(ids)}
-        for k, d in enumerate(door_list):
-            if d.kind == "main" or (d.kind == "solid" and d.id in closed_solid):
-                continue
-            for s in d.squares:
-                pass_ok[k, index[s]] = True
-        count = np.bincount(cp, minlength=len(sel))
-        gi, gj = I[sel[cp]], J[sel[cp]]
-        contact_ok = (pass_ok[cd, gi] | pass_ok[cd, gj]) & ~ca
-        single = count[cp] == 1
-        bad_single = cp[single & ~contact_ok]
-        alive[sel[bad_single]] = False
-        multi = np.nonzero(count >= 2)[0]
-        if len(multi):
-            multi_set = set(multi.tolist())
-            groups: dict[int, list[tuple[Fraction, bool]]] = {}
-            for p, ok, tn_, td_ in zip(cp.tolist(), contact_ok.tolist(), ctn.tolist(), ctd.tolist()):
-                if p in multi_set:
-                    # runs along a door: td == 0; such a contact is never ok, so its t does not matter
-                    groups.setdefault(p, []).append((Fraction(tn_, td_) if td_ else Fraction(-1), ok))
-            for p, items in groups.items():
-                points = {t for t, _ in items}
-                if len(points) >= 2 or not all(ok for _, ok in items):
-                    alive[sel[p]] = False  # two door passages [6.4], or a door it may not pass
-
-    # --- squares strictly between, for the visible pairs (token masks [6.3])
-    vis = np.nonzero(alive)[0]
-    rows = [dict() for _ in range(n)]
-    if not len(vis):
-        return rows
-    vi, vj = I[vis], J[vis]
-    px, py, qx, qy = PX[vis], PY[vis], QX[vis], QY[vis]
-    masks = np.zeros((len(vis), n), dtype=bool)
-    chunk = max(1, 2_000_000 // max(n, 1))
-    for lo in range(0, len(vis), chunk):
-        hi = min(len(vis), lo + chunk)
-        a_px, a_py, a_qx, a_qy = px[lo:hi, None], py[lo:hi, None], qx[lo:hi, None], qy[lo:hi, None]
-        # bounding boxes overlap with positive extent (open rectangle)
-        bb = (
-            (np.minimum(a_px, a_qx) < X1)
-            & (np.maximum(a_px, a_qx) > X0)
-            & (np.minimum(a_py, a_qy) < Y1)
-            & (np.maximum(a_py, a_qy) > Y0)
-        )
-        pi, si = np.nonzero(bb)
-        keep = (si != vi[lo:hi][pi]) & (si != vj[lo:hi][pi])
-        pi, si = pi[keep], si[keep]
-        sx, sy = px[lo:hi][pi], py[lo:hi][pi]
-        dx, dy = qx[lo:hi][pi] - sx, qy[lo:hi][pi] - sy
-        pos = np.zeros(len(pi), dtype=bool)
-        neg = np.zeros(len(pi), dtype=bool)
-        for cxs, cys in ((X0, Y0), (X1, Y0), (X0, Y1), (X1, Y1)):
-            o = dx * (cys[si] - sy) - dy * (cxs[si] - sx)
-            pos |= o > 0
-            neg |= o < 0
-        hit = pos & neg  # corners strictly on both sides of the line: it meets the open rectangle
-        masks[lo + pi[hit], si[hit]] = True
-    packed = np.packbits(masks, axis=1, bitorder="little")
-    for r, (i, j) in enumerate(zip(vi.tolist(), vj.tolist())):
-        m = int.from_bytes(packed[r].tobytes(), "little")
-        rows[i][j] = m
-        rows[j][i] = m
-    return rows
-
-
-def _touch(seg: Segment, px: np.ndarray, py: np.ndarray, qx: np.ndarray, qy: np.ndarray) -> np.ndarray:
-    """Exact int64 test: which segments P-Q (doubled) share at least one point with `seg`."""
-    if seg.horizontal:  # swap the axes so that seg is vertical
-        px, py, qx, qy = py, px, qy, qx
-        k, lo, hi = 2 * seg.y0, 2 * seg.x0, 2 * seg.x1
-    else:
-        k, lo, hi = 2 * seg.x0, 2 * seg.y0, 2 * seg.y1
-    swap = px > qx
-    ax, bx = np.where(swap, qx, px), np.where(swap, px, qx)
-    ay, by = np.where(swap, qy, py), np.where(swap, py, qy)
-    dx = bx - ax
-    inx = (ax <= k) & (k <= bx)
-    num = ay * dx + (by - ay) * (k - ax)  # y at x = k, times dx
-    slanted = (dx > 0) & (lo * dx <= num) & (num <= hi * dx)
-    upright = (dx == 0) & (np.maximum(ay, by) >= lo) & (np.minimum(ay, by) <= hi)
-    return inx & (slanted | upright)
+    passages = tuple(
+        DoorPassage(ids, tuple(board.doors[i].kind for i in ids), tuple(states[i] for i in ids)) for ids in sight.passages
+    )
+    return ShotGeometry(a, b, sight.distance, passages, sight)

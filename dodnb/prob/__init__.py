@@ -102,7 +102,6 @@ def clear_caches() -> None:
     core.ways.cache_clear()
     shots.p_total_at_least.cache_clear()
     shots.p_total_at_most.cache_clear()
-    shots._fire_items.cache_clear()
     shots._fire_counts.cache_clear()
     shots._count_at_least.cache_clear()
     shots._count_at_most.cache_clear()

@@ -129,8 +129,8 @@ def attack_strength(value: int | Dist, k: int) -> int | Dist:
     k = _k(k)
     value = check_value(value)
     if isinstance(value, Dist):
-        return value.map(lambda v: v // k)
-    return value // k
+        return value.map(lambda v: core.strength(v, k))
+    return core.strength(value, k)
 
 
 def _k(k: Any, n: int | None = None) -> int:
@@ -436,7 +436,7 @@ def square_weights(
             den = den * d // math.gcd(den, d)
     coeff: dict[tuple[int | None, tuple], int] = {}  # (strength or None if destroyed, panicked) -> weight
     for v, cv in vw.items():
-        s = v // k
+        s = core.strength(v, k)  # [8.0] step 4
         d, items = fire[v]
         scale = cv * (den // d)
         for (killed, panicked), c in items:
@@ -558,14 +558,15 @@ def solitaire_k(n: int) -> Dist:
         raise ProbError("15.6", f"the number of characters in the square must be a whole number >= 1, got {n!r}")
     if n > 6:
         raise ProbError("15.6", f"one die cannot choose among {n} numbers")
-    per = 6 // n
+    faces = core.attacked_count_faces(n)  # [15.6] the rules' own sharing of the die's faces
     assign = ", ".join(
-        f"{k}: {'face' if per == 1 else 'faces'} {'-'.join(map(str, sorted({(k - 1) * per + 1, k * per})))}" for k in range(1, n + 1)
+        f"{k}: {'face' if len(fs) == 1 else 'faces'} {'-'.join(map(str, sorted({fs[0], fs[-1]})))}" for k, fs in faces.items()
     )
     steps = [f"[15.6] {n} character(s) in the square: die faces → {assign}."]
-    if 6 % n:
-        steps.append(f"Ruling: faces {n * per + 1}-6 are rolled again, so each k has probability 1/{n}.")
-    return Dist.uniform(range(1, n + 1)).with_steps(*steps, title="Solitaire: characters attacked")
+    named = sum(len(fs) for fs in faces.values())
+    if named < core.ATTACK_COUNT_FACES:
+        steps.append(f"Ruling: faces {named + 1}-{core.ATTACK_COUNT_FACES} are rolled again, so each k has probability 1/{n}.")
+    return Dist(dict(core.attacked_count_odds(n))).with_steps(*steps, title="Solitaire: characters attacked")
 
 
 def solitaire_attack(characters: Any, value: int | Dist | None = None, **kw) -> Dist:

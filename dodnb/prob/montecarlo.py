@@ -109,20 +109,20 @@ def sim_shot(rng: random.Random, dice: int, modifier: int = 0) -> int:
 
 def sim_panic(rng: random.Random, level: int, dice: int) -> str:
     """[6.5]"""
-    return "panics" if roll(rng, check_panic_dice(dice)) <= check_level(level) else "keeps nerve"
+    return "panics" if core.panics(roll(rng, check_panic_dice(dice)), check_level(level), 0) else "keeps nerve"
 
 
 def _prep_kill(dice: int, modifier: int, value: Any, counters: Counters | None = None):
     """[6.0] step 5"""
     n, m, draw_v = check_shot_dice(dice), check_modifier(modifier), _value_sampler(value, counters)
-    return lambda rng: "killed" if roll(rng, n) - m >= draw_v(rng) else "not killed"
+    return lambda rng: "killed" if core.destroys(roll(rng, n), m, draw_v(rng)) else "not killed"
 
 
 sim_kill = _prepared(_prep_kill)
 
 
 def _panics(rng: random.Random, s: Shooter, increase: int | None) -> bool:
-    return increase is not None and roll(rng, s.panic_dice) <= s.panic_level + increase
+    return increase is not None and core.panics(roll(rng, s.panic_dice), s.panic_level, increase)
 
 
 def _fire(rng: random.Random, group: list[Shooter], v: int, increase: int | None, together: bool) -> FireOutcome:
@@ -131,9 +131,9 @@ def _fire(rng: random.Random, group: list[Shooter], v: int, increase: int | None
         firing = [s for s in group if s not in panicked]
         if not firing:
             return FireOutcome(tuple(s.name for s in panicked), (), 0, False)
-        n = min(3, sum(s.dice for s in firing))  # [6.8]
-        result = roll(rng, n) - sum(s.modifier for s in firing)
-        return FireOutcome(tuple(s.name for s in panicked), tuple(s.name for s in firing), n, result >= v)
+        n = core.pooled_dice([s.dice for s in firing])  # [6.8]
+        killed = core.destroys(roll(rng, n), sum(s.modifier for s in firing), v)  # [6.0] step 5, [6.7] per gun
+        return FireOutcome(tuple(s.name for s in panicked), tuple(s.name for s in firing), n, killed)
     panicked, fired, rolled = [], [], 0
     for s in group:
         if _panics(rng, s, increase):
@@ -141,7 +141,7 @@ def _fire(rng: random.Random, group: list[Shooter], v: int, increase: int | None
             continue
         fired.append(s.name)
         rolled += s.dice
-        if roll(rng, s.dice) - s.modifier >= v:
+        if core.destroys(roll(rng, s.dice), s.modifier, v):
             return FireOutcome(tuple(panicked), tuple(fired), rolled, True)
     return FireOutcome(tuple(panicked), tuple(fired), rolled, False)
 
@@ -193,7 +193,7 @@ def _prep_shooting_sequence(
         for i in range(1, f + 1):
             if _panics(rng, s, increase):
                 return SequenceOutcome(i - 1, False, True)
-            if roll(rng, s.dice) - s.modifier >= v:
+            if core.destroys(roll(rng, s.dice), s.modifier, v):
                 return SequenceOutcome(i, True, False)
         return SequenceOutcome(f, False, False)
 
@@ -218,7 +218,7 @@ def sim_attack_on(rng: random.Random, strength: int, status: str = Status.NORMAL
     r = sim_attack_result(rng, strength, dice_table)
     if r == "none":
         return "none"
-    return r if status == Status.NORMAL else Status.KILLED.value
+    return core.hit(status, r)
 
 
 def _prep_square_attack(
@@ -256,7 +256,7 @@ def _prep_square_attack(
         fo = _fire(rng, group, v, increase, together) if group else FireOutcome((), (), 0, False)
         if fo.killed:
             return SquareOutcome(True, fo.panicked, tuple(chars))
-        strength = v // k
+        strength = core.strength(v, k)  # [8.0] step 4
         out = []
         for name, st in chars:
             if name in tgt:
@@ -275,15 +275,15 @@ def _prep_solitaire_attack(characters: Any, value: Any = None, **kw):
     from dodnb.prob.attacks import _characters
 
     n = len(_characters(characters))
-    per = 6 // n
+    named = {f: k for k, faces in core.attacked_count_faces(n).items() for f in faces}  # [15.6]
     draws = {k: _prep_square_attack(characters, value, k, **kw) for k in range(1, n + 1)}
 
     def draw(rng: random.Random) -> SquareOutcome:
         while True:
-            face = rng.randint(1, 6)
-            if face <= per * n:
+            face = rng.randint(1, core.ATTACK_COUNT_FACES)
+            if face in named:  # a spare face names nobody: rolled again (ruling)
                 break
-        return draws[(face - 1) // per + 1](rng)
+        return draws[named[face]](rng)
 
     return draw
 
@@ -328,9 +328,9 @@ def sim_berserk_phases(rng: random.Random, cap: int = 12, tables: Tables | None 
     return f"≥ {cap}"
 
 
-def _prep_glass_door(value: Any = None, counters: Counters | None = None):
+def _prep_glass_door(value: Any = None, counters: Counters | None = None, tables: Tables | None = None):
     """[10.5]"""
-    draw_v, t = _value_sampler(value, counters), default_tables()
+    draw_v, t = _value_sampler(value, counters), tables or default_tables()
     return lambda rng: "broken" if t.glass_door_breaks(roll(rng, 2), draw_v(rng)) else "holds"
 
 

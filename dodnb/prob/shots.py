@@ -22,8 +22,8 @@ from dodnb.rules import core
 from dodnb.rules.counters import CounterError, Counters, check_status, default_counters
 from dodnb.rules.tables import TableError, Tables, default_tables, normalise_target
 
-#: No more than three dice may ever be rolled for a single shot [6.8].
-MAX_SHOT_DICE = 3
+#: No more than three dice may ever be rolled for a single shot [6.8] (the rules' own number).
+MAX_SHOT_DICE = core.MAX_DICE
 
 
 # --------------------------------------------------------------------------- validation
@@ -206,8 +206,8 @@ def kill_chance(dice: int, modifier: int, value: int | Dist | None, *, counters:
         value = unseen_values(counters)
     value = check_value(value)
     if isinstance(value, Dist):
-        return sum((pv * p_total_at_least(n, v + m) for v, pv in value.items()), Fraction(0))
-    return p_total_at_least(n, value + m)
+        return sum((pv * p_total_at_least(n, core.kill_threshold(m, v)) for v, pv in value.items()), Fraction(0))
+    return p_total_at_least(n, core.kill_threshold(m, value))  # [6.0] step 5, stated in dodnb.rules.core
 
 
 def kill(dice: int, modifier: int, value: int | Dist | None, *, counters: Counters | None = None) -> Dist:
@@ -223,14 +223,14 @@ def kill(dice: int, modifier: int, value: int | Dist | None, *, counters: Counte
         steps.append("[7.7] the value is unknown: average over the possible values (law of total probability).")
         parts = []
         for v, pv in value.items():
-            q = p_total_at_least(n, v + m)
-            steps.append(f"  value {v}: P(value) = {fmt_fraction(pv)}, P({n}d6 ≥ {v + m}) = {fmt_fraction(q)}")
+            q = p_total_at_least(n, core.kill_threshold(m, v))
+            steps.append(f"  value {v}: P(value) = {fmt_fraction(pv)}, P({n}d6 ≥ {core.kill_threshold(m, v)}) = {fmt_fraction(q)}")
             parts.append(f"{fmt_fraction(pv)}×{fmt_fraction(q)}")
         steps.append("P(kill) = " + " + ".join(parts) + f" = {fmt_fraction(p)}")
         title = f"Kill chance: {n}d6 − {m} against an unknown value"
     else:
-        c = sum(cnt for s, cnt in ways(n).items() if s >= value + m)
-        steps.append(f"P(kill) = P({n}d6 ≥ {value + m}) = {c}/{6 ** n} = {fmt_fraction(p)}")
+        c = _count_at_least(n, core.kill_threshold(m, value))
+        steps.append(f"P(kill) = P({n}d6 ≥ {core.kill_threshold(m, value)}) = {c}/{6 ** n} = {fmt_fraction(p)}")
         title = f"Kill chance: {n}d6 − {m} against value {value}"
     return Dist({"killed": p, "not killed": 1 - p}, order=("killed", "not killed")).with_steps(*steps, title=title)
 
@@ -408,7 +408,7 @@ class FireOutcome(NamedTuple):
 def _panic_probs(shooters: Sequence[Shooter], increase: int | None) -> list[Fraction]:
     if increase is None:
         return [Fraction(0)] * len(shooters)
-    return [panic_chance(s.panic_level + increase, s.panic_dice) for s in shooters]
+    return [panic_chance(core.panic_limit(s.panic_level, increase), s.panic_dice) for s in shooters]
 
 
 def combined_fire(
@@ -463,7 +463,7 @@ def combined_fire(
                 who_p = "everybody panics" if len(group) > 1 else f"{group[0].name} panics"
                 lines.append(f"  {who_p}: P = {fmt_fraction(pw)}, no shot")
                 continue
-            n = min(MAX_SHOT_DICE, sum(s.dice for s in firing))
+            n = core.pooled_dice([s.dice for s in firing])
             m = sum(s.modifier for s in firing)
             pk = kill_chance(n, m, vd)
             fired = tuple(s.name for s in firing)
@@ -516,19 +516,6 @@ def combined_fire(
     return result.with_steps(*steps, title=f"{'Combined' if together and len(group) > 1 else 'Shot'}: {names} at a {kind} unit")
 
 
-def fire_table(group: Sequence[Shooter], v: int, increase: int | None, together: bool = True) -> dict[FireOutcome, Fraction]:
-    """{FireOutcome: probability} against a unit of known value v (no Dist, no text: the fast
-    core used by the zombie-attack engine) [6.5], [6.8].  Remembered per (shooters, value, panic
-    increase, together): a zombie attack asks it for every possible value and every k."""
-    return dict(_fire_items(tuple(group), v, increase, bool(together)))
-
-
-@lru_cache(maxsize=2048)
-def _fire_items(group: tuple[Shooter, ...], v: int, increase: int | None, together: bool) -> tuple[tuple[FireOutcome, Fraction], ...]:
-    den, counts = _fire_counts(group, v, increase, together)
-    return tuple((o, Fraction(c, den)) for o, c in counts)
-
-
 @lru_cache(maxsize=2048)
 def _fire_counts(group: tuple[Shooter, ...], v: int, increase: int | None, together: bool) -> tuple[int, tuple[tuple[FireOutcome, int], ...]]:
     """(den, ((FireOutcome, count), ...)): P(outcome) = count / den exactly, in whole numbers.
@@ -537,7 +524,7 @@ def _fire_counts(group: tuple[Shooter, ...], v: int, increase: int | None, toget
     [6.5]) and the shot dice (three for a pooled shot [6.8], each shooter's own when firing
     separately); a die not rolled on some path counts all its faces.  So den is a power of 6."""
     pden = [1 if increase is None else 6**s.panic_dice for s in group]
-    pcnt = [0 if increase is None else _count_at_most(s.panic_dice, s.panic_level + increase) for s in group]
+    pcnt = [0 if increase is None else _count_at_most(s.panic_dice, core.panic_limit(s.panic_level, increase)) for s in group]
     acc: dict[FireOutcome, int] = {}
     if not together:
         sden = [6**s.dice for s in group]
@@ -555,7 +542,7 @@ def _fire_counts(group: tuple[Shooter, ...], v: int, increase: int | None, toget
                 return
             s, q, d = group[i], pcnt[i], pden[i]
             go(i + 1, c * q * sden[i], panicked + (s.name,), fired, dice_rolled)  # panics: no shot
-            kc = _count_at_least(s.dice, v + s.modifier)
+            kc = _count_at_least(s.dice, core.kill_threshold(s.modifier, v))
             if kc:
                 o = FireOutcome(panicked, fired + (s.name,), dice_rolled + s.dice, True)
                 acc[o] = acc.get(o, 0) + c * (d - q) * kc * rest[i + 1]
@@ -576,8 +563,8 @@ def _fire_counts(group: tuple[Shooter, ...], v: int, increase: int | None, toget
             o = FireOutcome(panicked, (), 0, False)
             acc[o] = acc.get(o, 0) + c * full
             continue
-        n = min(MAX_SHOT_DICE, sum(s.dice for s in firing))
-        kc = _count_at_least(n, v + sum(s.modifier for s in firing)) * 6 ** (MAX_SHOT_DICE - n)
+        n = core.pooled_dice([s.dice for s in firing])
+        kc = _count_at_least(n, core.kill_threshold(sum(s.modifier for s in firing), v)) * 6 ** (MAX_SHOT_DICE - n)
         fired = tuple(s.name for s in firing)
         if kc:
             acc[FireOutcome(panicked, fired, n, True)] = c * kc
@@ -637,10 +624,10 @@ def shooting_sequence(
     value = check_value(value)
     check_no_modifier_in_same_square([s], bool(same_square))  # [6.7]
     increase = panic_check(target_kind, same_square, tables)
-    q = Fraction(0) if increase is None else panic_chance(s.panic_level + increase, s.panic_dice)
+    q = Fraction(0) if increase is None else panic_chance(core.panic_limit(s.panic_level, increase), s.panic_dice)
 
     def given(v: int) -> Dist:
-        p = p_total_at_least(s.dice, v + s.modifier)
+        p = p_total_at_least(s.dice, core.kill_threshold(s.modifier, v))
         acc: dict[SequenceOutcome, Fraction] = {}
         reach = Fraction(1)
         for i in range(1, f + 1):

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from dodnb.board.sight import SightError, shot_modifiers
+from dodnb.board.sight import SightError
 from dodnb.prob.attacks import solitaire_attack, square_attack
 from dodnb.prob.dist import Dist
 from dodnb.prob.errors import ProbError
 from dodnb.prob.shots import Shooter, combined_fire, shooter, unseen_values as unseen_values_dist
 from dodnb.rules.counters import Counters, canonical_name, default_counters
 from dodnb.rules import engine
+from dodnb.rules.modifiers import shot_modifiers
 from dodnb.rules.observe import unseen_values, value_knowledge
 from dodnb.rules.state import GameState
 from dodnb.rules.tables import Tables
@@ -88,11 +89,11 @@ def shoot(
     dst = board.square_id(target)
     unit = state.zombie_in(dst)
     supers = state.super_zombies_in(dst)
-    why = engine.shot_target_problem(state, engine.context(board), src, dst)  # [6.0], [6.3], [6.4]
+    why = engine.shot_target_problem(state, engine.context(board, counters, tables), src, dst)  # [6.0], [6.3], [6.4]
     if why is not None:
         raise ProbError(why.case, why.detail)
     try:
-        mods = shot_modifiers(board, src, dst, door_states=state.doors, occupied=state.occupied())
+        mods = shot_modifiers(board, src, dst, door_states=state.doors, occupied=state.occupied(), tables=tables)
     except SightError as exc:
         raise ProbError("6.4", str(exc)) from exc
     per_gun = mods.reduction

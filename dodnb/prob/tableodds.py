@@ -189,20 +189,26 @@ def super_zombie_within(phases: int, tables: Tables | None = None) -> Fraction:
 # --------------------------------------------------------------------------- [10.5] glass doors
 
 
-def glass_door_chance(value: int | Dist | None = None, counters: Counters | None = None) -> Fraction:
+def _glass_ways(v: int, t: Tables) -> int:
+    """How many of the 36 rolls of 2d6 break a glass door against Zombie Value v [10.5] (the rule is
+    :meth:`~dodnb.rules.tables.Tables.glass_door_breaks`)."""
+    return sum(c for s, c in ways(2).items() if t.glass_door_breaks(s, v))
+
+
+def glass_door_chance(value: int | Dist | None = None, counters: Counters | None = None, tables: Tables | None = None) -> Fraction:
     """P(a berserk unit breaks a closed glass door) = P(2d6 < Zombie Value) [10.5].
     ``value`` None = unknown unit [7.7]."""
+    t = tables or default_tables()
     vd = as_value_dist(unseen_values(counters) if value is None else value)
-    w = ways(2)
-    return sum((pv * Fraction(sum(c for s, c in w.items() if s < v), 36) for v, pv in vd.items()), Fraction(0))
+    return sum((pv * Fraction(_glass_ways(v, t), 36) for v, pv in vd.items()), Fraction(0))
 
 
-def glass_door(value: int | Dist | None = None, counters: Counters | None = None) -> Dist:
+def glass_door(value: int | Dist | None = None, counters: Counters | None = None, tables: Tables | None = None) -> Dist:
     """Dist over 'broken' / 'holds' for one attempt [10.5]."""
     v = unseen_values(counters) if value is None else check_value(value)
-    p = glass_door_chance(v, counters)
+    p = glass_door_chance(v, counters, tables)
     if isinstance(v, int):
-        c = sum(k for s, k in ways(2).items() if s < v)
+        c = _glass_ways(v, tables or default_tables())
         steps = [f"[10.5] the door breaks if 2d6 < {v}: {c}/36 = {fmt_fraction(p)}"]
     else:
         steps = ["[10.5] the door breaks if 2d6 < the unit's value; [7.7] averaged over the possible values."]

@@ -31,7 +31,8 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Optional, Sequence
 
 from dodnb.board.model import Board
-from dodnb.board.sight import NotInSight, Sight, line_of_sight, normalise_door_states, shot_modifiers, sight_table
+from dodnb.board.sight import NotInSight, Sight, line_of_sight, normalise_door_states
+from dodnb.board.sighttable import sight_table
 from dodnb.render.scene import (
     DOOR_WIDTH,
     STYLE,
@@ -49,6 +50,7 @@ from dodnb.render.scene import (
 from dodnb.render.picture import Picture
 from dodnb.render.shapes import scene_to_svg
 from dodnb.render.words import REASON_TITLES, door_words, why
+from dodnb.rules.modifiers import shot_modifiers
 
 __all__ = [
     "REASON_TITLES",

@@ -10,7 +10,7 @@ from collections import deque
 from typing import Any, Iterable, Mapping, Optional
 
 from dodnb.board.model import Board
-from dodnb.board.sight import SightTable, sight_table
+from dodnb.board.sighttable import SightTable, sight_table
 from dodnb.rules.counters import Counters, default_counters
 from dodnb.rules.counters import Side as CounterSide
 from dodnb.rules.state import CharacterState, GameState

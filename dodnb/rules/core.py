@@ -1,5 +1,7 @@
-"""The atomic rules, each stated once. The engine's resolvers, `dodnb.prob` and the Monte Carlo
-counterparts all call these (DESIGN.md: "A rule that lives in two places will drift")."""
+"""The atomic rules, each stated once. The engine's resolvers, `dodnb.prob`, the solitaire
+automaton, the search's heuristic and the Monte Carlo counterparts all call these (DESIGN.md: "A rule
+that lives in two places will drift"); the numbers of the printed tables are read through
+:class:`dodnb.rules.tables.Tables` (the game's context holds one)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from dodnb.errors import RuleViolation
-from dodnb.rules.vocab import CHARACTER_STATUSES, Status
+from dodnb.rules.vocab import CHARACTER_STATUSES, HARMED, Status
 
 #: No more than three dice may ever be rolled for a single shot [6.8].
 MAX_DICE = 3
@@ -49,20 +51,31 @@ def hit(status: str, result: str) -> str:
         raise RuleViolation("8.2", "attack.unknown_result", result=repr(result))
     if status not in CHARACTER_STATUSES:
         raise RuleViolation("8.5", "attack.out", status=status)
-    if result == Status.KILLED or status in (Status.STUNNED, Status.INFECTED):
+    if result == Status.KILLED or status in HARMED:
         return Status.KILLED.value  # [8.5]
     return result
 
 
+def panic_limit(level: int, increase: int) -> int:
+    """[6.5] the highest panic roll that panics: the Panic Level adjusted by the target's increase."""
+    return level + increase
+
+
 def panics(total: int, level: int, increase: int) -> bool:
     """[6.5] the character panics if the panic roll is less than or equal to his adjusted Panic Level."""
-    return total <= level + increase
+    return total <= panic_limit(level, increase)
+
+
+def kill_threshold(reduction: int, value: int) -> int:
+    """[6.0] step 5: the lowest dice total that destroys a target of this Zombie Value (combined with
+    super zombies [11.3]) when the shot modifiers of the guns firing [6.7], [6.8] subtract `reduction`."""
+    return value + reduction
 
 
 def destroys(total: int, reduction: int, value: int) -> bool:
     """[6.0] step 5: the shot result (dice total minus the shot modifiers) destroys the target when it
     is equal to or greater than the Zombie Value (combined with super zombies [11.3])."""
-    return total - reduction >= value
+    return total >= kill_threshold(reduction, value)
 
 
 def strength(value: int, k: int) -> int:
@@ -77,13 +90,22 @@ def pooled_dice(dice: list[int] | tuple[int, ...]) -> int:
     return min(MAX_DICE, sum(dice))
 
 
-def glass_breaks(total: int, value: int) -> bool:
-    """[10.5] a berserk unit destroys a closed glass door when 2d6 is less than its Zombie Value."""
-    return total < value
+#: The faces of the one die that decides how many characters are attacked in solitaire [15.6].
+ATTACK_COUNT_FACES = 6
 
 
+@lru_cache(maxsize=None)
 def attacked_count_faces(n: int) -> dict[int, tuple[int, ...]]:
-    """[15.6] die faces for each possible number of characters attacked (spare faces rolled again,
-    ruling in docs/RULINGS.md)."""
-    per = 6 // n
+    """[15.6] die faces for each possible number k = 1..n of characters attacked, shared equally; the
+    spare faces (n = 4 or 5) name nobody and are rolled again (ruling in docs/RULINGS.md). Read only."""
+    per = ATTACK_COUNT_FACES // n if n >= 1 else 0
     return {k: tuple(range((k - 1) * per + 1, k * per + 1)) for k in range(1, n + 1)}
+
+
+@lru_cache(maxsize=None)
+def attacked_count_odds(n: int) -> tuple[tuple[int, Fraction], ...]:
+    """[15.6] each number k = 1..n of characters attacked with its exact chance: its share of the
+    faces that name someone (spare faces are rolled again, so each k is equally likely)."""
+    faces = attacked_count_faces(n)
+    named = sum(len(f) for f in faces.values())
+    return tuple((k, Fraction(len(f), named)) for k, f in faces.items())

@@ -44,7 +44,7 @@ from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.events import Note
 from dodnb.rules.observe import unseen_values
 from dodnb.rules.state import CharacterState, GameState, ZombieUnit
-from dodnb.rules.vocab import DoorState, PendingKind, Status
+from dodnb.rules.vocab import HARMED, DoorState, PendingKind, Status
 
 __all__ = [
     "zombie_policy", "solitaire_policy", "free_move_choice", "free_move_action", "free_move_decision",
@@ -119,7 +119,7 @@ def vulnerability(c: CharacterState) -> int:
     """Ruling S-T1, "least advantageous to the characters": a stunned or infected character (a second
     stun or infect kills him [8.5]) ranks 0, Fran (her loss makes the zombies' victory nearer [14.1])
     1, any other character 2. Lower is worse for the characters."""
-    if c.status in (Status.STUNNED, Status.INFECTED):
+    if c.status in HARMED:
         return 0
     return 1 if c.name == "Fran" else 2
 
@@ -779,7 +779,7 @@ def _hits(n: int, shift: int, values: tuple[int, ...]) -> int:
     got = _HITS.get(key)
     if got is None:
         ways = core.ways(n)
-        got = sum(sum(c for t, c in ways.items() if t >= v + shift) for v in values)
+        got = sum(sum(c for t, c in ways.items() if core.destroys(t, shift, v)) for v in values)
         if len(_HITS) > 20_000:
             _HITS.clear()
         _HITS[key] = got
@@ -796,11 +796,11 @@ def _reduction(state: GameState, ctx, src: str, target: str) -> int:
     cache = ctx.shot_reduction
     got = cache.get(key)
     if got is None:
-        from dodnb.board.sight import shot_modifiers
+        from dodnb.rules.modifiers import shot_modifiers
 
         if len(cache) > 50_000:
             cache.clear()
-        got = cache[key] = shot_modifiers(ctx.board, src, target, door_states=state.doors, occupied=state.occupied()).reduction
+        got = cache[key] = shot_modifiers(ctx.board, src, target, door_states=state.doors, occupied=state.occupied(), tables=ctx.tables).reduction
     return got
 
 

@@ -5,7 +5,7 @@ Lookup helpers answer one question each, citing the Case that defines it:
 * :meth:`Tables.attack_result` - Zombie Attack Table [8.8]
 * :meth:`Tables.entrance` - Zombie Entrance Table [13.5]
 * :meth:`Tables.hidden_zombie` - Hidden Zombie Table [15.8]
-* :meth:`Tables.shot_modifier` - Shot Modifier Chart [6.7]
+* :meth:`Tables.shot_modifier` - Shot Modifier Chart [6.7] (applied to a shot: :mod:`dodnb.rules.modifiers`)
 * :meth:`Tables.panic_increase` - panic checks [6.5], [10.6], [11.5]
 * :meth:`Tables.exit_cost`, :meth:`Tables.carry_cost` - Human Movement Point Cost Chart [5.9]
 * :meth:`Tables.becomes_super_zombie` [11.0], :meth:`Tables.goes_berserk` /
@@ -170,6 +170,10 @@ class Tables:
             + open_doors * self.shot["open_door"]
             + closed_glass_doors * self.shot["closed_glass_door"]
         )
+
+    def same_square_modifier(self) -> int:
+        """The Chart's reduction for a zombie unit in the shooter's own square [6.7] (panic check [6.5])."""
+        return self.shot["same_square"]
 
     # ------------------------------------------------------------------ panic [6.5] [10.6] [11.5]
 

@@ -45,13 +45,15 @@ class Status(_StrEnum):
     @property
     def in_play(self) -> bool:
         """Still a human character on the map (normal, stunned or infected)."""
-        return self in (Status.NORMAL, Status.STUNNED, Status.INFECTED)
+        return self in CHARACTER_STATUSES
 
 
 #: Statuses that have a counter side with printed numbers or a stunned side [2.3].
 CHARACTER_STATUSES = (Status.NORMAL, Status.STUNNED, Status.INFECTED)
 #: Statuses of a character the human player has lost [14.1]: killed [8.5] or a super zombie [11.0].
 LOST = frozenset({Status.KILLED, Status.SUPER})
+#: Already harmed by an attack: a second stun or infection kills [8.5].
+HARMED = (Status.STUNNED, Status.INFECTED)
 
 
 class Pool(_StrEnum):
@@ -195,7 +197,7 @@ _KIND_SIDE: dict = {}
 
 
 __all__ = [
-    "Status", "CHARACTER_STATUSES", "LOST", "Pool", "Phase", "PHASE_LABELS", "TargetKind", "Side",
+    "Status", "CHARACTER_STATUSES", "LOST", "HARMED", "Pool", "Phase", "PHASE_LABELS", "TargetKind", "Side",
     "PendingKind", "ZStep", "AttackStep", "DoorKind", "DoorState",
 ]
 

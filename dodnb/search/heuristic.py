@@ -239,7 +239,7 @@ def _danger(st: GameState, ctx, units, supers) -> float:
         if not p:
             continue
         fire = core.pooled_dice([ctx.shot_dice(c) for c in group if c.status == Status.NORMAL])
-        through = 1.0 - 0.8 * _p_destroy(fire, value)
+        through = 1.0 - 0.8 * _p_destroy(fire, core.kill_threshold(ctx.tables.same_square_modifier(), value))  # [6.0] step 5
         n = len(group)
         share = (n + 1) / (2 * n)  # [15.6] how many of the n are attacked, on average
         hit = sum(HIT_COST.get(c.status, 0.0) * (FRAN if c.name == "Fran" else 1.0) for c in group)

@@ -35,10 +35,11 @@ import ipywidgets as W
 
 import dodnb.prob as P
 from dodnb.prob.dist import fmt_fraction, fmt_one_in, fmt_percent
-from dodnb.render.calc_charts import STATUS_COLOURS, fire_chart, heat_colour, ink_on, status_chart
+from dodnb.render.calc_charts import STATUS_COLOURS, STATUS_ORDER, fire_chart, heat_colour, ink_on, status_chart
 from dodnb.render.picture import picture
 from dodnb.prob.shots import MAX_SHOT_DICE
-from dodnb.rules.counters import CHARACTERS
+from dodnb.rules.counters import CHARACTERS, STATUSES
+from dodnb.rules.tables import Tables, default_tables
 
 #: Target kinds offered by the shot calculator: (label, key).  Panic [6.5], [10.6], [11.5].
 TARGETS = (
@@ -47,12 +48,19 @@ TARGETS = (
     ("super zombie alone [11.3]", "super"),
     ("super zombie + zombie unit [11.3]", "super+unit"),
 )
-#: Doors a shot may pass through [6.7] (sight passes one door at most [6.4]).
-DOORS = (
-    ("no door", "none"),
-    ("an open door (−2)", "open"),
-    ("a closed glass door (−3)", "closed glass"),
-)
+def door_options(tables: Tables | None = None) -> tuple[tuple[str, str], ...]:
+    """Doors a shot may pass through, labelled with the chart's own modifiers [6.7] (sight passes one
+    door at most [6.4])."""
+    t = tables or default_tables()
+    return (
+        ("no door", "none"),
+        (f"an open door (−{t.shot_modifier(open_doors=1)})", "open"),
+        (f"a closed glass door (−{t.shot_modifier(closed_glass_doors=1)})", "closed glass"),
+    )
+
+
+#: The door choices with the shipped Shot Modifier Chart [6.7].
+DOORS = door_options()
 #: How many characters a zombie attacks [8.0] step 2, [15.6].
 ATTACK_MODES = (
     ("all of them", "all"),
@@ -66,8 +74,6 @@ _TARGET_WORDS = {
     "super": "a super zombie alone",
     "super+unit": "a super zombie stacked with a zombie unit",
 }
-STATUSES = ("normal", "stunned", "infected")
-STATUS_ORDER = ("normal", "stunned", "infected", "killed")
 #: Largest Zombie Value on the sliders: 11 (strongest unit) + 2 (super zombie) [8.8], [11.3].
 MAX_VALUE = 13
 MAX_DISTANCE = 10
@@ -297,8 +303,9 @@ class ShotCalculator(_Calculator):
 
     title = "Shot calculator [6.0]–[6.8]"
 
-    def __init__(self, shooters=("Peter",), value: int | None = 4, **kwargs):
+    def __init__(self, shooters=("Peter",), value: int | None = 4, tables: Tables | None = None, **kwargs):
         super().__init__(**kwargs)
+        self.tables = tables or default_tables()  # the Shot Modifier Chart and panic rows read [6.5], [6.7]
         self.shoots = {n: W.Checkbox(value=n in shooters, description=n, indent=False, layout=W.Layout(width="90px")) for n in CHARACTERS}
         self.rifle = {n: W.Checkbox(value=False, description="hunting rifle", indent=False, layout=W.Layout(width="120px")) for n in CHARACTERS}
         self.infected = {n: W.Checkbox(value=False, description="infected", indent=False, layout=W.Layout(width="90px")) for n in CHARACTERS}
@@ -309,7 +316,7 @@ class ShotCalculator(_Calculator):
             style={"button_width": "auto"},
         )
         self.distance = W.IntSlider(value=1, min=1, max=MAX_DISTANCE, description="squares away:", continuous_update=False, style={"description_width": "initial"}, layout=W.Layout(width="300px"))
-        self.door = W.Dropdown(options=list(DOORS), value="none", layout=W.Layout(width="300px"))
+        self.door = W.Dropdown(options=list(door_options(self.tables)), value="none", layout=W.Layout(width="300px"))
         self.value_known, self.value = _value_controls(4 if value is None else value)
         if value is None:
             self.value_known.value = False
@@ -372,7 +379,7 @@ class ShotCalculator(_Calculator):
         shooters = []
         for n in names:
             status = "infected" if self.infected[n].value else "normal"
-            shooters.append(P.shooter(n, status=status, rifle=bool(self.rifle[n].value), **mod_kw))
+            shooters.append(P.shooter(n, status=status, rifle=bool(self.rifle[n].value), tables=self.tables, **mod_kw))
         self.shooters = shooters
 
         # the target's Zombie Value [5.4], [7.7], [11.3]
@@ -390,11 +397,11 @@ class ShotCalculator(_Calculator):
             notes.append("No shipped zombie counter is above 11 (docs/COUNTERS.md); higher values only occur with a super zombie stacked [11.3].")
 
         key = (tuple(shooters), same, kind, known, v if known else None, target, together)
-        self.result = self._cached(key, lambda: P.combined_fire(shooters, value, kind, same, together=together))
+        self.result = self._cached(key, lambda: P.combined_fire(shooters, value, kind, same, together=together, tables=self.tables))
         self.kill_chance = self.result.p(lambda o: o.killed)
 
         # reminders that apply to these settings
-        inc = P.panic_check(kind, same)
+        inc = P.panic_check(kind, same, self.tables)
         where = "in the same square" if same else "in another square"
         if inc is None:
             notes.append(f"[6.5] No panic check: an ordinary unit {where}.")
@@ -452,7 +459,7 @@ class ShotCalculator(_Calculator):
             d = self.distance.value
             where = f"{d} square{'s' if d != 1 else ''} away"
             if self.door.value != "none":
-                where += f", through {dict((k, lab) for lab, k in DOORS)[self.door.value].split(' (')[0]}"
+                where += f", through {dict((k, lab) for lab, k in door_options(self.tables))[self.door.value].split(' (')[0]}"
         extras = [f"{n} with a hunting rifle" for n in names if self.rifle[n].value]
         extras += [f"{n} infected" for n in names if self.infected[n].value]
         if self.target.value == "super":
@@ -522,8 +529,9 @@ class AttackCalculator(_Calculator):
 
     title = "Zombie attack calculator [8.0]–[8.8]"
 
-    def __init__(self, characters=("Peter", "Fran"), value: int | None = 5, **kwargs):
+    def __init__(self, characters=("Peter", "Fran"), value: int | None = 5, tables: Tables | None = None, **kwargs):
         super().__init__(**kwargs)
+        self.tables = tables or default_tables()  # the Zombie Attack Table and panic rows read [6.5], [8.8]
         if isinstance(characters, dict):
             start = dict(characters)
         else:
@@ -623,6 +631,7 @@ class AttackCalculator(_Calculator):
         key = (tuple(chars), known, v if known else None, attacker, mode, k, reaction, rifles)
         chars_code = repr(chars)
         kw_code = "".join(f", {a}={b!r}" for a, b in kw.items())
+        kw = {**kw, "tables": self.tables}  # the calculator's tables (not shown in the code: the shipped ones by default)
 
         if mode == "by_k":
             def by_k():

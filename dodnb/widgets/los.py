@@ -33,21 +33,14 @@ from typing import Iterable, Mapping, Optional
 import ipywidgets as widgets
 
 from dodnb.board.model import Board, UnknownSquare
-from dodnb.board.sight import (
-    NotInSight,
-    ShotModifiers,
-    Sight,
-    SightError,
-    line_of_sight,
-    normalise_door_states,
-    shot_modifiers,
-    sight_table,
-)
+from dodnb.board.sight import NotInSight, Sight, SightError, line_of_sight, normalise_door_states
+from dodnb.board.sighttable import sight_table
 from dodnb.prob import kill_chance, unseen_values
 from dodnb.prob.dist import fmt_fraction, fmt_percent
 from dodnb.render.picture import Picture
 from dodnb.render.scene import STYLE
 from dodnb.render.shapes import Scene, Shape, scene_to_svg
+from dodnb.rules.modifiers import ShotModifiers, shot_modifiers
 from dodnb.render.sight_overlay import (
     DARK,
     compose_scene,

@@ -19,10 +19,10 @@ from dodnb.board.sight import (
     SightError,
     distance,
     line_of_sight,
-    shot_modifiers,
-    sight_table,
-    visible_from,
+    shot_geometry,
 )
+from dodnb.board.sighttable import sight_table, visible_from
+from dodnb.rules.modifiers import shot_modifiers
 
 
 @pytest.fixture(scope="module")
@@ -144,6 +144,25 @@ def test_6_7_shot_through_doors_24_62(mall):
     assert line_of_sight(mall, 24, 62, door_states={door: "closed"}).visible  # glass: see through [6.4]
     destroyed = shot_modifiers(mall, 24, 62, {door: "destroyed"})
     assert destroyed.total == -4 and destroyed.destroys_doors == ()
+
+
+def test_6_7_shot_geometry_is_geometry_only(mall):
+    """[6.4], [6.7] sight tells what a shot passes (squares away, each door passed with its kind and
+    state, the closed glass doors it destroys [10.5]) and no number of the Shot Modifier Chart."""
+    door = line_of_sight(mall, 24, 62).doors[0]
+    g = shot_geometry(mall, 24, 62, {door: "closed"})
+    assert (g.shooter, g.target, g.distance, g.same_square) == ("024", "062", 2, False)
+    (p,) = g.passages
+    assert p.doors == (door,) and p.kinds == ("glass",) and p.states == ("closed",)
+    assert p.closed_glass == (door,) and not p.all_destroyed and g.destroys_doors == (door,)
+    d = shot_geometry(mall, 24, 62, {door: "destroyed"})
+    assert d.passages[0].all_destroyed and d.destroys_doors == ()
+    assert shot_geometry(mall, 167, 170).passages == () and shot_geometry(mall, 167, 170).distance == 3
+    same = shot_geometry(mall, 24, 24)
+    assert same.same_square and same.distance == 0 and same.passages == ()
+    assert not any(hasattr(g, name) for name in ("total", "lines", "reduction"))
+    with pytest.raises(NotInSight):
+        shot_geometry(mall, 98, 79)
 
 
 def test_6_5_same_square_no_modifier_panic_check(mall):

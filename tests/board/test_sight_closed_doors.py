@@ -4,7 +4,7 @@ looked at) equals the full all-pairs computation, for many sets of closed solid 
 import random
 
 import dodnb
-from dodnb.board import sight
+from dodnb.board import sighttable as sight
 
 
 def test_6_4_closed_solid_doors_derived_table_equals_full_computation():

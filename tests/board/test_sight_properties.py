@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from dodnb.board.geometry import segment_hits_open_rect, segments_touch
 from dodnb.board.model import board_from_dict
-from dodnb.board.sight import distance, line_of_sight, shot_modifiers, sight_table, visible_from
+from dodnb.board.sight import distance, line_of_sight
+from dodnb.board.sighttable import sight_table, visible_from
+from dodnb.rules.modifiers import shot_modifiers
 
 
 @st.composite

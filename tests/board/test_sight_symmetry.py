@@ -7,7 +7,8 @@ from collections import Counter
 import pytest
 
 import dodnb
-from dodnb.board.sight import line_of_sight, sight_table
+from dodnb.board.sight import line_of_sight
+from dodnb.board.sighttable import sight_table
 
 
 @pytest.fixture(scope="module")

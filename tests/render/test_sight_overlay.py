@@ -12,7 +12,8 @@ import pytest
 
 import dodnb
 from dodnb.board.model import board_from_dict
-from dodnb.board.sight import SightError, line_of_sight, sight_table
+from dodnb.board.sight import SightError, line_of_sight
+from dodnb.board.sighttable import sight_table
 from dodnb.render.scene import STYLE, CircleShape, LineShape, RectShape, TextShape, frame_for
 from dodnb.render.sight_overlay import (
     REASON_TITLES,

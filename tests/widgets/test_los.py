@@ -12,7 +12,8 @@ from xml.etree import ElementTree
 import pytest
 
 import dodnb
-from dodnb.board.sight import line_of_sight, sight_table
+from dodnb.board.sight import line_of_sight
+from dodnb.board.sighttable import sight_table
 from dodnb.prob import unseen_values
 from dodnb.render.scene import STYLE, LineShape, RectShape
 from dodnb.widgets.los import FIRE_OPTIONS, ExplorerError, LOSExplorer

@@ -112,7 +112,7 @@ def do_count(st: GameState, ctx: Ctx, a: AttackCount, out: list[Event]) -> GameS
 def count_outcomes(st: GameState, ctx: Ctx) -> list[tuple[Action, Fraction]]:
     """[15.6] in solitaire a die decides: each number of characters equally likely (ruling)."""
     n = len(st.characters_in(attack_of(st).square))
-    return [(Roll(k), Fraction(1, n)) for k in range(1, n + 1)]
+    return [(Roll(k), p) for k, p in core.attacked_count_odds(n)]
 
 
 def pick_count(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:

@@ -57,7 +57,7 @@ def candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
             stacked = movement.stacked_unit(st, c) is not None
             for p in movement.super_paths(st, ctx, c):
                 out.append(SuperMove(c.name, p, False))
-                if stacked and st.zombie_in(p[-1]) is None:
+                if stacked and movement.may_end_in(p[-1], st.unit_squares(), ()):  # [7.6]
                     out.append(SuperMove(c.name, p, True))
     out += movement.break_options(st, ctx)
     return out

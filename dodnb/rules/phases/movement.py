@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import attrgetter
-from typing import Callable, Mapping, Optional
+from typing import Callable, Container, Mapping, Optional
 
 from dodnb.board.sight import line_of_sight
 from dodnb.errors import RuleViolation
@@ -19,6 +19,15 @@ from dodnb.rules.vocab import DoorKind, DoorState, Phase
 
 
 _BERSERK = attrgetter("berserk")
+
+
+def may_end_in(sq: str, units: Container[str], supers: Container[str]) -> bool:
+    """[7.6] a zombie unit never ends its move in a zombie-occupied square: one holding a zombie unit
+    (`units`) or a super zombie (`supers`, ruling: a super zombie occupies a square). For a super zombie
+    moving with the unit stacked with it [11.2] only the units count (`supers` empty): a square holds
+    one unit. The one statement of the rule: the paths, checks and candidates of the movement phases
+    ask it."""
+    return sq not in units and sq not in supers
 
 
 def path_problem(st: GameState, ctx: Ctx, start: str, path: tuple[str, ...], who: str,
@@ -39,7 +48,7 @@ def path_problem(st: GameState, ctx: Ctx, start: str, path: tuple[str, ...], who
         cur = nxt
     if cur == start:
         return RuleViolation("7.0", "path.same", who=who, sz=sz)
-    if not allow_unit_end and st.zombie_occupied(cur):
+    if not allow_unit_end and not may_end_in(cur, st.unit_squares(), st.super_squares()):
         return RuleViolation("7.6", "path.end_occupied", square=cur)
     return None
 
@@ -53,16 +62,16 @@ def reaction_paths(st: GameState, ctx: Ctx, s: str, berserk: bool) -> tuple[list
     dist = ctx.dist_to(st.zturn.target)
     moves = ctx.moves(st)
     humans = st.human_squares()
-    zocc = st.zombie_occupied
+    units, supers = st.unit_squares(), st.super_squares()
     d0 = dist.get(s, 99)
     steps = [n for n in ctx.open_moves[s] if dist.get(n, 99) == d0 - 1]
     passable = [n for n in steps if n in moves[s]]
     blocked = [n for n in steps if n not in moves[s]]
-    one: list[tuple[str, ...]] = [(n,) for n in passable if not zocc(n)]
+    one: list[tuple[str, ...]] = [(n,) for n in passable if may_end_in(n, units, supers)]
     if not berserk:
         return sorted(one), steps, blocked
     two: list[tuple[str, ...]] = sorted({(n, m) for n in passable if n not in humans  # [7.6] a character's square ends the move
-                  for m in ctx.open_moves[n] if dist.get(m, 99) == d0 - 2 and m in moves[n] and not zocc(m)})
+                  for m in ctx.open_moves[n] if dist.get(m, 99) == d0 - 2 and m in moves[n] and may_end_in(m, units, supers)})
     return (two or sorted(one)), steps, blocked
 
 
@@ -87,7 +96,7 @@ def super_path_problem(st: GameState, ctx: Ctx, c: CharacterState, a: SuperMove,
     if why:
         return why
     end = a.path[-1]
-    if st.zombie_in(end) is not None and a.with_unit:
+    if a.with_unit and not may_end_in(end, st.unit_squares(), ()):
         return RuleViolation("7.6", "super.one_unit", square=end)
     return None
 
@@ -129,14 +138,14 @@ def free_paths(moves: Mapping[str, tuple[str, ...]], humans: frozenset[str], uni
     """:func:`unit_free_paths` from what the caller already holds (the moves with the current doors,
     the squares of characters, units and super zombies — zombie-occupied: a unit or a super zombie)."""
     if not berserk:
-        return [(n,) for n in moves[start] if n not in units and n not in supers]
+        return [(n,) for n in moves[start] if may_end_in(n, units, supers)]
     best: dict[str, tuple[str, ...]] = {}
     for n in moves[start]:
-        if n not in units and n not in supers:
+        if may_end_in(n, units, supers):
             best.setdefault(n, (n,))
         if n not in humans:  # [7.6] a character's square ends the move
             for m in moves[n]:
-                if m != start and m not in units and m not in supers:
+                if m != start and may_end_in(m, units, supers):
                     best.setdefault(m, (n, m))
     return [p for _, p in sorted(best.items())]
 
@@ -226,7 +235,6 @@ def break_options(st: GameState, ctx: Ctx, only: str = "", reaction: bool = Fals
 
 # ----------------------------------------------------------------------------- glass doors [10.4], [10.5], [11.6]
 
-from dodnb.rules import core  # noqa: E402
 from dodnb.rules.actions import Roll  # noqa: E402
 from dodnb.rules.events import Event, ev  # noqa: E402
 from dodnb.rules.phases.base import Node, faces, move_unit, pend, rec, roll_node, set_door  # noqa: E402
@@ -259,7 +267,8 @@ def break_pending(st: GameState) -> Optional[GameState]:
 def glass_breaks(st: GameState, ctx: Ctx) -> Callable[[int], bool]:
     """[10.5] what the attempt decides: two dice below the attacker's Zombie Value break the door."""
     value = st.unit(st.zturn.breaking[0]).value
-    return lambda total: core.glass_breaks(total, value)
+    breaks = ctx.tables.glass_door_breaks
+    return lambda total: breaks(total, value)
 
 
 def roll_glass(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:

@@ -107,7 +107,7 @@ def super_options(st: GameState, ctx: Ctx) -> list[Action]:
         unit = movement.stacked_unit(st, c)
         for path in paths:
             out.append(SuperMove(c.name, path, False))
-            if unit is not None and st.zombie_in(path[-1]) is None:
+            if unit is not None and movement.may_end_in(path[-1], st.unit_squares(), ()):  # [7.6]
                 out.append(SuperMove(c.name, path, True))
         if unit is not None and not paths:
             d0 = dist.get(c.square, 99)

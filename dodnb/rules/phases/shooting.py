@@ -9,12 +9,13 @@ import itertools
 from dataclasses import replace
 from typing import Callable, Iterable, Optional
 
-from dodnb.board.sight import line_of_sight, shot_modifiers
+from dodnb.board.sight import line_of_sight
 from dodnb.errors import RuleViolation
 from dodnb.rules import core
 from dodnb.rules.actions import Action, Roll, Shoot
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
+from dodnb.rules.modifiers import shot_modifiers
 from dodnb.rules.phases.base import (
     Node, active, attack_of, faces, move_unit, pend, rec, record, roll_node, set_chars, set_door, shot_of, stack_square,
     zombie_value_in,
@@ -114,8 +115,8 @@ def start_shot(st: GameState, ctx: Ctx, shooters: tuple[str, ...], src: str, dst
     doors: tuple[str, ...] = ()
     modifier = 0
     if not same:
-        mods = shot_modifiers(ctx.board, src, dst, door_states=st.doors, occupied=st.occupied())
-        modifier = mods.reduction  # [6.7] per gun
+        mods = shot_modifiers(ctx.board, src, dst, door_states=st.doors, occupied=st.occupied(), tables=ctx.tables)
+        modifier = mods.reduction  # [6.7] per gun, the game's own chart
         doors = tuple(mods.destroys_doors)
     return Shot(shooters, dst, modifier, inc, shooters if inc is not None else (), reaction=reaction, doors=doors)
 
