@@ -253,7 +253,7 @@ def test_render_layer_is_pure(path):
 # exception is the narrow display hook above: a lazy dodnb.render import inside a `_repr_*_` method.
 
 LAYER_ORDER = ("data", "board", "rules", "prob", "render", "widgets")
-BOTTOM = ("errorbase", "errors", "i18n")  # dodnb.i18n: the message catalogues, imports only dodnb.errorbase
+BOTTOM = ("errorbase", "errors", "i18n", "display")  # i18n: the catalogues (imports errorbase); display: the core's picture hook
 #: Top-level modules that belong to a layer: dodnb.experiments plays many games and counts (rules + prob);
 #: dodnb.search, the search player and its evaluation, builds on rules and prob and sits with them;
 #: dodnb.labserver, a setting of the Jupyter server the widgets talk through, sits with the widgets.

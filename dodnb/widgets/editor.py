@@ -32,7 +32,7 @@ import ipywidgets as widgets
 from dodnb import i18n
 from dodnb.errors import DodnbError, RuleViolation
 from dodnb.i18n import tr
-from dodnb.render.present import violation_text
+from dodnb.render.narrate import violation_text
 from dodnb.render.scene import outline_shapes
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.position import STARTS, Position
