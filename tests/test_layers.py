@@ -475,3 +475,14 @@ def test_cycle_check_finds_lazy_and_display_cycles(tmp_path):
         ["dodnb.errors", "dodnb.i18n"],
         ["dodnb.prob.a", "dodnb.prob.b", "dodnb.prob.c"],
     ]
+
+
+def test_benchmarks_import_nothing_from_tests():
+    """benchmarks/ measures the package: it imports no test code (the oracle and the soaks that need it
+    live under tests/), and the oracle is not shipped inside dodnb."""
+    bad = []
+    for path in sorted((REPO / "benchmarks").rglob("*.py")):
+        names = _all_imported_names(ast.parse(path.read_text(encoding="utf-8")), f"benchmarks.{path.stem}", False)
+        bad += [f"{path.relative_to(REPO)}:{line} imports {n}" for line, n in names if n == "tests" or n.startswith("tests.")]
+    assert bad == []
+    assert "dodnb.rules.invariants" not in all_modules() and (REPO / "tests" / "oracle" / "invariants.py").exists()
