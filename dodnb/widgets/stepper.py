@@ -592,11 +592,13 @@ class GameStepper(widgets.VBox):
         learner = self._learner_decides(st)
         self.choices = g.legal_actions() if learner else []
         labels = [choice_label(g, a, lang, st) for a in self.choices]
-        # the choice list: options replaced only when they changed (no flicker)
-        if [o for o in self.choice_list.options] != labels:
+        # the choice list: options replaced only when they changed (no flicker); the widget keeps its
+        # options as (label, index) pairs, so those are what is compared
+        options = tuple((lab, i) for i, lab in enumerate(labels))
+        if tuple(tuple(o) for o in self.choice_list.options) != options:
             self._busy, busy = True, self._busy
             try:
-                self.choice_list.options = [(lab, i) for i, lab in enumerate(labels)]
+                self.choice_list.options = options
                 self.choice_list.index = None
             finally:
                 self._busy = busy
