@@ -37,7 +37,7 @@ from dodnb.render.scene import outline_shapes
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.position import STARTS, Position
 from dodnb.rules.state import GameState
-from dodnb.widgets.stepper import PLAYS, GameMap, GameStepper, _policies
+from dodnb.widgets.stepper import PLAYS, GameMap, GameStepper, policies_for
 
 __all__ = ["PositionEditor", "TOOLS"]
 
@@ -322,7 +322,7 @@ class PositionEditor(widgets.VBox):
         """A stepper playing on from the position (the learner plays the side(s) picked)."""
         p = self.position
         kind = "solitaire" if p.solitaire else "two-player"
-        human, zombie = _policies(kind, self.play_picker.value)
+        human, zombie = policies_for(kind, self.play_picker.value)
         game = p.game(self.seed, human=human, zombie=zombie)
         self.stepper = GameStepper(game, lang=self.lang)
         self.play_box.children = [self.stepper]

@@ -71,7 +71,7 @@ PANEL_HEIGHT = "256px"  # the decision and the log: fixed, so nothing jumps
 # policies
 
 
-def _policies(kind: str, play: str):
+def policies_for(kind: str, play: str):
     """(human, zombie) policies of Game for a kind of game and the side(s) the learner plays: the
     solitaire automaton and a sensible human player [15.0] (dodnb.rules.solitaire)."""
     from dodnb.rules import solitaire
@@ -89,7 +89,7 @@ def new_game(seed: int, kind: str = "solitaire", play: str = "human") -> Game:
         raise InputError(f"kind of game: one of {', '.join(KINDS)}, not {kind!r}")
     if play not in PLAYS:
         raise InputError(f"the side(s) the learner plays: one of {', '.join(PLAYS)}, not {play!r}")
-    human, zombie = _policies(kind, play)
+    human, zombie = policies_for(kind, play)
     return Game(seed, human=human, zombie=zombie, solitaire=(kind == "solitaire"))
 
 
@@ -472,7 +472,7 @@ class GameStepper(widgets.VBox):
         text = self.save_text.value if text is None else text
         probe = Game.load(text)
         kind = "solitaire" if probe.state.solitaire else "two-player"
-        human, zombie = _policies(kind, self.play)
+        human, zombie = policies_for(kind, self.play)
         self.game = Game.load(text, human=human, zombie=zombie)
         self.kind = kind
         self.kind_picker.value = kind
