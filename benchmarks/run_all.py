@@ -77,10 +77,10 @@ def main() -> None:
         print(f"{script.name}: {secs:.0f} s{' (FAILED)' if rc else ''}", flush=True)
         lines += [f"## {script.name}", "", f"`python benchmarks/{script.name} {' '.join(extra)}`".replace(" `", "`") + f" — {secs:.0f} s", "", "```", out, "```", ""]
     if args.soak:
-        out, secs, rc = run(HERE / "soak.py", ["--games", str(args.soak)])
+        out, secs, rc = run(HERE.parent / "tests" / "soaks" / "soak.py", ["--games", str(args.soak)])  # a test script, run, not imported
         failed += rc != 0
         print(f"soak.py: {secs:.0f} s", flush=True)
-        lines += ["## soak.py", "", f"`python benchmarks/soak.py --games {args.soak}` — {secs:.0f} s", "", "```", out, "```", ""]
+        lines += ["## soak.py", "", f"`python tests/soaks/soak.py --games {args.soak}` — {secs:.0f} s", "", "```", out, "```", ""]
     out_path = Path(args.out)
     old = out_path.read_text(encoding="utf-8") if out_path.exists() else ""
     if KEEP in old:  # recorded comparisons (before / after a change) survive a new run

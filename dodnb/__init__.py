@@ -5,6 +5,19 @@ Case numbers in brackets ([6.4], [8.8] ...) refer to the English SPI rules (Case
 
 __version__ = "0.1.0"
 
+from dodnb import display as _display
+
+
+def _paint(obj, mime):
+    """The core's notebook pictures (a board, a best-play search), drawn by the render layer: installed
+    in dodnb.display so that no core module imports render; render is imported at the first picture."""
+    from dodnb.render.notebook import paint
+
+    return paint(obj, mime)
+
+
+_display.install(_paint)
+
 
 def load_board(path=None):
     """Load and validate a mall map: the shipped reconstruction, or a user's own file [2.1]."""

@@ -13,47 +13,22 @@
   data file, an unknown id typed by a learner. ``.case`` may be None.
 
 Both are ``ValueError`` subclasses, so older code catching ``ValueError`` still works. This module
-sits below every layer (data ← board ← rules ← prob ← render ← widgets) and imports nothing at load
-time (a keyed refusal reads its sentence from :mod:`dodnb.i18n` when it is made).
+sits below every layer (data ← board ← rules ← prob ← render ← widgets) with the catalogues: the
+base classes are in :mod:`dodnb.errorbase` (re-exported here), below :mod:`dodnb.i18n`, which this
+module imports for a keyed refusal's sentence (written when first read): errorbase <- i18n <- errors.
 """
 
 from __future__ import annotations
 
 import re
 
-_CASE = re.compile(r"^\d+(\.\d+)?$")
-
-
-def normalise_case(case: object) -> str | None:
-    """'[5.4]' / ' 5.4 ' / 5.4 -> '5.4'; None stays None. Anything else is a programming error."""
-    if case is None:
-        return None
-    text = str(case).strip()
-    if text.startswith("[") and text.endswith("]"):
-        text = text[1:-1].strip()
-    if not _CASE.match(text):
-        raise TypeError(f"a Case number looks like '5.4', got {case!r}")
-    return text
-
-
-class DodnbError(ValueError):
-    """Base of every error dodnb raises on purpose."""
-
-    def __init__(self, case: object, detail: str):
-        self.case = normalise_case(case)
-        self.detail = str(detail)
-        super().__init__(f"[{self.case}] {self.detail}" if self.case else self.detail)
-
-    @property
-    def cite(self) -> str:
-        """'[5.4]' or '' — for narration."""
-        return f"[{self.case}]" if self.case else ""
-
+from dodnb import i18n
+from dodnb.errorbase import DodnbError, InputError, Readable, normalise_case
 
 _KEY = re.compile(r"^[a-z_]+(\.[a-z_0-9]+)+$")
 
 
-class RuleViolation(DodnbError):
+class RuleViolation(DodnbError, Readable):
     """An action or position the rules forbid; ``case`` names the Case (required).
 
     ``detail`` is a message key of the catalogues' ``refusals`` ("door.closed") with its parameters
@@ -82,12 +57,10 @@ class RuleViolation(DodnbError):
         """The sentence (without its Case) in `lang`: 'en' or 'fr' (default: the package's)."""
         if self.key is None:
             return self.detail
-        from dodnb import i18n
-
         return i18n.refusal(self.key, self.params, lang)
 
 
-class Words:
+class Words(Readable):
     """A sentence of the catalogues' refusals by key, with its parameters, written in the reader's
     language when read: a part of a refusal (the piece of a study position a rule refuses, and why)
     given as a parameter of another (``RuleViolation(case, "position.field", piece=Words(...),
@@ -101,8 +74,6 @@ class Words:
         self.key, self.params = key, dict(params)
 
     def text(self, lang: str | None = None) -> str:
-        from dodnb import i18n
-
         return i18n.refusal(self.key, self.params, lang)
 
     def __str__(self) -> str:
@@ -117,11 +88,4 @@ class Words:
     __hash__ = None  # type: ignore[assignment]
 
 
-class InputError(DodnbError):
-    """Malformed input (file, id, argument) that is not a rules matter; ``case`` may be None."""
-
-    def __init__(self, detail: str, case: object = None):
-        super().__init__(case, detail)
-
-
-__all__ = ["DodnbError", "RuleViolation", "Words", "InputError", "normalise_case"]
+__all__ = ["DodnbError", "RuleViolation", "Words", "InputError", "Readable", "normalise_case"]

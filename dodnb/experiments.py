@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence, Union
 
+from dodnb.prob.stats import two_proportions, wilson
 from dodnb.rules.vocab import LOST, Side
 
 __all__ = ["run", "play_one", "game_seed", "wilson", "two_proportions", "ExperimentResult", "GameRecord"]
@@ -44,19 +45,6 @@ MAIN = ("N", "E", "S", "W")
 def game_seed(seed: int, i: int) -> int:
     """The seed of game `i` of an experiment: a hash of (seed, i), the same wherever it is played."""
     return int.from_bytes(hashlib.sha256(f"dodnb-experiment/{seed}/{i}".encode()).digest()[:4], "big")
-
-
-def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """95 % Wilson score interval for a proportion (sound near 0 and 1, unlike p ± 2 SE)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    lo = 0.0 if wins == 0 else max(0.0, centre - half)  # exact ends: no rounding past p
-    hi = 1.0 if wins == n else min(1.0, centre + half)
-    return (lo, hi)
 
 
 @dataclass(frozen=True)
@@ -77,17 +65,6 @@ class GameRecord:
     doors_closed: int = 0  # glass and solid doors closed at the end [5.5]
     rifles: int = 0  # hunting rifles held at the end [12.0]
     zombies_left: int = 0
-
-
-def two_proportions(w1: int, n1: int, w2: int, n2: int) -> tuple[float, float]:
-    """z and the two-sided p-value of the pooled two-proportion z-test of w1/n1 - w2/n2 (is one
-    policy's win rate clearly above another's?). No difference to test (both rates 0 or 1): (0, 1)."""
-    p = (w1 + w2) / (n1 + n2)
-    se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2)) if 0 < p < 1 else 0.0
-    if se == 0:
-        return 0.0, 1.0
-    z = (w1 / n1 - w2 / n2) / se
-    return z, math.erfc(abs(z) / math.sqrt(2))
 
 
 def _policy(policy: Union[str, Callable]):

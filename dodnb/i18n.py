@@ -45,8 +45,9 @@ A message is text with placeholders in braces (``{{`` and ``}}`` are literal bra
 
 :func:`tr` fills a message, :func:`event_line` an event, :func:`refusal` a refusal; :func:`names`
 lists names and :func:`term` translates one enum value. No French is written in Python code: it all
-lives in the catalogues. This module imports only dodnb.errors and reads the data folder: every layer
-may use it (it sits with dodnb.errors, at the bottom).
+lives in the catalogues. This module imports only dodnb.errorbase and reads the data folder: every
+layer may use it (it sits at the bottom, between dodnb.errorbase and dodnb.errors, which reads its
+sentences from here).
 
     >>> import dodnb
     >>> dodnb.set_language("fr")          # the default of every widget built afterwards
@@ -63,7 +64,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
-from dodnb.errors import InputError, RuleViolation, Words
+from dodnb.errorbase import InputError, Readable
 
 LANGUAGES = ("en", "fr")
 _DATA = Path(__file__).resolve().parent / "data"
@@ -220,7 +221,7 @@ def term(table: str, value: Any, lang: Optional[str] = None, agree: Any = None) 
 
 
 def _show(value: Any, lang: str) -> str:
-    if isinstance(value, (Words, RuleViolation)):  # a refusal's part, or the refusal behind it, in `lang`
+    if isinstance(value, Readable):  # a refusal's part, or the refusal behind it, in `lang`
         return value.text(lang)
     items = _items(value)
     if items is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Iterator, Union
+from typing import Iterable, Union
 
 Number = Union[int, Fraction]
 Point = tuple[Number, Number]
@@ -179,13 +179,6 @@ def segments_touch(p: Point, q: Point, a: Point, b: Point) -> bool:
     return on_segment(a, p, q) or on_segment(b, p, q) or on_segment(p, a, b) or on_segment(q, a, b)
 
 
-def segments_cross_properly(p: Point, q: Point, a: Point, b: Point) -> bool:
-    """True when p-q and a-b cross at a single point interior to both (no touching, no overlap)."""
-    o1, o2 = orient(p, q, a), orient(p, q, b)
-    o3, o4 = orient(a, b, p), orient(a, b, q)
-    return o1 * o2 < 0 and o3 * o4 < 0
-
-
 def segment_hits_open_rect(p: Point, q: Point, r: Rect) -> bool:
     """True when segment p-q passes through the *interior* of rectangle r.
 
@@ -205,9 +198,3 @@ def segment_hits_open_rect(p: Point, q: Point, r: Rect) -> bool:
             t0, t1 = t1, t0
         lo, hi = max(lo, t0), min(hi, t1)
     return lo < hi
-
-
-def iter_pairs(items: list) -> Iterator[tuple]:
-    for i in range(len(items)):
-        for j in range(i + 1, len(items)):
-            yield items[i], items[j]

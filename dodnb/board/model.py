@@ -30,6 +30,7 @@ from dodnb.board.geometry import (
     overlap_length,
     subtract_intervals,
 )
+from dodnb.display import show
 from dodnb.errors import InputError
 
 SQUARE_KINDS = ("hall", "store", "service")
@@ -348,9 +349,7 @@ class Board:
         }
 
     def _repr_svg_(self) -> str:
-        from dodnb.render.svg import board_svg  # render sits above board; imported lazily
-
-        return board_svg(self)
+        return show(self, "image/svg+xml")  # drawn by the render layer (dodnb.render.notebook)
 
     def __repr__(self) -> str:
         s = self.summary()

@@ -47,6 +47,7 @@ from fractions import Fraction
 from typing import Any, Callable, Optional, Union
 
 from dodnb import i18n
+from dodnb.display import show
 from dodnb.prob.enumerate import TooBig
 from dodnb.prob.errors import ProbError
 from dodnb.rules import engine
@@ -355,21 +356,8 @@ class BestPlay:
                 f"{len(self.choices)} choices, {self.nodes} positions, {self.merged} merged>")
 
     def _repr_html_(self) -> str:
-        import html
+        return show(self, "text/html")  # drawn by the render layer (dodnb.render.notebook)
 
-        from dodnb.prob.dist import fmt_fraction, fmt_percent
-        from dodnb.render.present import action_words  # render sits above prob: lazy, display only
-
-        rows = "".join(
-            f"<tr{_BOLD if c == self.best else ''}><td>{html.escape(action_words(c.action, None, self.state))}</td>"
-            f"<td style='text-align:right'>{fmt_percent(c.value)}</td><td>{fmt_fraction(c.value)}</td></tr>"
-            for c in self.choices)
-        return (f"<table><caption style='text-align:left'><b>{html.escape(self.question_words())}</b><br>"
-                f"<small>with the best choice: {fmt_percent(self.value)} ({fmt_fraction(self.value)}); {self.nodes} positions searched, "
-                f"{self.merged} reached again and merged</small></caption>{rows}</table>")
-
-
-_BOLD = ' style="font-weight:bold"'
 
 
 # =============================================================================================
@@ -462,16 +450,11 @@ class Tree:
                 f"{self.result.question_words('en')}: {float(self.result.value):.1%} with the best choice")
 
     def _repr_svg_(self) -> str:
-        from dodnb.render.tree import tree_svg  # render sits above prob: lazy, display only
-
-        return tree_svg(self)
+        return show(self, "image/svg+xml")  # drawn by dodnb.render.notebook (dodnb.render.tree)
 
     def _repr_png_(self) -> bytes:
         """The same picture as PNG: untrusted notebooks show PNG, not SVG (dodnb.render.picture)."""
-        from dodnb.render.picture import picture  # lazy, display only
-        from dodnb.render.tree import tree_scene
-
-        return picture(tree_scene(self)).png
+        return show(self, "image/png")
 
 
 # =============================================================================================

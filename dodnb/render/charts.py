@@ -8,7 +8,7 @@ does not.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from dodnb.prob.dist import fmt_fraction as _frac
 from dodnb.prob.dist import fmt_percent as _pct
@@ -82,11 +82,6 @@ def bar_chart(
 def dist_chart(dist, title: str = "", highlight: Optional[Callable[[Any], bool]] = None, width: float = 560.0) -> Scene:
     """A bar chart of a `dodnb.prob.Dist` (uses its exact `items()`)."""
     return bar_chart(dist.items(), title or getattr(dist, "title", "") or "", highlight, width)
-
-
-def compare_chart(items: Iterable[tuple[str, Fraction]], title: str = "", width: float = 560.0) -> Scene:
-    """Bars for named probabilities (e.g. the same question across several games)."""
-    return bar_chart(list(items), title, None, width, label=str)
 
 
 def rate_chart(rows: Sequence[tuple[str, int, int, float, float]], title: str = "", width: float = 640.0,

@@ -48,7 +48,7 @@ def _ranges(totals: list[int]) -> str:
 
 def edge_words(actions: tuple, st, lang: Optional[str] = None) -> str:
     """The words of an edge: the choice, or the dice totals / draws that lead the same way."""
-    from dodnb.render.present import action_words
+    from dodnb.render.narrate import action_words
     from dodnb.rules.actions import Roll
 
     if not actions:
@@ -119,7 +119,7 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
     width = left + col * levels + 120
     # what each chance node rolls or draws, in a few words under its incoming edge: one or two lines
     # (rows a little taller when a label needs two, so it never meets the label of the row below)
-    from dodnb.render.present import pending_text
+    from dodnb.render.narrate import pending_text
 
     room = col - 2 * NODE - 30
     rolls = {n.id: _wrap(re.sub(r"\s*\[[0-9.]+\]$", "", pending_text(None, lang, n.state, short=True)), int(room / 6.9))

@@ -11,7 +11,7 @@ It is an estimate: each choice is played out ``n`` times, the dice drawn with th
 (``engine.chance_outcomes``, one seeded draw each), the rest of the Human Player-Turn by the
 search player (:mod:`dodnb.search.player`), the Zombie Player-Turn by the solitaire automaton
 (:func:`dodnb.rules.solitaire.zombie_policy`). Each value comes with the count it stands on and a
-95 % Wilson interval (:func:`dodnb.experiments.wilson`), with the search player's own score of
+95 % Wilson interval (:func:`dodnb.prob.stats.wilson`), with the search player's own score of
 the choice (its look-ahead through this turn; a hand-tuned score, not a probability), and with whether
 it is the choice the search player itself makes here (``chosen``): with a few play-outs per choice
 many values tie, and a strong player's own choice is a better suggestion than the first of the ties.
@@ -29,6 +29,7 @@ from typing import Optional
 
 from dodnb.errors import InputError
 from dodnb.prob.enumerate import draw
+from dodnb.prob.stats import wilson
 from dodnb.rules import engine
 from dodnb.rules.actions import Action, policy_action
 from dodnb.rules.solitaire import zombie_policy
@@ -105,8 +106,6 @@ def evaluate(state: GameState, *, budget: int = 48, seed: int = 0, player: Optio
     budget: play-outs in all, shared equally among the choices (at least one each); seed: the
     play-outs' dice (same seed, same values); player: the search player playing on (default the
     experiments' one)."""
-    from dodnb.experiments import wilson
-
     p = state.pending
     if state.result is not None or p is None or p.side != Side.HUMAN:
         raise InputError("evaluate() values the choices of a human decision: this position waits for none")

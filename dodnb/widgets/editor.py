@@ -32,12 +32,12 @@ import ipywidgets as widgets
 from dodnb import i18n
 from dodnb.errors import DodnbError, RuleViolation
 from dodnb.i18n import tr
-from dodnb.render.present import violation_text
+from dodnb.render.narrate import violation_text
 from dodnb.render.scene import outline_shapes
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.position import STARTS, Position
 from dodnb.rules.state import GameState
-from dodnb.widgets.stepper import PLAYS, GameMap, GameStepper, _policies
+from dodnb.widgets.stepper import PLAYS, GameMap, GameStepper, policies_for
 
 __all__ = ["PositionEditor", "TOOLS"]
 
@@ -322,7 +322,7 @@ class PositionEditor(widgets.VBox):
         """A stepper playing on from the position (the learner plays the side(s) picked)."""
         p = self.position
         kind = "solitaire" if p.solitaire else "two-player"
-        human, zombie = _policies(kind, self.play_picker.value)
+        human, zombie = policies_for(kind, self.play_picker.value)
         game = p.game(self.seed, human=human, zombie=zombie)
         self.stepper = GameStepper(game, lang=self.lang)
         self.play_box.children = [self.stepper]

@@ -358,9 +358,6 @@ class MapView(widgets.VBox):
         with hold_canvas():
             self._draw_overlay()
 
-    def clear_overlay(self) -> None:
-        self.set_overlay([])
-
     def static_scene(self) -> Scene:
         """The view as one scene: board, tokens and current overlay."""
         scene = Scene(self.scene.width, self.scene.height, list(self.scene.shapes), self.scene.title, self.scene.title)

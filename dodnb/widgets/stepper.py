@@ -36,9 +36,9 @@ from ipycanvas import hold_canvas
 from dodnb import i18n
 from dodnb.errors import DodnbError, InputError
 from dodnb.i18n import tr
-from dodnb.render import present
+from dodnb.render import narrate, panels
 from dodnb.render.picture import Picture
-from dodnb.render.present import ThreatOdds, choice_label, pending_text, reactors, violation_text, zombie_threat  # noqa: F401 (re-exported)
+from dodnb.render.narrate import choice_label, pending_text, reactors, violation_text  # noqa: F401 (re-exported)
 from dodnb.render.scene import door_label_shapes, move_shapes, outline_shapes
 from dodnb.render.shapes import Scene, scene_to_svg
 from dodnb.render.state_scene import door_state_shapes, game_board, game_scene, piece_shapes
@@ -47,6 +47,8 @@ from dodnb.rules.events import Event
 from dodnb.rules.game import DecisionNeeded, Game
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Phase, Side, Status
+from dodnb.search import hint as hints
+from dodnb.search.hint import ThreatOdds, zombie_threat  # noqa: F401 (re-exported)
 from dodnb.widgets.mapview import NO_CHOICE, TOKEN_RADIUS, MapView, canvas_scene, draw_shapes
 
 __all__ = ["GameStepper", "GameMap", "KINDS", "PLAYS", "zombie_threat", "choice_label", "pending_text", "reactors", "new_game"]
@@ -62,31 +64,14 @@ FOCUS_COLOUR = "#1565c0"  # where the decision or the roll is
 DICE_SHOWN = 2  # rolls in the tray
 MAP_MAX_WIDTH = "1000px"  # the map's height stays within one screen with the panels under it
 PANEL_HEIGHT = "256px"  # the decision and the log: fixed, so nothing jumps
-#: The stepper's own styles: wrapped choice labels, a history handle a finger can catch (≥ 28 px),
-#: the log's latest lines in view (a reversed column starts at its bottom).
-STYLE = """<style>
-.dodnb-stepper .dodnb-choices .widget-radio-box label { display: flex; align-items: flex-start; gap: 6px; white-space: normal; line-height: 1.25; padding: 2px 0; overflow: visible; text-overflow: clip; height: auto; }
-.dodnb-stepper .dodnb-choices .widget-radio-box { flex-wrap: nowrap; }
-.dodnb-stepper .dodnb-choices .widget-radio-box input { order: -1; margin: 2px 0 0 0; flex: none; }
-.dodnb-stepper .dodnb-history-slider .noUi-handle { width: 30px !important; height: 30px !important; top: -13px !important; right: -15px !important; border-radius: 50% !important; }
-.dodnb-stepper .dodnb-history-slider .noUi-horizontal { height: 8px; }
-.dodnb-stepper .dodnb-history-slider { min-height: 36px; }
-.dodnb-stepper .dodnb-log-scroll { display: flex; flex-direction: column-reverse; overflow-y: auto; }
-.dodnb-stepper .widget-html-content { white-space: normal; }
-.dodnb-stepper .dodnb-info { flex: 1 1 auto; min-width: 0; }
-.dodnb-stepper .dodnb-info .widget-html-content { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 90%; }
-.dodnb-stepper .dodnb-step-why .widget-html-content { font-size: 88%; line-height: 18px; }
-.dodnb-stepper .dodnb-decision .widget-html-content { line-height: 1.3; }
-.dodnb-stepper .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 1 1 auto !important; min-width: 0 !important; max-width: none !important; padding: 0 8px !important; }
-.dodnb-stepper .dodnb-hint .widget-html-content { line-height: 1.35; }
-</style>"""
+
 
 
 # =============================================================================================
 # policies
 
 
-def _policies(kind: str, play: str):
+def policies_for(kind: str, play: str):
     """(human, zombie) policies of Game for a kind of game and the side(s) the learner plays: the
     solitaire automaton and a sensible human player [15.0] (dodnb.rules.solitaire)."""
     from dodnb.rules import solitaire
@@ -104,7 +89,7 @@ def new_game(seed: int, kind: str = "solitaire", play: str = "human") -> Game:
         raise InputError(f"kind of game: one of {', '.join(KINDS)}, not {kind!r}")
     if play not in PLAYS:
         raise InputError(f"the side(s) the learner plays: one of {', '.join(PLAYS)}, not {play!r}")
-    human, zombie = _policies(kind, play)
+    human, zombie = policies_for(kind, play)
     return Game(seed, human=human, zombie=zombie, solitaire=(kind == "solitaire"))
 
 
@@ -243,15 +228,15 @@ class GameStepper(widgets.VBox):
         self.choices: list[Action] = []
         self.threat: Optional[ThreatOdds] = None
         self._threat_cache: dict[GameState, ThreatOdds] = {}
-        self.hint: Optional[present.Hint] = None
-        self._hint_cache: dict[GameState, present.Hint] = {}
+        self.hint: Optional[hints.Hint] = None
+        self._hint_cache: dict[GameState, hints.Hint] = {}
         self._log_cache: dict = {}
         self._busy = False
         self.last_update_ms = 0.0
 
         lay = widgets.Layout
         # ----- new game row
-        self.style = widgets.HTML(STYLE, layout=lay(display="none"))
+        self.style = widgets.HTML(panels.STYLE, layout=lay(display="none"))
         self.language = widgets.ToggleButtons(options=[("EN", "en"), ("FR", "fr")], value=self.lang, style={"button_width": "44px"})
         self.language.add_class("dodnb-language")
         self.seed_box = widgets.BoundedIntText(value=game.seed, min=0, max=2**31 - 1, layout=lay(width="150px"))
@@ -339,8 +324,8 @@ class GameStepper(widgets.VBox):
         self.left = widgets.VBox([self.decision, self.choice_box, widgets.HBox([self.play_button, self.end_button, self.hint_button], layout=lay(flex_flow="row wrap")), self.message_box],
                                  layout=lay(width="50%", padding="0 10px 0 0", height=PANEL_HEIGHT))
         self.right = widgets.VBox([self.dice, self.tabs], layout=lay(width="50%", height=PANEL_HEIGHT))
-        panels = widgets.HBox([self.left, self.right], layout=lay(width="100%", align_items="flex-start"))
-        super().__init__([self.style, new_row, self.track, controls, self.step_why, self.map, panels], **kwargs)
+        columns = widgets.HBox([self.left, self.right], layout=lay(width="100%", align_items="flex-start"))
+        super().__init__([self.style, new_row, self.track, controls, self.step_why, self.map, columns], **kwargs)
         self.add_class("dodnb-stepper")
         self._relabel()
         self._refresh()
@@ -459,7 +444,7 @@ class GameStepper(widgets.VBox):
     def _scrub(self, change) -> None:
         if self._busy:
             return
-        target, now = change["new"], present.timeline(self.game)[0]
+        target, now = change["new"], narrate.timeline(self.game)[0]
         if target != now:
             self._guard(self.undo if target < now else self.redo, abs(target - now))
 
@@ -487,7 +472,7 @@ class GameStepper(widgets.VBox):
         text = self.save_text.value if text is None else text
         probe = Game.load(text)
         kind = "solitaire" if probe.state.solitaire else "two-player"
-        human, zombie = _policies(kind, self.play)
+        human, zombie = policies_for(kind, self.play)
         self.game = Game.load(text, human=human, zombie=zombie)
         self.kind = kind
         self.kind_picker.value = kind
@@ -508,7 +493,7 @@ class GameStepper(widgets.VBox):
             self._say(tr("message.not_your_turn", self.lang))
             return []
         legal = self.game.legal_actions()
-        if present._pending_key(st.pending) == "pending.act":
+        if narrate.pending_key(st.pending) == "pending.act":
             if st.activation is None:
                 acts = [a for a in legal if isinstance(a, Activate) and not a.carrier and len(a.stack) == 1 and st.character(a.stack[0]).square == sid]
                 if acts:
@@ -533,7 +518,7 @@ class GameStepper(widgets.VBox):
             return self.choose(Move(sid))  # refused: the engine says why
         # other decisions: the first choice that concerns this square
         for a in legal:
-            if sid in present.squares_of(st, a):
+            if sid in narrate.squares_of(st, a):
                 self._select(a)
                 self._say(html.escape(tr("message.picked", self.lang, choice=choice_label(self.game, a, self.lang))))
                 return []
@@ -560,44 +545,44 @@ class GameStepper(widgets.VBox):
         if odds is None:
             # the answer can take a few seconds: say so at once (each widget change is sent as it is made)
             self.tabs.selected_index = 1
-            self.threat_box.value = f"<i>{html.escape(tr('threat.working', self.lang, budget=f'{present.EXACT_SECONDS:g}'))}</i>"
+            self.threat_box.value = f"<i>{html.escape(tr('threat.working', self.lang, budget=f'{hints.EXACT_SECONDS:g}'))}</i>"
             odds = zombie_threat(self.game)
             self._threat_cache[st] = odds
         self.threat = odds
-        self.threat_box.value = present.threat_html(odds, self.lang)
+        self.threat_box.value = panels.threat_html(odds, self.lang)
         self.tabs.selected_index = 1
         return odds
 
     # ----- the hint --------------------------------------------------------------------------
     HINT_TAB = 3
 
-    def ask_hint(self) -> Optional[present.Hint]:
+    def ask_hint(self) -> Optional[hints.Hint]:
         """Fill the Hint tab: the best choice now and its value (exact in a small study position,
         else the search player's estimate), the other choices' values on request."""
         st = self.game.state
         self.tabs.selected_index = self.HINT_TAB
         if not self._hint_possible(st):
             self.hint = None
-            self.hint_box.value = present.hint_html(None, self.game, self.lang)
+            self.hint_box.value = panels.hint_html(None, self.game, self.lang)
             return None
         h = self._hint_cache.get(st)
         if h is None:
             self.hint_box.value = f"<i>{html.escape(tr('hint.thinking', self.lang))}</i>"
-            h = self._hint_cache[st] = present.hint(self.game, st)
+            h = self._hint_cache[st] = hints.hint(self.game, st)
         self.hint = h
         self._show_hint()
         return h
 
     def _show_hint(self) -> None:
         h = self._hint_cache.get(self.game.state)
-        self.hint_box.value = present.hint_html(h, self.game, self.lang, self.hint_others.value) if h is not None else ""
+        self.hint_box.value = panels.hint_html(h, self.game, self.lang, self.hint_others.value) if h is not None else ""
 
     def _hint_possible(self, st: GameState) -> bool:
         return self._learner_decides(st) and st.pending.side == Side.HUMAN
 
     @staticmethod
     def _human_acts(st: GameState) -> bool:
-        return st.phase == Phase.HUMAN and st.pending is not None and present._pending_key(st.pending) == "pending.act"
+        return st.phase == Phase.HUMAN and st.pending is not None and narrate.pending_key(st.pending) == "pending.act"
 
     # ----- refresh ----------------------------------------------------------------------------
     def _refresh(self, redraw: bool = True) -> None:
@@ -607,11 +592,13 @@ class GameStepper(widgets.VBox):
         learner = self._learner_decides(st)
         self.choices = g.legal_actions() if learner else []
         labels = [choice_label(g, a, lang, st) for a in self.choices]
-        # the choice list: options replaced only when they changed (no flicker)
-        if [o for o in self.choice_list.options] != labels:
+        # the choice list: options replaced only when they changed (no flicker); the widget keeps its
+        # options as (label, index) pairs, so those are what is compared
+        options = tuple((lab, i) for i, lab in enumerate(labels))
+        if tuple(tuple(o) for o in self.choice_list.options) != options:
             self._busy, busy = True, self._busy
             try:
-                self.choice_list.options = [(lab, i) for i, lab in enumerate(labels)]
+                self.choice_list.options = options
                 self.choice_list.index = None
             finally:
                 self._busy = busy
@@ -620,13 +607,13 @@ class GameStepper(widgets.VBox):
         self.step_button.disabled = g.over or learner
         self.phase_button.disabled = g.over or learner
         self.step_why.value = self._step_why(st, learner)
-        done, total = present.timeline(g)
+        done, total = narrate.timeline(g)
         self.undo_button.disabled = done == 0
         self.redo_button.disabled = done == total
         human_act = self._human_acts(st)
         self.threat_button.disabled = not human_act
         cached = self._threat_cache.get(st)
-        self.threat_box.value = present.threat_html(cached, lang) if (cached and human_act) else ""
+        self.threat_box.value = panels.threat_html(cached, lang) if (cached and human_act) else ""
         self.hint_button.disabled = not self._hint_possible(st)
         self._show_hint()
         busy, self._busy = self._busy, True
@@ -661,7 +648,7 @@ class GameStepper(widgets.VBox):
         shapes: list = []
         moves = sorted({a.to for a in self.choices if isinstance(a, Move)})
         shots = sorted({a.target for a in self.choices if isinstance(a, Shoot)})
-        focus = present.focus_squares(st)
+        focus = narrate.focus_squares(st)
         if focus:
             shapes += outline_shapes(board, focus, frame, FOCUS_COLOUR, 3.0)
         if moves:
@@ -675,19 +662,19 @@ class GameStepper(widgets.VBox):
         return shapes
 
     def _track_html(self, st: GameState) -> str:
-        return present.track_html(st, self.lang)
+        return panels.track_html(st, self.lang)
 
     def _decision_html(self, st: GameState, learner: bool) -> str:
-        return present.decision_html(self.game, st, learner, self.lang)
+        return panels.decision_html(self.game, st, learner, self.lang)
 
     def _dice_html(self) -> str:
-        return present.dice_html(self._entries(), self.lang, DICE_SHOWN)
+        return panels.dice_html(self._entries(), self.lang, DICE_SHOWN)
 
-    def _entries(self) -> list[present.LogEntry]:
-        return present.log_entries(self.game, self.lang, self._log_cache)
+    def _entries(self) -> list[narrate.LogEntry]:
+        return narrate.log_entries(self.game, self.lang, self._log_cache)
 
     def _log_html(self) -> str:
-        return present.log_html(self._entries())
+        return panels.log_html(self._entries())
 
     # ----- reading ------------------------------------------------------------------------------
     @property

@@ -1,13 +1,13 @@
 """`legal_actions` and `check` agree both ways [4.0]: on positions from seeded random games (two-player
 and solitaire, stopped at many points) and hand-built ones, `check` accepts every listed action and
-refuses every other candidate of a generous superset (`dodnb.rules.invariants.candidate_actions`:
+refuses every other candidate of a generous superset (`tests.oracle.invariants.candidate_actions`:
 every action type over every character, unit, square, door and short path, chance outcomes with
 and without faces, junk names and squares).
 
 Known disagreements of the engine are named in KNOWN below; each is pinned on an exact position by
 a test marked ``xfail(strict=True)``: when the engine is fixed, that test passes, strict xfail fails
 it, and the mark comes off together with the entry of KNOWN. The sweeps over random games tolerate
-only those named cases and nothing else. A larger soak: ``benchmarks/soak_legal_check.py``.
+only those named cases and nothing else. A larger soak: ``tests/soaks/soak_legal_check.py``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import pytest
 from dodnb.rules import engine
 from dodnb.rules.actions import Activate, AttackCount, EndPhase, Move, ReactionFire, Reveal, Roll, Shoot, SuperMove, ZMove
 from dodnb.rules.game import Game, random_policy
-from dodnb.rules.invariants import Disagreement, candidate_actions, legal_check_disagreements
+from tests.oracle.invariants import Disagreement, candidate_actions, legal_check_disagreements
 from dodnb.rules.solitaire import sensible_human, zombie_policy
 from dodnb.rules.state import GameState, Result, ZombieTurn
 
@@ -186,7 +186,7 @@ def test_the_checker_can_fail():
     assert found == []  # nothing active: Move is refused, and not listed
     g.apply(Activate(("Peter",)))
     fake = [a for a in engine.legal_actions(g.state, g.ctx) if a != Move("114")]
-    from dodnb.rules import invariants
+    from tests.oracle import invariants
 
     real = invariants.engine.legal_actions
     try:

@@ -1,10 +1,10 @@
 """Random games in the spirit of game frameworks: seeded games of random legal decisions for both
 sides, two-player and solitaire, with every invariant checked after every action
-(`dodnb.rules.invariants`): 50 units, nobody through a wall or out of a character's square [7.6],
+(`tests.oracle.invariants`): 50 units, nobody through a wall or out of a character's square [7.6],
 statuses only along the rules' paths, rifles only with Steve and Fran, closed main doors never
 reopen [5.5], the game over exactly when [14.1] or [14.2] holds, legal actions never empty before the
 end and each of them accepted by `check`, chance nodes summing to 1, save/load and undo exact, and
-no face-down value in what the human player observes [7.7]. `benchmarks/soak.py` plays 10,000."""
+no face-down value in what the human player observes [7.7]. `tests/soaks/soak.py` plays 10,000."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from dodnb.rules.game import Game
-from dodnb.rules.invariants import play_checked
+from tests.oracle.invariants import play_checked
 
-GAMES = 40  # per mode in `make test`: 80 games, a representative slice (benchmarks/soak.py plays 10,000)
+GAMES = 40  # per mode in `make test`: 80 games, a representative slice (tests/soaks/soak.py plays 10,000)
 
 
 def _play(args):

@@ -1,6 +1,6 @@
 """A hypothesis state machine drives `Game` with random legal and illegal actions: every illegal one
 raises RuleViolation naming its Case and leaves the serialised state exactly as it was; every legal
-one applies; undo/redo restore states exactly; the invariants hold throughout (`dodnb.rules.invariants`)."""
+one applies; undo/redo restore states exactly; the invariants hold throughout (`tests.oracle.invariants`)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from dodnb.rules.actions import (
     Move, ReactionFire, Reveal, Roll, Shoot, SuperMove, TakeRifle, ZMove,
 )
 from dodnb.rules.game import Game
-from dodnb.rules.invariants import state_problems
+from tests.oracle.invariants import state_problems
 
 NAMES = st.sampled_from(["Peter", "Roger", "Steve", "Fran", "Bob"])
 SQUARES = st.sampled_from(["004", "010", "011", "013", "024", "113", "114", "115", "150", "177", "212", "999"])

@@ -1,4 +1,4 @@
-"""The hint (dodnb.render.present.hint): the best choice now and every choice's value, exact by
+"""The hint (dodnb.search.hint.hint, worded by dodnb.render.narrate and panels): the best choice now and every choice's value, exact by
 dodnb.prob.best_play in a small study position, else the search player's estimate with its interval;
 never a number without what it is the probability of, in English and French."""
 
@@ -11,7 +11,9 @@ import pytest
 
 from dodnb import Game, Position
 from dodnb.prob.bestplay import best_play, goals
-from dodnb.render.present import Hint, HintRow, hint, hint_html, hint_text
+from dodnb.render.narrate import hint_text
+from dodnb.render.panels import hint_html
+from dodnb.search.hint import Hint, HintRow, hint
 from dodnb.rules.actions import Activate, EndTurn, ReactionFire, policy_action
 from dodnb.rules.solitaire import zombie_policy
 from dodnb.search import search_human

@@ -1094,8 +1094,9 @@ def test_15_0_notebook_05_threat_panel_is_exact_at_the_first_human_turns():
     end of the first Human Player-Turn of notebook 05's game and at the start of the second (where the
     notebook's stepper continues, the zombie turn played as the notebook plays it): exact, every row
     summing to 1, the panel's words saying so (no interval). The budget here is generous; the panel's
-    own (`present.EXACT_SECONDS`, wall clock) is what benchmarks/bench_zombie_turn.py is about."""
-    from dodnb.render.present import threat_html, zombie_threat
+    own (`dodnb.search.hint.EXACT_SECONDS`, wall clock) is what benchmarks/bench_zombie_turn.py is about."""
+    from dodnb.render.panels import threat_html
+    from dodnb.search.hint import zombie_threat
     from dodnb.rules.actions import EndTurn
     from dodnb.rules.solitaire import sensible_human
 

@@ -337,3 +337,19 @@ def test_hint_button_shows_the_best_choice_and_on_request_every_value():
     assert not INTERNAL.search(s.text)
     s.choose(ReactionFire(()))  # the position moves on: the hint of the old one is not shown
     assert "Meilleur choix" not in s.hint_box.value
+
+
+def test_refresh_keeps_an_unchanged_choice_list_and_its_selection():
+    """The choice list is replaced only when its labels change (no flicker): a refresh that lists the
+    same choices (a redraw, the zombies' odds or the hint asked for) keeps the options and the
+    learner's selection, and sends nothing; a new decision lists its own choices, none selected."""
+    s = GameStepper(seed=5)
+    s.choice_list.index = 2
+    sent: list[str] = []
+    s.choice_list.observe(lambda change: sent.append(change["name"]), names=["options", "index"])
+    s._refresh(redraw=False)
+    assert s.choice_list.index == 2 and sent == []
+    first = [o for o in s.choice_list.options]
+    s.choose(next(a for a in s.choices if isinstance(a, Activate)))
+    assert s.choice_list.index is None and [o for o in s.choice_list.options] != first
+    assert [label for label, _ in s.choice_list.options] == [choice_label(s.game, a) for a in s.choices]

@@ -1,8 +1,8 @@
 """Soak: thousands of random-legal games with every invariant checked after every action (prints
 figures; not a test). `make test` plays 200 of them; this plays 10,000 by default, on every core.
 
-    python benchmarks/soak.py                 # 10,000 games, half two-player, half solitaire
-    python benchmarks/soak.py --games 500 --workers 1
+    python tests/soaks/soak.py                 # 10,000 games, half two-player, half solitaire
+    python tests/soaks/soak.py --games 500 --workers 1
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from dodnb.rules.invariants import play_checked  # noqa: E402
+from tests.oracle.invariants import play_checked  # noqa: E402
 
 
 def one(seed: int) -> tuple[int, int, list[str]]:

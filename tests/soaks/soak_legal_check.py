@@ -1,11 +1,11 @@
 """Soak: do `legal_actions` and `check` agree both ways on many positions of random games? (prints
 figures; not a test). `make test` checks a few games (tests/engine/test_legal_check_agree.py); this
 checks every `--stride`-th position of many games, with every candidate of every side
-(`dodnb.rules.invariants.candidate_actions`), and prints each kind of disagreement found with how
+(`tests.oracle.invariants.candidate_actions`), and prints each kind of disagreement found with how
 often it was met and its first example (seed, game kind, action number, what each side says).
 
-    python benchmarks/soak_legal_check.py                    # 40 games, every 5th position
-    python benchmarks/soak_legal_check.py --games 200 --stride 1 --workers 2
+    python tests/soaks/soak_legal_check.py                    # 40 games, every 5th position
+    python tests/soaks/soak_legal_check.py --games 200 --stride 1 --workers 2
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from dodnb.rules.game import Game  # noqa: E402
-from dodnb.rules.invariants import legal_check_disagreements  # noqa: E402
+from tests.oracle.invariants import legal_check_disagreements  # noqa: E402
 from dodnb.rules.solitaire import sensible_human, zombie_policy  # noqa: E402
 
 

@@ -11,8 +11,8 @@ positions whose plain walk finishes within a node budget are compared. Prints fi
 failure (a crash of the fast walk, or a distribution that differs) a reproduction as Python code;
 not a test.
 
-    python benchmarks/soak_zombie_turn.py --seconds 600 --seed 1
-    python benchmarks/soak_zombie_turn.py --seconds 60 --budget 800 --per-position 4
+    python tests/soaks/soak_zombie_turn.py --seconds 600 --seed 1
+    python tests/soaks/soak_zombie_turn.py --seconds 60 --budget 800 --per-position 4
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
-_ROOT = str(Path(__file__).resolve().parents[1])
+_ROOT = str(Path(__file__).resolve().parents[2])
 if _ROOT not in sys.path:
     sys.path.append(_ROOT)  # appended: a PYTHONPATH pointing at another checkout comes first
 
