@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence, Union
 
+from dodnb.prob.stats import wilson  # the Wilson interval, stated once (re-exported here)
 from dodnb.rules.vocab import LOST, Side
 
 __all__ = ["run", "play_one", "game_seed", "wilson", "two_proportions", "ExperimentResult", "GameRecord"]
@@ -44,19 +45,6 @@ MAIN = ("N", "E", "S", "W")
 def game_seed(seed: int, i: int) -> int:
     """The seed of game `i` of an experiment: a hash of (seed, i), the same wherever it is played."""
     return int.from_bytes(hashlib.sha256(f"dodnb-experiment/{seed}/{i}".encode()).digest()[:4], "big")
-
-
-def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """95 % Wilson score interval for a proportion (sound near 0 and 1, unlike p ± 2 SE)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    lo = 0.0 if wins == 0 else max(0.0, centre - half)  # exact ends: no rounding past p
-    hi = 1.0 if wins == n else min(1.0, centre + half)
-    return (lo, hi)
 
 
 @dataclass(frozen=True)
