@@ -5,7 +5,7 @@ roll of the dice and every draw with its exact Fraction (``engine.chance_outcome
 values up (expectimax). The humans choose the best; the zombies either
 
 * play by the solitaire rules (``zombies="solitaire"``): the [15.5] automaton decides, its dice are
-  chance — the same machinery as the zombie-turn odds (:class:`dodnb.prob.zombieturn._Walk`, which
+  chance — the same machinery as the zombie-turn odds (:class:`dodnb.prob.zombieturn.ZombieTurnWalk`, which
   also answers a two-player game's zombie decisions the solitaire way, ruling Z3); or
 * play as badly for the humans as the rules let them (``zombies="worst"``): every zombie decision
   takes the legal choice of least value (expectiminimax), the dice stay dice (ruling B1 in
@@ -504,7 +504,7 @@ def best_play(position, goal: Goal, horizon: Union[str, int] = "player-turn", zo
     decision is the worst for the humans; ruling B1). `budget`: a :class:`Budget`, a number of
     positions, or {'nodes': ..., 'seconds': ...}. ``merge=False`` turns the canonical key off (equal
     positions are still recognised, but only when identical)."""
-    from dodnb.prob.zombieturn import _Walk
+    from dodnb.prob.zombieturn.walker import ZombieTurnWalk
 
     if zombies not in ZOMBIES:
         raise ProbError("4.0", f"zombies is 'solitaire' or 'worst', not {zombies!r}")
@@ -519,7 +519,7 @@ def best_play(position, goal: Goal, horizon: Union[str, int] = "player-turn", zo
     # reads the squares entered before the horizon's leaf (in a two-player game the reaction moves may)
     drop = merge and hkey == "best.horizon.human_turn" and st0.solitaire
     keyf = (lambda s: canonical(s, drop)) if merge else (lambda s: s)
-    walk = _Walk(st0, ctx, shortcuts=False)
+    walk = ZombieTurnWalk(st0, ctx, shortcuts=False)
     reach = goal.kind == "reach"
     worst = zombies == "worst"
     t0 = time.perf_counter()

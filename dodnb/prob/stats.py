@@ -1,8 +1,8 @@
-"""Statistics of counted results (play-outs, experiments): the 95 % Wilson interval of a proportion
-and the two-proportion z-test. Floats, not Fractions: these measure samples, they are no rule's odds.
-
-Used by :mod:`dodnb.experiments` (which re-exports them) and by :mod:`dodnb.search.evaluate`; kept
-in the prob layer so that neither imports the other.
+"""Statistics of counted results, stated once for the package: the 95 % Wilson score interval of a
+proportion (the Monte Carlo zombie-turn odds, :mod:`dodnb.prob.zombieturn`; the experiments' win rates,
+:mod:`dodnb.experiments`, which re-exports both; the search player's evaluation,
+:mod:`dodnb.search.evaluate`) and the two-proportion z-test. Floats, not Fractions: these measure
+samples, they are no rule's odds. Kept in the prob layer so that none of those imports another.
 """
 
 from __future__ import annotations
@@ -12,17 +12,17 @@ import math
 __all__ = ["wilson", "two_proportions"]
 
 
-def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """95 % Wilson score interval for a proportion (sound near 0 and 1, unlike p ± 2 SE)."""
-    if n == 0:
+def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion k/n (sound near 0 and 1, unlike p ± 2 SE). Never
+    [p, p] for n > 0: 0 of 300 gives (0, 0.0126), 300 of 300 gives (0.987, 1) — an estimate does not
+    claim certainty; the ends are exact at k = 0 and k = n (no rounding past p). (0, 1) when n <= 0."""
+    if n <= 0:
         return (0.0, 1.0)
-    p = wins / n
+    p = k / n
     den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
+    mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    lo = 0.0 if wins == 0 else max(0.0, centre - half)  # exact ends: no rounding past p
-    hi = 1.0 if wins == n else min(1.0, centre + half)
-    return (lo, hi)
+    return (0.0 if k == 0 else max(0.0, mid - half), 1.0 if k == n else min(1.0, mid + half))
 
 
 def two_proportions(w1: int, n1: int, w2: int, n2: int) -> tuple[float, float]:

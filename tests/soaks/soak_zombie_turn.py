@@ -1,4 +1,4 @@
-"""Soak: the fast exact zombie-turn walk (`dodnb.prob.zombieturn.walk_exact` with `_Walk`'s shortcuts)
+"""Soak: the fast exact zombie-turn walk (`dodnb.prob.zombieturn.walk_exact` with `ZombieTurnWalk`'s shortcuts)
 against the plain enumeration of the engine's chance nodes (`tests/solitaire/zturn_positions.plain_walk`),
 on small seeded random positions built by hand: one to three characters (normal, stunned, infected),
 one to five units (values 1-11, some berserk) placed in the characters' squares, next to them, and on
@@ -33,7 +33,7 @@ if _ROOT not in sys.path:
 
 from dodnb.board.model import load_board  # noqa: E402
 from dodnb.prob.enumerate import TooBig  # noqa: E402
-from dodnb.prob.zombieturn import _Walk, walk_exact  # noqa: E402
+from dodnb.prob.zombieturn import ZombieTurnWalk, walk_exact  # noqa: E402
 from dodnb.rules import engine  # noqa: E402
 from dodnb.rules.state import GameState  # noqa: E402
 from tests.solitaire.helpers import build  # noqa: E402
@@ -44,14 +44,14 @@ from dataclasses import replace
 from fractions import Fraction
 from dodnb.rules import engine
 from dodnb.rules.state import Attack, Pending, Shot, TurnRecord, ZombieTurn
-from dodnb.prob.zombieturn import _start, _Walk, walk_exact
+from dodnb.prob.zombieturn import ZombieTurnWalk, start_position, walk_exact
 from tests.solitaire.helpers import build
 from tests.solitaire.zturn_positions import mid_turn_states, plain_walk
 """
 
 CHECK = """\
 ctx = engine.context(st.board)
-fast = {tuple(k): p for k, p in walk_exact(st, _Walk(st, ctx)).items()}
+fast = {tuple(k): p for k, p in walk_exact(st, ZombieTurnWalk(st, ctx)).items()}
 assert fast == plain_walk(st)
 """
 
@@ -254,7 +254,7 @@ def spec_code(spec: dict) -> str:
     code = "st = build(" + ",\n           ".join(parts) + ")\n"
     if not spec["solitaire"]:
         code += f"st = replace(st, solitaire=False, hidden_squares={spec['hidden_squares']!r})\n"
-    code += "st, _ = _start(st)  # settled by the engine (a Human Player-Turn ended as it stands)\n"
+    code += "st, _ = start_position(st)  # settled by the engine (a Human Player-Turn ended as it stands)\n"
     return code
 
 
@@ -380,7 +380,7 @@ def compare(m: GameState, budget: int, fast_seconds: float):
     ctx = engine.context(m.board)
     walk = None
     try:
-        walk = _Walk(m, ctx)
+        walk = ZombieTurnWalk(m, ctx)
         fast = {tuple(k): p for k, p in walk_exact(m, walk, max_seconds=fast_seconds).items()}
     except TooBig as exc:
         return "crash", f"TooBig from the fast walk while the plain walk finished: {exc}", {}
@@ -410,7 +410,7 @@ def signature(kind: str, detail, m: GameState) -> tuple:
     if kind == "crash":
         if isinstance(detail, str) and "Traceback" in detail:
             lines = [ln.strip() for ln in detail.strip().splitlines()]
-            where = [ln for ln in lines if ln.startswith("File ") and "zombieturn.py" in ln]
+            where = [ln for ln in lines if ln.startswith("File ") and "zombieturn/" in ln]
             return ("crash", lines[-1].split(":")[0], where[-1] if where else "")
         return ("crash", "TooBig", "")
     return ("mismatch", str(m.phase), str(m.pending.kind))

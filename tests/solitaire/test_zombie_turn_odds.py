@@ -19,9 +19,10 @@ from dodnb.errors import RuleViolation
 from dodnb.prob.enumerate import TooBig
 from dodnb.prob.errors import ProbError
 from dodnb.prob.zombieturn import (
-    SOLITAIRE_QUESTION, TWO_PLAYER_QUESTION, ZombieTurnOdds, _start, _unit, _Walk, exact_turn, sample_zombie_turn,
+    SOLITAIRE_QUESTION, TWO_PLAYER_QUESTION, ZombieTurnOdds, ZombieTurnWalk, exact_turn, sample_zombie_turn, start_position,
     walk_exact, wilson, zombie_turn,
 )
+from dodnb.prob.zombieturn.common import evolved
 from dodnb.rules import engine
 from dodnb.rules.phases import attack, reaction
 from dodnb.rules.actions import EndPhase, EndTurn
@@ -73,7 +74,7 @@ def test_issue17_ruling_z1_renaming_a_unit_changes_no_count():
     b = zombie_turn(issue_position("A01"), fallback=None)
     assert a.exact and b.exact
     assert a.dist == b.dist
-    plain = plain_walk(_start(issue_position("A01"))[0])
+    plain = plain_walk(start_position(issue_position("A01"))[0])
     assert as_plain(a.dist) == plain
     assert as_plain(b.dist) == plain
     # the unit shot (destroyed 1) can come back through the North door (entered 1): both counted
@@ -102,13 +103,13 @@ def test_issue17_unsettled_zombie_phase_is_settled_first():
 # every shortcut (rulings Z1, Z2, Z3) against the plain walk, on positions from seeded random games
 
 
-def _compare(seeds, solitaire, every, budget, walk_cls=_Walk, differ=None):
+def _compare(seeds, solitaire, every, budget, walk_cls=ZombieTurnWalk, differ=None):
     """The fast walk against the plain walk from the positions met in the zombie turns of seeded random
     positions; with `differ` (a list), a mismatch is counted there instead of failing."""
     used: dict = {}
     compared = {}
     for seed in seeds:
-        st0, ctx = _start(random_position(seed, solitaire))
+        st0, ctx = start_position(random_position(seed, solitaire))
         for m in mid_turn_states(st0, seed, every=every):
             try:
                 plain = plain_walk(m, max_nodes=budget)
@@ -140,7 +141,7 @@ def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
     assert used.get("statuses carried", 0) > 0, used  # (the ends of movement shared: their own test below)
 
 
-class _FreezeEveryone(_Walk):
+class _FreezeEveryone(ZombieTurnWalk):
     """A wrong ruling Z1 (statuses): every stunned or infected character's status carried, whether or
     not an attack can still reach him."""
 
@@ -148,7 +149,7 @@ class _FreezeEveryone(_Walk):
         return set()
 
 
-class _FreezeFran(_Walk):
+class _FreezeFran(ZombieTurnWalk):
     """A wrong ruling Z1 (statuses): Fran's infection taken as normal like the others' [14.1]."""
 
     def freeze(self, s):
@@ -170,7 +171,7 @@ def test_15_0_ruling_z1_a_wrong_status_carry_is_caught():
     assert any(differ), len(differ)
 
 
-class _EndsByCharacters(_Walk):
+class _EndsByCharacters(ZombieTurnWalk):
     """A wrong sharing of the end of movement (ruling Z1): keyed on the characters alone, as if where
     the units stand when the Attack Phase begins did not matter."""
 
@@ -194,7 +195,7 @@ def test_15_0_ruling_z1_ends_of_movement_shared_equal_the_plain_walk_and_too_far
     st = replace(st, zturn=ZombieTurn(step="free_roll"), pending=Pending("chance", "roll:free", "7.0", "", 1))
     ctx = engine.context(st.board)
     plain = plain_walk(st, max_nodes=20_000)
-    walk = _Walk(st, ctx)
+    walk = ZombieTurnWalk(st, ctx)
     assert as_plain(walk_exact(st, walk)) == plain and walk.used.get("free-move faces ending on the way", 0) > 0, walk.used
     assert as_plain(walk_exact(st, _EndsByCharacters(st, ctx))) != plain
     # two ends of movement that differ only in what the canonical form drops (the free moves left,
@@ -202,7 +203,7 @@ def test_15_0_ruling_z1_ends_of_movement_shared_equal_the_plain_walk_and_too_far
     t = free_state({"Peter": "024", "Fran": "113"}, [{"square": "024", "value": 4}, {"square": "150", "value": 5}],
                    moves=3, doors=CLOSED)
     u = t.evolve(zturn=replace(t.zturn, moves_left=1), zombies=(t.zombies[0], replace(t.zombies[1], square="151")))
-    walk = _Walk(t, ctx)
+    walk = ZombieTurnWalk(t, ctx)
     assert walk._end_movement(t) == walk._end_movement(u) and walk.used.get("ends of movement shared", 0) == 1, walk.used
 
 
@@ -218,7 +219,7 @@ def test_14_1_ruling_z1_fran_infected_is_carried_as_infected():
     ctx = engine.context(st.board)
     st = engine._advance(st, ctx, [])
     plain = plain_walk(st)
-    walk = _Walk(st, ctx)
+    walk = ZombieTurnWalk(st, ctx)
     fast = walk_exact(st, walk)
     assert as_plain(fast) == plain and walk.used.get("statuses carried", 0) > 0, walk.used
     assert any(o.winner == "zombie" and dict(o.statuses)["Fran"] == "infected" for o, _ in fast.items())
@@ -232,13 +233,13 @@ def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
     used: dict = {}
     compared: dict = {}
     for seed, st in game_positions(range(4), max_turn=2):
-        st0, ctx = _start(st)
+        st0, ctx = start_position(st)
         for m in mid_turn_states(st0, seed, every=4):
             try:
                 plain = plain_walk(m, max_nodes=300)
             except TooLong:
                 continue
-            walk = _Walk(m, ctx)
+            walk = ZombieTurnWalk(m, ctx)
             assert as_plain(walk_exact(m, walk)) == plain, (seed, m.turn, m.phase, m.pending)
             for k, v in walk.used.items():
                 used[k] = used.get(k, 0) + v
@@ -255,9 +256,9 @@ def test_15_0_reaction_movement_followed_at_once_equals_the_plain_walk():
     the same answer as the plain walk (ruling Z1: units set aside in reaction, taken)."""
     followed = aside = 0
     for seed in (19, 37, 42, 51):
-        st0, ctx = _start(random_position(seed, True))
+        st0, ctx = start_position(random_position(seed, True))
         m = next(m for m in mid_turn_states(st0, seed) if m.pending.kind == "reaction")
-        walk = _Walk(m, ctx)
+        walk = ZombieTurnWalk(m, ctx)
         assert as_plain(walk_exact(m, walk)) == plain_walk(m), seed
         followed += walk.used.get("reaction moves followed at once", 0)
         aside += walk.used.get("units set aside in reaction", 0)
@@ -291,7 +292,7 @@ def test_10_4_a_free_move_die_face_ending_at_a_glass_door_attack():
     ctx = engine.context(st.board)
     st, _ = engine.settle(st, ctx)
     assert st.pending.kind == "draw:eliminated"
-    walk = _Walk(st, ctx)
+    walk = ZombieTurnWalk(st, ctx)
     assert as_plain(walk_exact(st, walk)) == plain_walk(st)
     assert walk.used.get("free-move faces sharing a chain", 0) > 0, walk.used
 
@@ -305,7 +306,7 @@ def test_15_0_entrance_draw_classes_equal_the_plain_walk():
     ctx = engine.context(st.board)
     st = engine._advance(st, ctx, [])
     assert st.phase == "generation"
-    walk = _Walk(st, ctx)
+    walk = ZombieTurnWalk(st, ctx)
     fast = walk_exact(st, walk)
     assert as_plain(fast) == plain_walk(st)
     assert walk.used.get("draw classes after movement", 0) > 0 and walk.used.get("units reduced", 0) + walk.used.get("stand-in dropped", 0) > 0, walk.used
@@ -315,7 +316,7 @@ def _proves(st, ctx, used: str = "", wrong=()) -> dict:
     """The walk from `st` equals the plain walk of the engine's chance nodes exactly, with the shortcut
     named `used` taken; each walk class in `wrong` (a plausible mistake) does not. The plain answer."""
     plain = plain_walk(st)
-    walk = _Walk(st, ctx)
+    walk = ZombieTurnWalk(st, ctx)
     assert as_plain(walk_exact(st, walk)) == plain
     assert not used or walk.used.get(used, 0) > 0, walk.used
     for cls in wrong:
@@ -323,7 +324,7 @@ def _proves(st, ctx, used: str = "", wrong=()) -> dict:
     return plain
 
 
-class _NoGates(_Walk):
+class _NoGates(ZombieTurnWalk):
     """A wrong ruling Z1: units in the main-door squares taken to block no entrance [13.2]."""
 
     def _open_entrances(self, s):
@@ -347,7 +348,7 @@ def test_15_0_ruling_z1_a_unit_at_a_closed_main_door_blocks_nothing():
     _proves(st, ctx, "units at a closed main door reduced", [_NoGates])
 
 
-class _StandInAlwaysDropped(_Walk):
+class _StandInAlwaysDropped(ZombieTurnWalk):
     """A wrong ruling Z1 (stand-in): the units away from the characters and the open main doors
     dropped even where the characters may still win [14.2]."""
 
@@ -389,7 +390,7 @@ def test_14_2_ruling_z1_the_stand_in_goes_where_the_characters_cannot_win_in_the
     _proves(st, ctx, "stand-in dropped")
 
 
-class _BlockedEvenUnderAttack(_Walk):
+class _BlockedEvenUnderAttack(ZombieTurnWalk):
     """A wrong ruling Z1 (blocked entrances): an occupied entrance square taken as blocked to the end
     of the turn even where an attack is still to come, which may eliminate its unit."""
 
@@ -410,7 +411,7 @@ def test_13_2_ruling_z1_an_occupied_entrance_stays_blocked_once_no_attack_can_re
     _proves(st, ctx, "entrances blocked to the end of the turn", [_BlockedEvenUnderAttack])
 
 
-class _CalmEveryone(_Walk):
+class _CalmEveryone(ZombieTurnWalk):
     """A wrong ruling Z1 (berserk once moved): dropped away from the characters whether the unit has
     moved or not."""
 
@@ -418,10 +419,10 @@ class _CalmEveryone(_Walk):
         if t.phase not in ("reaction", "free"):
             return t
         humans = t.human_squares()
-        return t.with_units(tuple(z if z.square in humans else _unit(z, berserk=False) for z in t.zombies))
+        return t.with_units(tuple(z if z.square in humans else evolved(z, berserk=False) for z in t.zombies))
 
 
-class _CalmWithTheCharacters(_Walk):
+class _CalmWithTheCharacters(ZombieTurnWalk):
     """A wrong ruling Z1 (berserk once moved): dropped in a character's square too, where a shot at the
     unit reads it [10.6]."""
 
@@ -429,7 +430,7 @@ class _CalmWithTheCharacters(_Walk):
         if t.phase not in ("reaction", "free"):
             return t
         done = set(t.zturn.reacted + t.zturn.moved)
-        return t.with_units(tuple(_unit(z, berserk=False) if z.uid in done else z for z in t.zombies))
+        return t.with_units(tuple(evolved(z, berserk=False) if z.uid in done else z for z in t.zombies))
 
 
 def test_10_3_10_6_ruling_z1_a_berserk_status_is_dropped_once_the_unit_has_moved():
@@ -461,7 +462,7 @@ def test_7_5_ruling_z1_a_berserk_status_still_to_be_moved_is_kept():
     _proves(st, ctx, wrong=[_CalmEveryone])
 
 
-class _SetAsideEveryone(_Walk):
+class _SetAsideEveryone(ZombieTurnWalk):
     """A wrong ruling Z1 (units set aside in reaction): the units near the queued ones set aside too,
     as if a unit's reaction read nothing of the squares it may move into [7.2] 3, [7.6]."""
 
@@ -486,7 +487,7 @@ def _reaction_end(walk, s):
 
 def _reaction_end_set_aside(walk, s):
     """The same through ruling Z1 (units set aside in reaction): the decisions followed on the position
-    set aside, the units put back (:meth:`_Walk._end_reaction`)."""
+    set aside, the units put back (:meth:`ZombieTurnWalk._end_reaction`)."""
     return walk._end_reaction(s)[0], walk._set_aside(s)[1] is not None
 
 
@@ -517,9 +518,9 @@ def test_7_2_7_6_ruling_z1_units_set_aside_in_reaction_give_the_same_end_of_the_
             s = g.state
             if _zombie_reacts(s):
                 ctx = engine.context(s.board)
-                s = _Walk(s, ctx)._calm(s)  # the walk's positions are calmed (ruling Z1, berserk once moved)
-                whole = _reaction_end(_Walk(s, ctx), s)
-                got, used = _reaction_end_set_aside(_Walk(s, ctx), s)
+                s = ZombieTurnWalk(s, ctx)._calm(s)  # the walk's positions are calmed (ruling Z1, berserk once moved)
+                whole = _reaction_end(ZombieTurnWalk(s, ctx), s)
+                got, used = _reaction_end_set_aside(ZombieTurnWalk(s, ctx), s)
                 assert got == whole, (seed, s.turn)
                 compared += 1
                 aside += used
@@ -531,7 +532,7 @@ def test_7_2_7_6_ruling_z1_units_set_aside_in_reaction_give_the_same_end_of_the_
     assert compared >= 20 and aside >= compared // 2 and wrong >= 1, (compared, aside, wrong)
 
 
-class _ForgetStoppedAtOnce(_Walk):
+class _ForgetStoppedAtOnce(ZombieTurnWalk):
     """A wrong ruling Z1 (stopped berserk forgotten): forgotten in the Berserk Phase itself, where a unit
     that has just stopped may not be checked again [10.1]."""
 
@@ -555,19 +556,19 @@ def test_10_1_ruling_z1_units_that_stopped_being_berserk_are_forgotten_after_the
     st = engine._advance(st, ctx, [])
     assert st.pending.kind == "roll:berserk_stay"
     _proves(st, ctx, "stopped berserk forgotten", [_ForgetStoppedAtOnce])
-    walk = _Walk(st, ctx)
+    walk = ZombieTurnWalk(st, ctx)
     walk_exact(st, walk)
     assert walk.used.get("units set aside in reaction", 0) > 0, walk.used
 
 
-class _GiveBackStatusesOnly(_Walk):
+class _GiveBackStatusesOnly(ZombieTurnWalk):
     """A wrong ruling Z1 (held until the super-zombie roll): the units held back are not put back."""
 
     def give_back(self, s, carried):
         return super().give_back(s, tuple((k, v) for k, v in carried if not k.startswith("\x00")))
 
 
-class _HoldFranInfection(_Walk):
+class _HoldFranInfection(ZombieTurnWalk):
     """A wrong ruling Z1 (held until the super-zombie roll): Fran's infection held as normal, as if
     [14.1] did not read it."""
 
@@ -608,7 +609,7 @@ def test_11_0_14_1_ruling_z1_a_square_held_until_its_super_zombie_roll(fran, pet
     _proves(st, ctx, "held parts given back", [_HoldFranInfection] if fran == "infected" else [_GiveBackStatusesOnly])
 
 
-class _HoldQueuedSquares(_Walk):
+class _HoldQueuedSquares(ZombieTurnWalk):
     """A wrong ruling Z1 (held after their attack): a square held while its attack is still to come."""
 
     def hold(self, s):
@@ -637,7 +638,7 @@ def test_8_0_11_0_ruling_z1_a_square_held_once_its_attack_is_over(steve):
         _proves(st, ctx, wrong=[_HoldQueuedSquares])
 
 
-class _AttackBlindToTheRest(_Walk):
+class _AttackBlindToTheRest(ZombieTurnWalk):
     """A wrong ruling Z1 (an attack followed once): what the victory conditions read of the characters
     away from the attack [14.1] left out of what an attack reads."""
 
@@ -666,7 +667,7 @@ def test_8_0_14_1_ruling_z1_an_attack_followed_once_per_what_it_reads(value):
     assert any(dict(k[0])["Roger"] != "killed" and dict(k[0])["Fran"] != "normal" for k in plain)
 
 
-class _AttackBlindToFran(_Walk):
+class _AttackBlindToFran(ZombieTurnWalk):
     """A wrong ruling Z1 (an attack followed once): Fran elsewhere summed up like anyone in play, her
     infection [14.1] left out of what an attack reads."""
 
@@ -693,20 +694,20 @@ def test_14_1_ruling_z1_an_attack_reads_the_rest_as_the_victory_conditions_do():
         chars = {"Steve": "099", "Fran": "099", "Roger": "134", "Peter": "134"}
         chars[lost] = {"square": None, "status": "killed"}
         s, c = _attack_phase(build(chars, [{"square": "099", "value": 5}], doors=CLOSED))
-        return _Walk(s, c)._attack_key(s)
+        return ZombieTurnWalk(s, c)._attack_key(s)
     assert attacked("Roger") == attacked("Peter")
     s, c = _attack_phase(build({"Steve": "099", "Fran": "099", "Roger": "134", "Peter": "134"},
                                [{"square": "099", "value": 5}], doors=CLOSED))
-    assert _Walk(s, c)._attack_key(s) != attacked("Peter")
+    assert ZombieTurnWalk(s, c)._attack_key(s) != attacked("Peter")
 
 
-class _AttackBlindToValues(_Walk):
+class _AttackBlindToValues(ZombieTurnWalk):
     """A wrong ruling Z1 (an attack followed once): the attacking unit's value left out of what an
     attack reads [8.0] 4, [6.0]."""
 
     def _attack_key(self, s):
         k = super()._attack_key(s)
-        return k[:4] + (k[4] and _unit(k[4], value=0),) + k[5:]
+        return k[:4] + (k[4] and evolved(k[4], value=0),) + k[5:]
 
 
 def test_8_0_13_4_ruling_z1_an_attack_is_shared_by_the_positions_that_read_it_alike():
@@ -731,7 +732,7 @@ def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
                doors=CLOSED, pending=Pending("human", "act", "5.0", ""), record=TurnRecord(("Peter",), ("024",)))
     pool = [{"uid": u, "value": 2, "pool": "eliminated"} for u in ("Z01", "Z02", "Z30")]
     st = replace(st, zombies=st.zombies + tuple(state_from_pieces(zombies=pool).zombies))
-    st0, ctx = _start(st)
+    st0, ctx = start_position(st)
     # follow the Hidden Zombie Table to a draw
     draws = [m for m in mid_turn_states(st0, 3) if m.pending.kind == "draw:eliminated" and m.phase == "hidden"]
     seed = 3
@@ -739,7 +740,7 @@ def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
         seed += 1
         draws = [m for m in mid_turn_states(st0, seed) if m.pending.kind == "draw:eliminated" and m.phase == "hidden"]
     m = draws[0]
-    walk = _Walk(m, ctx)
+    walk = ZombieTurnWalk(m, ctx)
     groups = walk.branches(m)
     assert sorted(q for _, q in groups) == [Fraction(1, 3), Fraction(2, 3)]  # Z01+Z02 together, Z30 apart (Z05 between)
     assert as_plain(walk_exact(m, walk)) == plain_walk(m)
@@ -753,7 +754,7 @@ def test_15_0_ruling_z3_two_player_fast_walk_equals_the_plain_walk():
     assert used.get("attacks followed apart", 0) > 0, used  # ruling Z1: [15.6] by a die there too
     odds = zombie_turn(random_position(1, False), fallback=None)
     assert odds.exact and odds.question == TWO_PLAYER_QUESTION and odds.two_player
-    assert as_plain(odds.dist) == plain_walk(_start(random_position(1, False))[0])
+    assert as_plain(odds.dist) == plain_walk(start_position(random_position(1, False))[0])
 
 
 def test_15_0_ruling_z2_free_moves_do_not_depend_on_how_many_are_left():
@@ -762,8 +763,8 @@ def test_15_0_ruling_z2_free_moves_do_not_depend_on_how_many_are_left():
     2, ruling S-P2) is the same, and again makes no room, whatever the number of free moves left (1
     to 6); the walk shares it only then."""
     checked = counted = 0
-    starts = [(seed, _start(random_position(seed, seed % 2 == 0))[0]) for seed in range(12)]
-    starts += [(seed, _start(st)[0]) for seed, st in game_positions(range(2), max_turn=2)]
+    starts = [(seed, start_position(random_position(seed, seed % 2 == 0))[0]) for seed in range(12)]
+    starts += [(seed, start_position(st)[0]) for seed, st in game_positions(range(2), max_turn=2)]
     for seed, st0 in starts:
         ctx = engine.context(st0.board)
         for m in mid_turn_states(st0, seed):
@@ -799,7 +800,7 @@ def test_15_5_ruling_s_p2_a_room_making_choice_is_the_same_on_the_same_side_of_w
         while g.state.turn <= 8 and g.state.result is None:
             g.step()
         for st in [s for s, a in zip(g.history, g.actions) if isinstance(a, EndTurn) and 6 <= s.turn <= 8]:
-            st0, ctx = _start(st)
+            st0, ctx = start_position(st)
             turn = st.turn
             for m in mid_turn_states(st0, seed):
                 if m.pending.kind != "free" or m.zturn.moves_left < 1:
@@ -838,7 +839,7 @@ def _plain_free_chain(s, ctx, walk):
 def _free_movement_positions() -> tuple:
     out = []
     for seed, st in game_positions(range(6), max_turn=8):
-        st0, ctx = _start(st)
+        st0, ctx = start_position(st)
         out += [(m, ctx) for m in mid_turn_states(st0, seed) if m.pending.kind in ("roll:free", "free")]
     # no glass door is closed in those games: a berserk unit in 069 behind the closed glass door G01,
     # Peter three squares away in 025 seeing it through the door, the die used up [10.4]
@@ -847,7 +848,7 @@ def _free_movement_positions() -> tuple:
     return tuple(out)
 
 
-def _free_movement_checks(walk_cls=_Walk):
+def _free_movement_checks(walk_cls=ZombieTurnWalk):
     """Every Free Movement position met in the zombie turns of six real seeded solitaire games up to
     Game-Turn 8 (45 units on the map, too big for the plain walk of the whole turn): the walk's
     free movement against :func:`_plain_free_chain`. At the die [7.0] 2: the six faces' ends (ruling
@@ -888,30 +889,30 @@ def test_15_5_ruling_z2_free_movement_shortcuts_equal_the_automaton_in_real_game
     assert used.get("free-move faces ending with the highest", 0) >= 10, used
 
 
-class _SkipWithoutBerserkReach(_Walk):
+class _SkipWithoutBerserkReach(ZombieTurnWalk):
     """A wrong ruling Z2 (6): berserk units taken to move one square, like the others [7.5]."""
 
     def _rest_inert(self, t):
-        zs = tuple(_unit(z, berserk=False) for z in t.zombies)
-        zt = _unit(t.zturn, moves_left=max(t.zturn.moves_left, 1))
+        zs = tuple(evolved(z, berserk=False) for z in t.zombies)
+        zt = evolved(t.zturn, moves_left=max(t.zturn.moves_left, 1))
         return super()._rest_inert(t.evolve(zombies=zs, zturn=zt))
 
 
-class _SkipOnceTheDieIsUsed(_Walk):
+class _SkipOnceTheDieIsUsed(ZombieTurnWalk):
     """A wrong ruling Z2 (6): the phase ended as soon as no free move is left (berserk units forgotten)."""
 
     def _rest_inert(self, t):
         return t.zturn.moves_left == 0 or super()._rest_inert(t)
 
 
-class _SkipIgnoringCountedUnits(_Walk):
+class _SkipIgnoringCountedUnits(ZombieTurnWalk):
     """A wrong ruling Z2 (6): the units whose move counts against the die forgotten."""
 
     def _rest_inert(self, t):
-        return super()._rest_inert(t.evolve(zturn=_unit(t.zturn, moves_left=0)))
+        return super()._rest_inert(t.evolve(zturn=evolved(t.zturn, moves_left=0)))
 
 
-class _SkipIgnoringGates(_Walk):
+class _SkipIgnoringGates(ZombieTurnWalk):
     """A wrong ruling Z2 (6): a unit next to an open main-door square taken never to enter it."""
 
     def _reach(self, t, free_humans, humans, gates):
@@ -919,7 +920,7 @@ class _SkipIgnoringGates(_Walk):
         return near1, near2, frozenset(), frozenset(), sights
 
 
-class _SkipIgnoringDoors(_Walk):
+class _SkipIgnoringDoors(ZombieTurnWalk):
     """A wrong ruling Z2 (6): a berserk unit beside a closed glass door taken never to attack it."""
 
     def _reach(self, t, free_humans, humans, gates):
@@ -928,14 +929,14 @@ class _SkipIgnoringDoors(_Walk):
         return near1, near2, gates1, gates2, sights
 
 
-class _TailOfAnyMoves(_Walk):
+class _TailOfAnyMoves(ZombieTurnWalk):
     """A wrong ruling Z2 (5): a lower face takes the highest face's end whatever the moves after its last."""
 
     def _inert_tail(self, steps, end, d, e):
         return 0
 
 
-class _FacesIgnoringRoom(_Walk):
+class _FacesIgnoringRoom(ZombieTurnWalk):
     """A wrong ruling Z2 (5): the faces share the chain even past a room-making choice (ruling S-P2)."""
 
     def _lower_face(self, steps, k, tail, top):
@@ -961,12 +962,12 @@ def test_15_5_ruling_s_p2_a_room_making_choice_is_not_shared_between_numbers_lef
     g = Game(seed=1001, solitaire=True, human=random_human, zombie=zombie_policy)
     while g.state.turn <= 8:
         g.step()
-    st0, ctx = _start(next(s for s, a in zip(g.history, g.actions) if isinstance(a, EndTurn) and s.turn == 8))
+    st0, ctx = start_position(next(s for s, a in zip(g.history, g.actions) if isinstance(a, EndTurn) and s.turn == 8))
     checked = 0
     for m in mid_turn_states(st0, 0):
         if m.pending.kind != "free" or m.zturn.moves_left < 1:
             continue
-        walk = _Walk(m, ctx)
+        walk = ZombieTurnWalk(m, ctx)
         got = {}
         for k in range(1, 7):
             s = replace(m, zturn=replace(m.zturn, moves_left=k))
@@ -978,8 +979,8 @@ def test_15_5_ruling_s_p2_a_room_making_choice_is_not_shared_between_numbers_lef
 
 def test_15_0_custom_policies_get_the_plain_walk():
     """Shortcuts are proven for the default policies only: with a custom human policy none is taken."""
-    st, ctx = _start(study(n_units=2))
-    walk = _Walk(st, ctx, human=sensible_human)
+    st, ctx = start_position(study(n_units=2))
+    walk = ZombieTurnWalk(st, ctx, human=sensible_human)
     assert not walk.shortcuts
     assert walk_exact(st, walk) == exact_turn(st, ctx)
     assert not walk.used
@@ -1122,19 +1123,19 @@ def test_15_0_counts_read_from_changed_pairs_equal_counts_by_name():
     """The walk's count of zombies destroyed and units entered in one engine step reads only the units
     and characters that changed; it equals the count by names (tests/solitaire/zturn_positions.py) on
     every step of whole seeded games, solitaire and two-player, and when the units are reordered."""
-    from dodnb.prob.zombieturn import _counts
+    from dodnb.prob.zombieturn.common import count_changes
 
     seen = Counter()
     for seed, solitaire in ((3, True), (4, True), (5, False)):
         g = Game(seed=seed, solitaire=solitaire, human="random", zombie="random")
         g.play()
         for s, t in zip(g.history, g.history[1:]):
-            got = _counts(s, t)
+            got = count_changes(s, t)
             assert got == plain_counts(s, t)
             seen[got] += 1
             if t.zombies is not s.zombies:
                 shuffled = t.evolve(zombies=t.zombies[::-1])
-                assert _counts(s, shuffled) == plain_counts(s, shuffled)
+                assert count_changes(s, shuffled) == plain_counts(s, shuffled)
     assert seen[(1, 0)] and seen[(0, 1)]  # both kinds of change were met
 
 
@@ -1143,16 +1144,16 @@ def test_15_0_the_walk_puts_the_garbage_collector_back_as_it_was():
     it: on, off, and after a budget error."""
     import gc
 
-    st, ctx = _start(issue_position("Z01"))
+    st, ctx = start_position(issue_position("Z01"))
     was = gc.isenabled()
     try:
         for on in (True, False):
             (gc.enable if on else gc.disable)()
-            walk_exact(st, _Walk(st, ctx))
+            walk_exact(st, ZombieTurnWalk(st, ctx))
             assert gc.isenabled() is on
         gc.enable()
         with pytest.raises(TooBig):
-            walk_exact(st, _Walk(st, ctx), max_states=0)
+            walk_exact(st, ZombieTurnWalk(st, ctx), max_states=0)
         assert gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
@@ -1173,8 +1174,8 @@ def _movement_nodes() -> tuple:
     for seed, st in game_positions(range(2), max_turn=5):
         if st.turn < 3:
             continue
-        st0, ctx = _start(st)
-        walk = _Walk(st0, ctx)
+        st0, ctx = start_position(st)
+        walk = ZombieTurnWalk(st0, ctx)
         met: list = []
         original = walk._nameless_children
 
@@ -1198,7 +1199,7 @@ def _nameless_differ(nodes) -> tuple:
     position itself, with every other shortcut of the walk)."""
     differ = 0
     for s, ctx, got, _ in nodes:
-        named = _Walk(s, ctx)
+        named = ZombieTurnWalk(s, ctx)
         named.nameless = False
         differ += Counter(got) != Counter(named.children(s))
     return len(nodes), differ
@@ -1237,9 +1238,9 @@ def test_7_7_ruling_s_t1_an_id_tie_break_would_make_the_nameless_counters_wrong(
     def nameless_and_named():
         s = _tied_free_roll(names)
         ctx = engine.context(s.board)
-        named = _Walk(s, ctx)
+        named = ZombieTurnWalk(s, ctx)
         named.nameless = False
-        got = _Walk(s, ctx)._nameless_children(s)
+        got = ZombieTurnWalk(s, ctx)._nameless_children(s)
         assert got is not None
         return Counter(got), Counter(named.children(s))
 

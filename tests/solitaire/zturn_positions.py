@@ -149,9 +149,9 @@ def mid_turn_states(st: GameState, seed: int, every: int = 1) -> list:
     the Hidden Zombie draw, the movement, the attacks, the entrance draws..."""
     rng = random.Random(seed)
     ctx = engine.context(st.board)
-    from dodnb.prob.zombieturn import _Walk
+    from dodnb.prob.zombieturn import ZombieTurnWalk
 
-    walk = _Walk(st, ctx, shortcuts=False)
+    walk = ZombieTurnWalk(st, ctx, shortcuts=False)
     out = []
     s = st
     for i in range(10_000):

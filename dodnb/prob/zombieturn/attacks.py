@@ -1,0 +1,298 @@
+"""Ruling Z1 in the Attack and Generation Phases (:mod:`dodnb.prob.zombieturn`): an attack under way
+followed once per what it reads (:meth:`AttackShortcuts._attack_key`, :meth:`AttackShortcuts._attack_ends`),
+its ends written into every position that reads it alike (:meth:`AttackShortcuts._write_end`); and the
+Zombie Entrance Table's totals that bring units only where nobody stands summed
+(:meth:`AttackShortcuts._entrance_children`).
+
+It is one part of :class:`~dodnb.prob.zombieturn.walker.ZombieTurnWalk` (the walker mixes it in): its methods
+read the walker's context, settings, caches and counts (``ctx``, ``shortcuts``, ``used``...) and call the
+walker's other parts through ``self``."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from fractions import Fraction
+from typing import Optional
+
+from dodnb.prob.zombieturn.common import END, evolved, reached
+from dodnb.rules import engine
+from dodnb.rules.phases.base import RIFLE_HOLDERS
+from dodnb.rules.state import GameState, Pending
+from dodnb.rules.vocab import Pool, Side
+
+__all__ = ["AttackShortcuts"]
+
+
+class AttackShortcuts:
+    """Ruling Z1: an attack followed once, the entrance rolls summed (a part of
+    :class:`~dodnb.prob.zombieturn.walker.ZombieTurnWalk`)."""
+
+    def _attack_children(self, s: GameState) -> Optional[list]:
+        """Ruling Z1 (an attack followed once): an attack under way in a square [8.0] (the shots at the
+        attacker [8.1], [6.0]-[6.9], how many are attacked [15.6], who [8.0] 3, the attack rolls [8.8])
+        reads only that square — its characters, its unit and super zombies —, what the victory
+        conditions read of the rest [14.1], [14.2] (checked before every step [14.0]), and the fixed
+        Game-Turn, doors and settings (:meth:`_attack_key`); and it changes only that square's
+        characters and unit (a unit shot goes to the eliminated pool in its place [6.0]). So its ends
+        — the square's characters and unit when it is over, with the probability and the zombies
+        destroyed on the way — are worked out once per such reading (:meth:`_attack_ends`), and every
+        position that reads the same gets them written into its own square, then the engine's next
+        steps (`engine.settle`), as `engine.apply` would have run them at the attack's last step. The
+        many positions that differ only away from the attack (what the other attacks left, the pool,
+        the units elsewhere) no longer follow it node by node. None where an end changes anything
+        else (the walk then follows the attack as before)."""
+        key = self._attack_key(s)
+        ends = self._attacks.get(key, _UNSEEN)
+        if ends is _UNSEEN:
+            ends = self._attacks[key] = self._attack_ends(_attack_alone(s))
+        else:
+            self.used["attacks followed once"] = self.used.get("attacks followed once", 0) + 1
+        if ends is None:
+            return None
+        ctx = self.ctx
+        sq = s.attack.square
+        where = _unit_index(s, sq)
+        out = []
+        known = s.with_knowledge().zombies  # (what the players know of the units away from the attack)
+        for (chars, unit), q, d in ends:
+            e = self._write_end(s, known, where, chars, unit)
+            t, dd, ee = reached(e, engine.settle(e, ctx)[0])
+            if t.pending is _STALE:  # (never seen: every automatic step ends waiting on a new node)
+                return None
+            out.append((self.canon(t), q, d + dd, ee))
+        return out
+
+    def _attack_key(self, s: GameState) -> tuple:
+        """What an attack under way reads (:meth:`_attack_children`): the decision or roll pending, the
+        attack and the shot in progress, the characters in its square (the super zombies among them)
+        and its unit without its name; of the other characters only what the victory conditions read
+        ([14.1]: killed or super zombie, Fran's infection; [14.2] 2: the rifles), and whether a unit
+        stands elsewhere on the map [14.2] 3, a hidden zombie is still to come and every main door is
+        closed [14.2] 1; the Game-Turn ([11.0] the turn of an infection), the doors, the settings.
+
+        What the victory conditions read of the rest is summed up as they read it: how many characters
+        elsewhere, Fran aside, are killed or super zombies; whether Fran elsewhere is lost, infected or
+        in play ([14.1]: three lost, Fran counting two by option; Fran infected or lost and one other);
+        and whether anything elsewhere keeps the characters from winning [14.2] (a unit or super
+        zombie on the map, a hidden zombie to come, a main door not closed, Steve or Fran in play
+        without a rifle). Two positions alike in these stop the attack at the same steps (the game
+        over [14.0]), whatever the characters elsewhere are; the engine's next steps, run on each
+        position, name the winner and why. Not the phase: no step of an attack reads it, so an attack in the Attack Phase [8.0] and one at
+        once in the Generation Phase [13.4] that read the rest alike share their ends (the engine's
+        next steps, run on each position, read it)."""
+        sq = s.attack.square
+        here = []
+        lost = 0  # characters elsewhere but Fran killed or super zombies [14.1]
+        fran = ""  # Fran elsewhere: lost, infected or in play ("": here, or not in the game)
+        blocks = bool(s.hidden_squares)  # something elsewhere the characters' victory waits on [14.2]
+        for c in s.characters:
+            if c.square == sq:
+                here.append(c)
+                continue
+            st = c.status
+            out = st == "killed" or st == "super"
+            if c.name == "Fran":
+                fran = "lost" if out else "infected" if st == "infected" else "in play"
+            elif out:
+                lost += 1
+            if (st == "super" and c.square is not None) or (c.name in RIFLE_HOLDERS and not out and not c.rifle):
+                blocks = True  # [14.2] a super zombie on the map; a rifle still to take [14.2] 2
+        unit = None
+        for z in s.zombies:
+            if z.square == sq:
+                unit = evolved(z, uid="")
+            elif z.square is not None:
+                blocks = True  # [14.2] 3 a unit elsewhere
+        if not blocks and not s.main_doors_closed():
+            blocks = True  # [14.2] 1
+        return (s.pending, s.attack, s.shot, tuple(here), unit, (lost, fran), blocks,
+                s.door_states, s.turn, s.activation, s.super_value, s.fran_counts_two, s.victory_check, s.solitaire)
+
+    def _attack_ends(self, s0: GameState) -> Optional[tuple]:
+        """((end, probability, destroyed)...) of the attack under way at `s0`, every decision and roll
+        of it followed with the engine (`engine.apply_to_attack_end`), equal positions merged; an end
+        is (the characters of the square that changed, as (name, state) pairs; its unit when the
+        attack is over, None if unchanged). None if an end changed
+        anything else, or brought a unit in (never seen: the walk then follows the attack as before)."""
+        ctx = self.ctx
+        sq = s0.attack.square
+        names = frozenset(c.name for c in s0.characters if c.square == sq)
+        where = _unit_index(s0, sq)
+        known = s0.with_knowledge().zombies
+        succ: dict = {}  # position -> [(next position or end, probability, destroyed, whether an end)]
+        post: list = []  # the positions, each after those it leads to (reversed: in topological order)
+
+        def visit(s: GameState) -> bool:
+            edges = succ[s] = []
+            if s.pending.side == Side.CHANCE:
+                classes = engine.roll_classes(s, ctx)
+                outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
+            else:
+                outs = self.branches(s)
+            for a, q in outs:
+                t, d, e = reached(s, engine.apply_to_attack_end(s, ctx, a)[0])
+                if e:
+                    return False
+                if t.result is None and (t.attack is not None or t.shot is not None):
+                    if t not in succ and not visit(t):
+                        return False
+                    edges.append((t, q, d, False))
+                    continue
+                end = _end_of_attack(s0, t, names, where, known)
+                if end is None:
+                    return False
+                edges.append((end, q, d, True))
+            post.append(s)
+            return True
+
+        if not visit(s0):
+            self.used["attacks not followed apart"] = self.used.get("attacks not followed apart", 0) + 1
+            return None
+        self.used["attacks followed apart"] = self.used.get("attacks followed apart", 0) + 1
+        # the probability flows from s0 to the ends, each position's mass (per number destroyed so far)
+        # complete before it is passed on
+        mass: dict = {s0: {0: Fraction(1)}}
+        ends: dict = {}
+        for s in reversed(post):
+            m = mass.pop(s)
+            for c, q, d, last in succ[s]:
+                into = ends if last else mass.setdefault(c, {})
+                for d0, p in m.items():
+                    k = (c, d0 + d) if last else d0 + d
+                    into[k] = into.get(k, 0) + p * q
+        return tuple((end, q, d) for (end, d), q in ends.items())
+
+    @staticmethod
+    def _write_end(s: GameState, known: tuple, where: Optional[int], chars: tuple, unit) -> GameState:
+        """`s` with an end of its attack (:meth:`_attack_ends`) written into its square (`where`: the
+        index of the square's unit in `s.zombies`, None when it has none): the attack and
+        shot over, as the engine leaves them before its next steps. The units away from `sq` as
+        `known` has them (s's units with what the players know of them settled [5.4], [2.3]: every
+        way through an attack ends with a roll that settles it, and the attack changes nothing it
+        reads away from its square); the square's unit as the end has it, else as it was (left as it
+        was by every settling on the way). What was pending is left as a marker, `_STALE`: the
+        engine's next steps end waiting on a node of their own (or with the game over), so the last
+        decision or roll of the attack, which the ends do not keep apart, is never read."""
+        cs = s.characters
+        if chars:
+            new = dict(chars)
+            cs = tuple(new.get(c.name, c) for c in cs)
+        zs = known
+        if where is not None:
+            mine = s.zombies[where] if unit is None else evolved(unit, uid=s.zombies[where].uid)
+            if known[where] is not mine:
+                zs = known[:where] + (mine,) + known[where + 1:]
+        return s.with_units(zs, characters=cs, attack=None, shot=None, pending=_STALE)
+
+    def _entrance_children(self, s: GameState) -> Optional[list]:
+        """Ruling Z1 (generation): a Zombie Entrance Table total [13.5] whose units all enter where
+        nobody stands changes the position only through how many enter (per door called: a unit unless
+        the door is closed, its square zombie-occupied [13.2] or the pool empty [13.3]) and which
+        entrance squares, where nobody stands, they block — and nothing reads those squares again in
+        the turn (they attack nobody [13.4]; a super zombie created [11.0] attacks in its own square,
+        where a character stands [11.8]; the pool is not drawn from again; a unit on the map rules out
+        the characters' win [14.2]). So: with no infected character to roll for, such totals end the turn
+        at once with the number entered (no status changes); with some, one total per number entered
+        is followed. The other totals are followed once per set of doors called."""
+        board, tables = self.ctx.board, self.ctx.tables
+        humans = {c.square for c in s.characters if c.in_play}
+        pool = sum(1 for z in s.zombies if z.pool == Pool.ELIMINATED)
+        end = (END, tuple((c.name, c.status) for c in s.characters), "")
+        by_count: dict[int, list] = {}
+        follow: dict[tuple, list] = {}
+        for a, q in engine.chance_outcomes(s, self.ctx):
+            doors = tables.entrance_order(a.total)
+            entered, left, attack = 0, pool, False
+            for compass in doors:
+                door = board.main_doors[compass]
+                sq = door.squares[0]
+                if left and s.door_state(door.id) != "closed" and not s.zombie_occupied(sq):
+                    if sq in humans:
+                        attack = True
+                        break
+                    entered, left = entered + 1, left - 1
+            g = follow.get(doors) if attack else by_count.get(entered)
+            if g is not None:
+                g[1] += q
+            elif attack:
+                follow[doors] = [a, q]
+            else:
+                by_count[entered] = [a, q]
+        self.used["entrance rolls summed"] = self.used.get("entrance rolls summed", 0) + 1
+        out = []
+        if not s.zturn.super_rolls:
+            out += [(end, q, 0, e) for e, (_, q) in by_count.items()]
+        else:
+            follow.update({("count", e): g for e, g in by_count.items()})
+        for a, q in follow.values():
+            t, d, e = self.child(s, a)
+            out.append((t, q, d, e))
+        return out
+
+
+_UNSEEN = object()
+#: what is pending in a position where an attack was just written over (:meth:`ZombieTurnWalk._write_end`): a
+#: Pending of its own, never one the engine makes (`phases.base.pend` keeps one per content)
+_STALE = Pending(Side.CHANCE.value, "roll:attack", "8.0", "an attack just written over")
+#: what an attack leaves as it found it (:func:`_end_of_attack`): every compared field of a position but
+#: its characters and units, the phase and result (the end of the game), what is pending and in progress
+_ATTACK_KEEPS = tuple(f.name for f in fields(GameState) if f.compare and f.name not in
+                      ("characters", "zombies", "phase", "result", "pending", "shot", "attack"))
+
+
+def _unit_index(s: GameState, square: str) -> Optional[int]:
+    """Where the unit in `square` stands in `s.zombies` (a square holds one at most [7.6]); None."""
+    return next((i for i, z in enumerate(s.zombies) if z.square == square), None)
+
+
+def _attack_alone(s: GameState) -> GameState:
+    """`s` with only the units an attack under way reads (:meth:`ZombieTurnWalk._attack_key`): its square's, and
+    one unit elsewhere on the map if there is any ([14.2] 3 reads only that); the pools left out. The
+    same ends, worked out on a position a few units long instead of forty-five."""
+    sq = s.attack.square
+    units = []
+    other = None
+    for z in s.zombies:
+        if z.square == sq:
+            units.append(z)
+        elif other is None and z.square is not None:
+            other = z
+    if other is not None:
+        units.append(other)
+    return s.evolve(zombies=tuple(units))
+
+
+def _end_of_attack(s0: GameState, t: GameState, names: frozenset, where: Optional[int], known: tuple) -> Optional[tuple]:
+    """The end of the attack begun at `s0` that `t` shows (:meth:`ZombieTurnWalk._attack_ends`): (the characters
+    of the square that changed, as (name, state) pairs; the square's unit if it changed).
+    None if `t` changed anything else: another character, a unit otherwise than as `known` has it
+    (s0's units with what the players know of them settled [5.4], [2.3]: every way through an attack
+    goes through an attack roll [8.8] or a shot's roll [6.0], which settle it, and the next positions
+    are written so, :meth:`ZombieTurnWalk._write_end`), or any other part of the position (the phase only by the
+    end of the game [14.0])."""
+    for f in _ATTACK_KEEPS:
+        a, b = getattr(s0, f), getattr(t, f)
+        if a is not b and a != b:
+            return None
+    if t.phase != s0.phase and t.result is None:
+        return None
+    chars = []
+    if t.characters is not s0.characters:
+        if len(t.characters) != len(s0.characters):
+            return None
+        for a, b in zip(s0.characters, t.characters):
+            if a is not b:
+                if a.name != b.name or a.name not in names:
+                    return None
+                chars.append((b.name, b))
+    unit = None
+    if t.zombies is not s0.zombies:
+        if len(t.zombies) != len(s0.zombies):
+            return None
+        for i, (a, b) in enumerate(zip(s0.zombies, t.zombies)):
+            if a is not b:
+                if i == where and a.uid == b.uid:
+                    unit = evolved(b, uid="")
+                elif b is not known[i] and b != known[i]:
+                    return None
+    return tuple(chars), unit
