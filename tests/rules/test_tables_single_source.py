@@ -160,3 +160,29 @@ def test_15_6_the_attack_count_die_is_one_rule():
         assert sorted(faces) == list(range(1, n + 1)) and len({len(f) for f in faces.values()}) == 1
         assert dict(core.attacked_count_odds(n)) == {k: Fraction(1, n) for k in range(1, n + 1)}
         assert dict(P.solitaire_k(n).items()) == {k: Fraction(1, n) for k in range(1, n + 1)}
+
+
+def _movement_edited() -> Tables:
+    raw = copy.deepcopy(STOCK.raw)
+    for row in raw["movement_costs"]["actions"]:
+        if row["action"] == "enter_square":
+            row["cost"] = 2  # [5.9] 1 -> 2
+    with tempfile.TemporaryDirectory() as d:  # through the public loader, as in `edited`
+        path = f"{d}/tables.json"
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(raw, f)
+        return load_tables(path)
+
+
+@pytest.mark.parametrize("unit", [None, 3])
+def test_5_9_a_move_costs_what_the_movement_cost_chart_says(unit):
+    """[5.9] entering a square costs the chart's number; leaving a zombie-occupied square adds the Zombie
+    Value [5.4]: a game built with an edited chart (enter 1 -> 2) charges the edited cost."""
+    from dodnb.rules.actions import Move
+
+    units = {"113": {"value": unit, "seen": True}} if unit else {}
+    for tables, enter in ((None, 1), (_movement_edited(), 2)):
+        g = Game(position=Position(characters={"Peter": "113"}, units=units, solitaire=True, actor="Peter"),
+                 tables=tables, human=None, zombie=None)
+        move = next(a for a in g.legal_actions() if isinstance(a, Move))
+        assert g.preview(move).cost == enter + (unit or 0)

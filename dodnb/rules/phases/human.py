@@ -113,13 +113,13 @@ def check_activate(st: GameState, ctx: Ctx, a: Activate) -> Optional[RuleViolati
 
 
 def move_cost(st: GameState, ctx: Ctx, frm: str) -> int:
-    """[5.9] 1 to enter; + the carry cost per square [5.6]; + the Zombie Value to leave a zombie square [5.4]."""
+    """[5.9] the Human Movement Point Cost Chart, read from the tables: the cost to enter a square, or
+    to leave a zombie-occupied one into the next [5.4]; + the carry cost per square [5.6]."""
     act = active(st)
-    cost = ctx.tables.enter_cost()
+    t = ctx.tables
+    cost = t.exit_cost(zombie_value_in(st, frm)) if st.zombie_occupied(frm) else t.enter_cost()
     if act.carrier:
-        cost += ctx.tables.carry_cost(act.carrier)
-    if st.zombie_occupied(frm):
-        cost += zombie_value_in(st, frm)
+        cost += t.carry_cost(act.carrier)
     return cost
 
 
