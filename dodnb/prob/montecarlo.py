@@ -331,7 +331,7 @@ def sim_berserk_phases(rng: random.Random, cap: int = 12, tables: Tables | None 
 def _prep_glass_door(value: Any = None, counters: Counters | None = None, tables: Tables | None = None):
     """[10.5]"""
     draw_v, t = _value_sampler(value, counters), tables or default_tables()
-    return lambda rng: "broken" if t.glass_door_breaks(roll(rng, 2), draw_v(rng)) else "holds"
+    return lambda rng: "broken" if t.glass_door_breaks(roll(rng, t.glass_dice), draw_v(rng)) else "holds"
 
 
 sim_glass_door = _prepared(_prep_glass_door)

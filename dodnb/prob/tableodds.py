@@ -190,9 +190,9 @@ def super_zombie_within(phases: int, tables: Tables | None = None) -> Fraction:
 
 
 def _glass_ways(v: int, t: Tables) -> int:
-    """How many of the 36 rolls of 2d6 break a glass door against Zombie Value v [10.5] (the rule is
-    :meth:`~dodnb.rules.tables.Tables.glass_door_breaks`)."""
-    return sum(c for s, c in ways(2).items() if t.glass_door_breaks(s, v))
+    """How many of the 6**n rolls of the table's n dice (2d6) break a glass door against Zombie Value v
+    [10.5] (the rule is :meth:`~dodnb.rules.tables.Tables.glass_door_breaks`)."""
+    return sum(c for s, c in ways(t.glass_dice).items() if t.glass_door_breaks(s, v))
 
 
 def glass_door_chance(value: int | Dist | None = None, counters: Counters | None = None, tables: Tables | None = None) -> Fraction:
@@ -200,7 +200,7 @@ def glass_door_chance(value: int | Dist | None = None, counters: Counters | None
     ``value`` None = unknown unit [7.7]."""
     t = tables or default_tables()
     vd = as_value_dist(unseen_values(counters) if value is None else value)
-    return sum((pv * Fraction(_glass_ways(v, t), 36) for v, pv in vd.items()), Fraction(0))
+    return sum((pv * Fraction(_glass_ways(v, t), 6 ** t.glass_dice) for v, pv in vd.items()), Fraction(0))
 
 
 def glass_door(value: int | Dist | None = None, counters: Counters | None = None, tables: Tables | None = None) -> Dist:
@@ -208,8 +208,10 @@ def glass_door(value: int | Dist | None = None, counters: Counters | None = None
     v = unseen_values(counters) if value is None else check_value(value)
     p = glass_door_chance(v, counters, tables)
     if isinstance(v, int):
-        c = _glass_ways(v, tables or default_tables())
-        steps = [f"[10.5] the door breaks if 2d6 < {v}: {c}/36 = {fmt_fraction(p)}"]
+        t = tables or default_tables()
+        c = _glass_ways(v, t)
+        steps = [f"[10.5] the door breaks if {t.glass_dice}d6 {'<=' if t.glass_breaks_on_equal else '<'} {v}: "
+                 f"{c}/{6 ** t.glass_dice} = {fmt_fraction(p)}"]
     else:
         steps = ["[10.5] the door breaks if 2d6 < the unit's value; [7.7] averaged over the possible values."]
     return Dist({"broken": p, "holds": 1 - p}, order=("broken", "holds")).with_steps(*steps, title="Berserk zombie against a glass door")

@@ -101,6 +101,8 @@ class Tables:
     super_zombie_totals: frozenset[int] = frozenset({2, 12})
     berserk_goes_at_most: int = 4
     berserk_stays_at_most: int = 4
+    glass_dice: int = 2  # [10.5] dice rolled against a glass door
+    glass_breaks_on_equal: bool = False  # [10.5] "total < zombie_value" (False) or "total <= zombie_value"
 
     # ------------------------------------------------------------------ Zombie Attack Table [8.8]
 
@@ -229,13 +231,18 @@ class Tables:
         return die <= self.berserk_stays_at_most
 
     def glass_door_breaks(self, dice_total: int, zombie_value: int) -> bool:
-        """2d6 less than the Zombie Value destroys the glass door [10.5]."""
-        dice_total = _int(dice_total, "10.5", "glass door dice total (2d6)", lo=2, hi=12)
+        """The table's dice (2d6) less than the Zombie Value destroy the glass door [10.5]."""
+        n = self.glass_dice
+        dice_total = _int(dice_total, "10.5", f"glass door dice total ({n}d6)", lo=n, hi=6 * n)
         zombie_value = _int(zombie_value, "10.5", "Zombie Value", lo=1)
-        return dice_total < zombie_value
+        return dice_total <= zombie_value if self.glass_breaks_on_equal else dice_total < zombie_value
 
 
 # ---------------------------------------------------------------------- loading and validation
+
+
+#: [10.5] the glass door's rule as tables.json writes it -> whether a total equal to the value breaks it
+_GLASS_RULES = {"total < zombie_value": False, "total <= zombie_value": True}
 
 
 def _validate(raw: dict) -> Tables:
@@ -318,6 +325,9 @@ def _validate(raw: dict) -> Tables:
     movement["carry"] = {k: _int(v, "5.9", f"carry cost of {k}", lo=0) for k, v in mv["carry"].items()}
 
     sz = raw["super_zombie"]
+    gd = raw["glass_door"]
+    if gd.get("breaks_if") not in _GLASS_RULES:  # [10.5] the comparisons the loader understands
+        raise TableError("10.5", f"glass door rule must be one of {sorted(_GLASS_RULES)}, got {gd.get('breaks_if')!r}")
     bz = raw["berserk"]
     return Tables(
         raw=raw,
@@ -332,6 +342,8 @@ def _validate(raw: dict) -> Tables:
         super_zombie_totals=frozenset(_int(x, "11.0", "super zombie total", lo=2, hi=12) for x in sz["becomes_super_zombie_on"]),
         berserk_goes_at_most=_int(bz["goes_berserk_at_most"], "10.0", "berserk threshold", lo=0, hi=6),
         berserk_stays_at_most=_int(bz["stays_berserk_at_most"], "10.0", "berserk threshold", lo=0, hi=6),
+        glass_dice=_int(gd["dice"], "10.5", "glass door dice", lo=1, hi=3),
+        glass_breaks_on_equal=_GLASS_RULES[gd["breaks_if"]],
     )
 
 

@@ -186,3 +186,43 @@ def test_5_9_a_move_costs_what_the_movement_cost_chart_says(unit):
                  tables=tables, human=None, zombie=None)
         move = next(a for a in g.legal_actions() if isinstance(a, Move))
         assert g.preview(move).cost == enter + (unit or 0)
+
+
+def _glass_edited(dice: int, rule: str) -> Tables:
+    raw = copy.deepcopy(STOCK.raw)
+    raw["glass_door"].update(dice=dice, breaks_if=rule)  # [10.5] 2d6 and "<" as printed
+    with tempfile.TemporaryDirectory() as d:
+        path = f"{d}/tables.json"
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(raw, f)
+        return load_tables(path)
+
+
+@pytest.mark.parametrize("dice, rule", [(2, "total < zombie_value"), (1, "total <= zombie_value"), (3, "total < zombie_value")])
+def test_10_5_the_glass_door_follows_its_table(dice, rule):
+    """[10.5] the dice thrown at a glass door and the comparison come from the table: the engine's chance
+    node and dodnb.prob follow an edited copy (counted here face by face)."""
+    from dodnb.rules.actions import BreakDoor
+    from dodnb.rules.records import TurnRecord, ZombieTurn
+    from tests.engine.helpers import build
+
+    tables = _glass_edited(dice, rule)
+    value = 4
+    faces = list(product(range(1, 7), repeat=dice))
+    want = Fraction(sum(1 for f in faces if (sum(f) <= value if "<=" in rule else sum(f) < value)), len(faces))
+    st = build({"Peter": "150"}, [{"square": "115", "value": value, "berserk": True}], phase="berserk",
+               record=TurnRecord(("Peter",), ("150",), ()), zturn=ZombieTurn(step="berserk_check"), doors={"G24": "closed"})
+    g = Game(state=st, tables=tables, human="ask", zombie="ask")
+    g.apply(BreakDoor("Z01", "G24"))
+    assert g.pending.kind == PendingKind.ROLL_GLASS and g.pending.dice == dice
+    outs = engine.chance_outcomes(g.state, g.ctx)
+    broken = sum((q for a, q in outs if engine.apply(g.state, g.ctx, a)[0].door_state("G24") == "destroyed"), Fraction(0))
+    assert broken == want
+    assert P.glass_door_chance(value, tables=tables) == want
+    if (dice, rule) != (2, "total < zombie_value"):
+        assert want != P.glass_door_chance(value)
+
+
+def test_10_5_an_unknown_glass_door_rule_is_refused():
+    with pytest.raises(Exception, match=r"10\.5"):
+        _glass_edited(2, "total > zombie_value")

@@ -251,7 +251,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameSta
     zt = st.zturn
     if zt.step == ZStep.FREE_ROLL:
         return pend(st, PendingKind.ROLL_FREE, "7.0", "one die: how many zombie units may be moved", 1), True
-    got = hidden.reveal_pending(st) or movement.break_pending(st)
+    got = hidden.reveal_pending(st) or movement.break_pending(st, ctx)
     if got is not None:
         return got, True
     left = zt.moves_left

@@ -256,12 +256,13 @@ def start_break(st: GameState, zt: ZombieTurn, a: BreakDoor, out: list[Event], r
     return st.evolve(zturn=rec(zt, breaking=(a.who, a.door)))
 
 
-def break_pending(st: GameState) -> Optional[GameState]:
-    """The dice of a glass-door attempt in progress [10.5], or None."""
+def break_pending(st: GameState, ctx: Ctx) -> Optional[GameState]:
+    """The dice of a glass-door attempt in progress [10.5] (as many as the table says), or None."""
     if not st.zturn.breaking:
         return None
     z = st.unit(st.zturn.breaking[0])
-    return pend(st, PendingKind.ROLL_GLASS, "10.5", f"{z.uid} (value {z.value}) attacks glass door {st.zturn.breaking[1]}: 2d6 below the value breaks it", 2, z.uid)
+    n = ctx.tables.glass_dice
+    return pend(st, PendingKind.ROLL_GLASS, "10.5", f"{z.uid} (value {z.value}) attacks glass door {st.zturn.breaking[1]}: {n}d6 below the value breaks it", n, z.uid)
 
 
 def glass_breaks(st: GameState, ctx: Ctx) -> Callable[[int], bool]:

@@ -221,7 +221,7 @@ def do_end(st: GameState, ctx: Ctx, a: EndPhase, out: list[Event]) -> GameState:
 
 def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState, bool]]:
     zt = st.zturn
-    got = hidden.reveal_pending(st) or movement.break_pending(st)
+    got = hidden.reveal_pending(st) or movement.break_pending(st, ctx)
     if got is not None:
         return got, True
     if zt.step == ZStep.REACTION_REVEAL:
