@@ -50,16 +50,15 @@ def core_modules() -> list[str]:
 # --- static scan ---------------------------------------------------------------------------
 
 
-DISPLAY_HOOK_ALLOWED = ("dodnb.render",)
+DISPLAY_HOOK_ALLOWED: tuple[str, ...] = ()  # none left: core objects ask dodnb.display (the facade installs the painter)
 
 
 def display_hook_lines(tree: ast.AST) -> set[int]:
     """Lines inside IPython display methods (`_repr_svg_`, `_repr_html_`, ...).
 
-    The one narrow exception to the layering rule (docs/ARCHITECTURE.md): a core object may build
-    its own notebook picture by importing the pure SVG writer (`dodnb.render`, itself free of widget
-    code) lazily inside such a method. Importing the core module still loads no rendering module
-    (the dynamic check below proves it), and widget modules stay forbidden everywhere."""
+    Kept for a narrow exception to the layering rule, should one be needed again (DISPLAY_HOOK_ALLOWED):
+    today none is allowed, as core objects ask `dodnb.display` for their pictures
+    (docs/ARCHITECTURE.md)."""
     lines: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("_repr_") and node.name.endswith("_"):
@@ -130,6 +129,7 @@ def test_static_scan_finds_every_kind_of_forbidden_import(tmp_path):
         "import importlib\nimportlib.import_module('ipycanvas')": "ipycanvas",
         "def draw():\n    from dodnb.render.svg import board_svg": "dodnb.render.svg",
         "class B:\n    def _repr_svg_(self):\n        from dodnb.widgets import MapView": "dodnb.widgets",
+        "class B:\n    def _repr_svg_(self):\n        from dodnb.render.svg import board_svg": "dodnb.render.svg",
     }
     for i, (source, expected) in enumerate(bad.items()):
         path = pkg / f"m{i}.py"
@@ -138,8 +138,8 @@ def test_static_scan_finds_every_kind_of_forbidden_import(tmp_path):
         assert any(expected in r for r in reports), (source, reports)
     ok = pkg / "ok.py"
     ok.write_text(
-        "from ..board import geometry\nimport IPython\nfrom fractions import Fraction\n"
-        "class B:\n    def _repr_svg_(self):\n        from dodnb.render.svg import board_svg\n        return board_svg(self)\n"
+        "from ..board import geometry\nimport IPython\nfrom fractions import Fraction\nfrom dodnb.display import show\n"
+        "class B:\n    def _repr_svg_(self):\n        return show(self, 'image/svg+xml')\n"
     )
     assert forbidden_imports(ok, tmp_path) == []
 
@@ -250,7 +250,7 @@ def test_render_layer_is_pure(path):
 # Each layer imports only from itself and the layers below it (docs/ARCHITECTURE.md). dodnb.errors
 # (the error base every layer raises from) sits with data at the bottom; the package itself
 # (dodnb/__init__.py, the convenience facade) sits on top and no layer may import it. The one
-# exception is the narrow display hook above: a lazy dodnb.render import inside a `_repr_*_` method.
+# exception would be a display hook above (DISPLAY_HOOK_ALLOWED, empty today).
 
 LAYER_ORDER = ("data", "board", "rules", "prob", "render", "widgets")
 BOTTOM = ("errorbase", "errors", "i18n", "display")  # i18n: the catalogues (imports errorbase); display: the core's picture hook
@@ -346,7 +346,8 @@ def test_layer_check_reports_upward_imports(tmp_path):
     assert any("rules/r.py:3" in b and "dodnb.prob.p" in b for b in bad), bad  # lazy, still upward
     assert any("prob/p.py:1" in b and "dodnb.render.s" in b for b in bad), bad  # relative import
     assert any("render/s.py:2" in b and b.endswith("imports dodnb") for b in bad), bad  # the facade
-    assert len(bad) == 3, bad  # board's display hook, downward imports and the facade's own are fine
+    assert any("board/m.py:4" in b and "dodnb.render.s" in b for b in bad), bad  # even in a display method
+    assert len(bad) == 4, bad  # downward imports and the facade's own are fine
 
 
 def test_render_and_widgets_have_no_import_cycles():

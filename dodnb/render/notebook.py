@@ -1,5 +1,5 @@
-"""Notebook pictures of the core's objects: what ``Board._repr_svg_``, ``BestPlay._repr_html_`` and
-``Tree._repr_svg_`` / ``_repr_png_`` show. The core asks :func:`dodnb.display.show`; the package
+"""Notebook pictures of the core's objects: what ``Board._repr_svg_``, ``Game`` and ``Position``'s
+``_repr_svg_`` / ``_repr_png_``, ``BestPlay._repr_html_`` and ``Tree._repr_svg_`` / ``_repr_png_`` show. The core asks :func:`dodnb.display.show`; the package
 facade installs :func:`paint` there, so the board and prob layers never import this layer.
 """
 
@@ -13,7 +13,10 @@ from dodnb.prob.bestplay import BestPlay, Tree
 from dodnb.prob.dist import fmt_fraction, fmt_percent
 from dodnb.render.narrate import action_words
 from dodnb.render.picture import picture
+from dodnb.render.state_scene import game_scene, game_svg
 from dodnb.render.svg import board_svg
+from dodnb.rules.game import Game
+from dodnb.rules.position import Position
 from dodnb.render.tree import tree_scene, tree_svg
 
 __all__ = ["paint", "best_play_html"]
@@ -36,6 +39,12 @@ def best_play_html(r: BestPlay) -> str:
 
 def paint(obj: Any, mime: str) -> Any:
     """`obj`'s notebook picture as `mime`, or None when this layer draws none of that type."""
+    if isinstance(obj, (Game, Position)):  # a game's or a study position's pieces on the map
+        shown = obj if isinstance(obj, Game) else obj.raw_state()
+        if mime == SVG:
+            return game_svg(shown)
+        if mime == PNG:
+            return picture(game_scene(shown)).png  # untrusted notebooks show PNG, not SVG
     if isinstance(obj, Board) and mime == SVG:
         return board_svg(obj)
     if isinstance(obj, BestPlay) and mime == HTML:

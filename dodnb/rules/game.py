@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Protocol, Sequence, Union, runtime_checkable
 
+from dodnb.display import show
 from dodnb.board.model import Board, load_board
 from dodnb.errors import InputError, RuleViolation
 from dodnb.rules import engine
@@ -518,14 +519,10 @@ class Game:
             return tr("game.summary_over", winner=st.result.winner, case=st.result.case, n=self._cursor, seed=self.seed)
         return tr("game.summary_turn", turn=st.turn, phase=tr(f"phase.long.{st.phase}"), n=self._cursor, seed=self.seed)
 
-    def _repr_svg_(self) -> str:
-        from dodnb.render.state_scene import game_svg  # render sits above rules: lazy, display only
+    def _repr_svg_(self) -> Optional[str]:
+        """The position drawn (by the render layer, through :mod:`dodnb.display`)."""
+        return show(self, "image/svg+xml")
 
-        return game_svg(self)
-
-    def _repr_png_(self) -> bytes:
+    def _repr_png_(self) -> Optional[bytes]:
         """A PNG too: JupyterLab renders it in an untrusted notebook, where SVG shows as text."""
-        from dodnb.render.picture import picture  # lazy, display only
-        from dodnb.render.state_scene import game_scene
-
-        return picture(game_scene(self)).png
+        return show(self, "image/png")

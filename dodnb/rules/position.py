@@ -45,6 +45,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping, Optional, Union
 
+from dodnb.display import show
 from dodnb.board.model import DOOR_STATES, Board, load_board
 from dodnb.errors import DodnbError, InputError, RuleViolation, Words
 from dodnb.rules.counters import CHARACTERS, canonical_name
@@ -565,16 +566,12 @@ class Position:
         return Game(seed, position=self, **kw)
 
     # ------------------------------------------------------------------ display
-    def _repr_svg_(self) -> str:
-        from dodnb.render.state_scene import game_svg  # render sits above rules: lazy, display only
+    def _repr_svg_(self) -> Optional[str]:
+        """The position drawn (by the render layer, through :mod:`dodnb.display`)."""
+        return show(self, "image/svg+xml")
 
-        return game_svg(self.raw_state())
-
-    def _repr_png_(self) -> bytes:
-        from dodnb.render.picture import picture  # lazy, display only
-        from dodnb.render.state_scene import game_scene
-
-        return picture(game_scene(self.raw_state())).png
+    def _repr_png_(self) -> Optional[bytes]:
+        return show(self, "image/png")
 
 
 __all__ = ["Position", "STARTS"]
