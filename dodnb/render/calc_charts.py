@@ -18,6 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Optional, Sequence
 
+from dodnb.prob.attacks import STATUS_ORDER  # the statuses an attack can leave [8.5], in order
 from dodnb.render.charts import bar_chart
 from dodnb.prob.dist import fmt_fraction as _frac
 from dodnb.prob.dist import fmt_percent as _pct
@@ -33,7 +34,6 @@ STATUS_COLOURS = {
 #: Colours of the Zombie Attack Table results [8.8].
 RESULT_COLOURS = {"none": "#ffffff", "stunned": "#fee090", "infected": "#fc8d59"}
 RESULT_LETTERS = {"none": "–", "stunned": "S", "infected": "I"}
-STATUS_ORDER = ("normal", "stunned", "infected", "killed")
 INK = "#222222"
 
 

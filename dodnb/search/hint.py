@@ -14,6 +14,7 @@ from typing import Any, Optional
 
 from dodnb.prob.bestplay import Budget, best_play, goals
 from dodnb.prob.enumerate import TooBig
+from dodnb.prob.zombieturn import STATUSES as ODDS_COLUMNS
 from dodnb.prob.zombieturn import zombie_turn
 from dodnb.rules.actions import Action
 from dodnb.rules.state import GameState
@@ -31,7 +32,7 @@ __all__ = [
 
 MC_PLAYS = 300  # Monte Carlo plays of the zombie turn when exact enumeration is too long
 EXACT_SECONDS = 4.0  # budget of the exact enumeration, asked for by a click (the panel says it is working)
-STATUSES = ("normal", "stunned", "infected", "killed", "super")
+STATUSES = ODDS_COLUMNS  # the statuses a character may end the turn in, in the odds table's order
 
 
 class ThreatOdds:
