@@ -14,9 +14,10 @@ from dodnb.rules.actions import BreakDoor, EndPhase, EndTurn, Roll, SuperMove, Z
 from dodnb.rules.game import Game
 from dodnb.rules import solitaire
 from dodnb.rules.solitaire import (
-    INF, free_move_action, free_move_choice, free_move_plan, random_human, reaction_choice, sensible_human, steps_from,
+    INF, free_move_action, free_move_choice, free_move_plan, reaction_choice, steps_from,
     super_reaction_choice, weighted_from, zombie_policy,
 )
+from dodnb.search.humans import random_human, sensible_human
 from dodnb.rules.setup import initial_state
 from dodnb.rules.state import Pending
 from tests.solitaire.helpers import build, choose, free_state, run_free_phase, two_beside

@@ -41,11 +41,11 @@ def _strip(policy):
 
 
 def _policies(zombie, human, ctx):
-    from dodnb.rules import solitaire
+    from dodnb.search.humans import sensible_human  # (lazy: dodnb.search builds on dodnb.prob)
 
     # the default zombie side: the [15.5] automaton's action without the note it would write
     zpol = _strip(zombie) if zombie else (lambda state, legal, rng: solitaire.zombie_action(state, legal, ctx))
-    return {Side.ZOMBIE.value: zpol, Side.HUMAN.value: _strip(human or solitaire.sensible_human)}
+    return {Side.ZOMBIE.value: zpol, Side.HUMAN.value: _strip(human or sensible_human)}
 
 
 def _settle(st: GameState) -> GameState:
