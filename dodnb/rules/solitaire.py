@@ -46,16 +46,7 @@ __all__ = [
 INF = 10**6  # "unreachable" distance
 
 # ============================================================================================
-# distances (cached per door state: the policy is called at every decision)
-
-_CACHE: dict[tuple, dict[str, int]] = {}
-
-
-def _cache_put(key, value):
-    if len(_CACHE) > 4096:
-        _CACHE.clear()
-    _CACHE[key] = value
-    return value
+# distances (kept by the rules object per door state: the policy is called at every decision)
 
 
 def steps_from(st: GameState, ctx, square: str) -> dict[str, int]:
@@ -74,8 +65,9 @@ def square_weight(board, square: str) -> int:
 def weighted_from(st: GameState, ctx, square: str) -> dict[str, int]:
     """[15.5] priority 5 distance to `square`: the weights of the squares entered on the way
     (the unit's own square not counted, the character's counted; ruling S-D2)."""
-    key = ("weighted", id(ctx), st.door_states, square)
-    got = _CACHE.get(key)
+    key = (st.door_states, square)
+    cache = ctx.weighted
+    got = cache.get(key)
     if got is not None:
         return got
     moves = ctx.moves(st)
@@ -92,7 +84,10 @@ def weighted_from(st: GameState, ctx, square: str) -> dict[str, int]:
             if nd < dist.get(n, INF):
                 dist[n] = nd
                 heappush(heap, (nd, n))
-    return _cache_put(key, dist)
+    if len(cache) > 4096:
+        cache.clear()
+    cache[key] = dist
+    return dist
 
 
 def square_of(piece: "CharacterState | ZombieUnit") -> str:
@@ -281,16 +276,16 @@ class _Env:
 
 
 def _env(state: GameState, ctx) -> _Env:
-    key = (id(ctx), state.door_states, tuple((c.name, c.square, c.status) for c in state.characters))
-    got = _ENVS.get(key)
+    """The position's `_Env`, kept by the rules object per doors and characters."""
+    key = (state.door_states, tuple((c.name, c.square, c.status) for c in state.characters))
+    envs = ctx.envs
+    got = envs.get(key)
     if got is None:
-        if len(_ENVS) > 4096:
-            _ENVS.clear()
-        got = _ENVS[key] = _Env(state, ctx, key)
+        if len(envs) > 4096:
+            envs.clear()
+        got = envs[key] = _Env(state, ctx, key)
     return got
 
-
-_ENVS: dict[tuple, _Env] = {}
 
 #: a mover in an open main-door square with no move of its own: priority 2 makes room (below)
 _ROOM = "room"
@@ -401,7 +396,7 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
     """Every mover's [15.5] classification in this position: ``(priority, action, note)`` sorted in
     the order the automaton would choose (the first entry is :func:`free_move_choice`). Priority 0
     never occurs; a unit that meets no priority is left out. For teaching: what each unit wants."""
-    ctx = ctx or engine.context(state.board)
+    ctx = ctx or state.ctx
     legal = list(engine.legal_actions(state, ctx) if legal is None else legal)
     return [(e[1], e[2], _note(e)) for e in _plan_entries(state, legal, ctx)]
 
@@ -557,7 +552,6 @@ def _make_room(st: GameState, ctx, movers: dict[str, _Mover], m: _Mover, needs: 
     return None
 
 
-_CHOICES: dict = {}
 def _entry(state: GameState, ctx, m: _Mover, env: _Env):
     """:func:`_classify`, cached on what it reads: the mover (who, square, berserk or super) and its
     legal actions, and the position's characters and doors (`env.key`). A mover that may attack a
@@ -566,12 +560,14 @@ def _entry(state: GameState, ctx, m: _Mover, env: _Env):
         return _classify(state, ctx, m, env)
     # (the env object itself stands for `env.key`: one per key while kept, hashed by identity, and
     # kept alive by the entry, so never mistaken for another)
+    # kept by the rules object (`ctx.choices`): the classification reads its board and tables
     key = (env, m.who, m.square, m.free, m.is_super, tuple(m.actions))
-    got = _CHOICES.get(key, _CHOICES)
-    if got is _CHOICES:
-        if len(_CHOICES) > 200_000:
-            _CHOICES.clear()
-        got = _CHOICES[key] = _classify(state, ctx, m, env)
+    choices = ctx.choices
+    got = choices.get(key, choices)
+    if got is choices:
+        if len(choices) > 200_000:
+            choices.clear()
+        got = choices[key] = _classify(state, ctx, m, env)
     return got
 
 
@@ -610,7 +606,7 @@ def _free_best(state: GameState, legal: Sequence[Action], ctx):
 def free_move_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, str]:
     """[15.5] the next free move: the best move of the highest priority any unit meets, or the end of
     the phase when none does (ruling S-G1: the priorities are read again after every move)."""
-    got = _free_best(state, legal, ctx or engine.context(state.board))
+    got = _free_best(state, legal, ctx or state.ctx)
     if got is not None and got[0] is not None:
         return got[0], got[1]()
     left = state.zturn.moves_left
@@ -634,7 +630,7 @@ def free_move_needs(state: GameState, legal: Sequence[Action], ctx=None) -> tupl
     """(:func:`free_move_action`, the numbers of free moves left it was measured against): the choice
     is the same with any number left (one or more) on the same side of each of them (ruling S-P2; see
     :func:`_make_room`); empty when it reads only that some are left [7.0] 2."""
-    got = _free_best(state, legal, ctx or engine.context(state.board))
+    got = _free_best(state, legal, ctx or state.ctx)
     if got is None:
         return EndPhase(), ()
     return (EndPhase() if got[0] is None else got[0]), got[2]
@@ -648,7 +644,7 @@ def reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tupl
     """A unit with several reaction moves [7.0] (ruling S-R1): a berserk unit blocked by a closed glass
     door attacks it rather than stay [10.4]; otherwise the move least advantageous to the characters
     (ruling S-T1: ending in a character's square, then nearest a character, most vulnerable first)."""
-    a, key, params = _reaction_pick(state, legal, ctx or engine.context(state.board))
+    a, key, params = _reaction_pick(state, legal, ctx or state.ctx)
     return a, Note(key, "15.5", **params)
 
 
@@ -675,7 +671,7 @@ def super_reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -
     """[11.4] a super zombie may move in reaction or in free movement, not both (ruling S-R2): it
     reacts only when the reaction move ends in a character's square (with its unit if it may);
     otherwise it keeps its move for the free movement priorities [15.5]."""
-    a, key, params = _super_reaction_pick(state, legal, ctx or engine.context(state.board))
+    a, key, params = _super_reaction_pick(state, legal, ctx or state.ctx)
     return a, Note(key, "15.5", **params)
 
 
@@ -698,7 +694,7 @@ def zombie_policy(state: GameState, legal: Sequence[Action], rng: Optional[rando
     """The solitaire zombie automaton [15.0]: a `Game` policy returning ``(action, note)``.
     Deterministic (the rng is not used)."""
     kind = state.pending.kind if state.pending else ""
-    ctx = engine.context(state.board)
+    ctx = state.ctx
     if kind == PendingKind.FREE:
         return free_move_choice(state, legal, ctx)
     if kind == PendingKind.REACTION:
@@ -723,7 +719,7 @@ def zombie_action(state: GameState, legal: Sequence[Action], ctx=None) -> Action
     """:func:`zombie_policy`'s action without its note (the walk over a whole zombie turn asks for
     thousands of decisions and reads no note); tests check both give the same action."""
     kind = state.pending.kind if state.pending else ""
-    ctx = ctx or engine.context(state.board)
+    ctx = ctx or state.ctx
     if kind == PendingKind.FREE:
         return free_move_action(state, legal, ctx)
     if kind == PendingKind.REACTION:

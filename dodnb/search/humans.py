@@ -141,7 +141,7 @@ def sensible_human(state: GameState, legal: Sequence[Action], rng: random.Random
     When attacked, characters at normal status are named first [8.0] step 3 (an attack cannot kill
     them), Fran last."""
     kind = state.pending.kind if state.pending else ""
-    ctx = engine.context(state.board)
+    ctx = state.ctx
     if kind == PendingKind.REACTION_FIRE:
         best = max(legal, key=lambda a: len(getattr(a, "shooters", ())))
         return best, Note("human.fire_all", "8.1")
@@ -238,7 +238,7 @@ def together_human(state: GameState, legal: Sequence[Action], rng: random.Random
     kind = state.pending.kind if state.pending else ""
     if kind != PendingKind.ACT:
         return sensible_human(state, legal, rng)
-    ctx = engine.context(state.board)
+    ctx = state.ctx
     act = state.activation
     alive = humans_in_play(state)
     by_sq: dict[str, list[CharacterState]] = {}

@@ -454,7 +454,7 @@ class SearchPlayer:
     def action_values(self, st: GameState, legal: Sequence[Action], ctx=None) -> dict[Action, float]:
         """The planner's value of each legal action it considers at a decision of the Human
         Player-Turn (a hand-tuned score, higher is better; see :mod:`dodnb.search.heuristic`)."""
-        ctx = ctx or engine.context(st.board)
+        ctx = ctx or st.ctx
         out: dict[Action, float] = {}
         for a in candidates(st, legal):
             if isinstance(a, (Activate, Move)):
@@ -472,7 +472,7 @@ class SearchPlayer:
         kind = state.pending.kind if state.pending else ""
         if kind != PendingKind.ACT or len(legal) == 1 or (self.hunt_sensible and state.main_doors_closed()):
             return sensible_human(state, legal, rng or random.Random(0))
-        ctx = engine.context(state.board)
+        ctx = state.ctx
         if state.activation is None:
             vals = {}
             for a in (_activations(legal) if self.group else [a for a in legal if not (isinstance(a, Activate) and a.carrier)]):
@@ -497,7 +497,7 @@ class SearchPlayer:
         """Plan "together": where shots are possible, the shot search decides whether and which to
         fire; everything else (and the rest, once it stops) is :func:`together_human`'s plan."""
         if _acting(state, state.turn) and state.activation is not None and any(isinstance(a, Shoot) for a in legal):
-            ctx = engine.context(state.board)
+            ctx = state.ctx
             shot, _, _, _ = ShotSearch(state, ctx, self.shot_nodes).best_shot()
             if shot is not None and shot in legal:
                 return shot

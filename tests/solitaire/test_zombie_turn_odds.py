@@ -23,6 +23,7 @@ from dodnb.prob.zombieturn import (
     walk_exact, wilson, zombie_turn,
 )
 from dodnb.prob.zombieturn.common import evolved
+from dodnb.board.model import load_board
 from dodnb.rules import engine
 from dodnb.rules.phases import attack, reaction
 from dodnb.rules.actions import EndPhase, EndTurn
@@ -1249,6 +1250,6 @@ def test_7_7_ruling_s_t1_an_id_tie_break_would_make_the_nameless_counters_wrong(
     got, want = nameless_and_named()
     assert got == want
     monkeypatch.setattr(automaton, "_seen_as", lambda m: ("", 0, m.who))
-    monkeypatch.setattr(automaton, "_CHOICES", {})  # (no classification kept under the other order)
+    monkeypatch.setattr(engine.context(load_board()), "choices", {})  # (no classification kept under the other order)
     got, want = nameless_and_named()
     assert (got == want) == (names == ("Z02", "Z01"))

@@ -62,7 +62,7 @@ def start_position(game_or_state) -> tuple[GameState, Any]:
     ProbError [14.0] once the game is over, [4.0] in a human decision other than the turn's next act."""
     if isinstance(game_or_state, GameState):
         st = game_or_state
-        ctx = engine.context(st.board)
+        ctx = st.ctx
     elif hasattr(game_or_state, "state") and hasattr(game_or_state, "ctx"):
         st = game_or_state.state
         ctx = game_or_state.ctx
