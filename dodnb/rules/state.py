@@ -395,7 +395,7 @@ _DROP_IF_UNITS = tuple(k for k in _CACHES if k not in _OF_CHARACTERS)  # the uni
 _DROP_IF_CHARACTERS = tuple(k for k in _CACHES if k not in _OF_UNITS)  # the characters changed, not the units
 _COMPARED_OF = itemgetter(*_COMPARED)  # the compared fields of a state's __dict__, as one tuple
 _OTHERS_OF = itemgetter(*(n for n in _COMPARED if n != "zombies"))  # the same but the units
-#: id(units' tuple) -> (that tuple, its hash), for `GameState.__hash__`
+#: id(units' tuple) -> (that tuple, its hash), for `GameState.__hash__` (independent of any board)
 _UNITS_HASH: dict[int, tuple[tuple[ZombieUnit, ...], int]] = {}
 _N_FIELDS = len(_FIELD_NAMES)
 
