@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dodnb.experiments import run  # noqa: E402
 from dodnb.prob.zombieturn import TooBig, sample_zombie_turn, zombie_turn  # noqa: E402
 from dodnb.rules.game import Game  # noqa: E402
-from dodnb.rules.solitaire import sensible_human, zombie_policy  # noqa: E402
+from dodnb.rules.solitaire import zombie_policy  # noqa: E402
+from dodnb.search.humans import sensible_human  # noqa: E402
 from dodnb.rules.position import Position  # noqa: E402
 from dodnb.rules.state import GameState, Pending  # noqa: E402
 

@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dodnb.rules.actions import EndTurn  # noqa: E402
 from dodnb.rules.game import Game  # noqa: E402
-from dodnb.rules.solitaire import random_human, sensible_human, zombie_policy  # noqa: E402
+from dodnb.rules.solitaire import zombie_policy  # noqa: E402
+from dodnb.search.humans import random_human, sensible_human  # noqa: E402
 
 #: (label, solitaire, human policy, zombie policy, seeds)
 KINDS = [

@@ -68,9 +68,9 @@ class GameRecord:
 
 
 def _policy(policy: Union[str, Callable]):
-    """(name, function) of a human policy: "random" and "sensible" (:mod:`dodnb.rules.solitaire`),
+    """(name, function) of a human policy: "random", "sensible" and "together" (:mod:`dodnb.search.humans`),
     "search" (the search player of :mod:`dodnb.search`, imported only when asked for), or a function."""
-    from dodnb.rules.solitaire import HUMAN_POLICIES
+    from dodnb.search.humans import HUMAN_POLICIES
 
     if isinstance(policy, str):
         if policy == "search":

@@ -125,8 +125,9 @@ def test_every_event_reads_in_both_languages(key):
 def _play(seed: int, solitaire: bool, steps: int = 900):
     from dodnb.rules import solitaire as sol
     from dodnb.rules.game import Game
+    from dodnb.search.humans import sensible_human
 
-    human = sol.sensible_human
+    human = sensible_human
     zombie = sol.zombie_policy if solitaire else "random"
     g = Game(seed, human=human, zombie=zombie, solitaire=solitaire)
     for _ in range(steps):

@@ -361,6 +361,25 @@ class Board:
     def __eq__(self, other: object) -> bool:
         return self is other
 
+    def memo(self, name: str) -> dict:
+        """A cache owned by this board (its geometry worked out once: sight walks, distances, sight
+        tables), by name: it lives and dies with the board, is never compared or pickled, and no module
+        keeps one keyed by a board."""
+        caches = self.__dict__.get("_memo")
+        if caches is None:
+            caches = self.__dict__["_memo"] = {}
+        got = caches.get(name)
+        if got is None:
+            got = caches[name] = {}
+        return got
+
+    def __getstate__(self) -> dict:
+        """Pickle the fields only (not the caches of `memo`)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_memo"}
+
+    def __setstate__(self, d: dict) -> None:
+        self.__dict__.update(d)
+
 
 # =============================================================================================
 # Loading and validation
@@ -370,7 +389,7 @@ def _shipped_text() -> str:
     return resources.files("dodnb.data").joinpath(SHIPPED_MAP).read_text(encoding="utf-8")
 
 
-_CACHE: dict[str, Board] = {}
+_CACHE: dict[str, Board] = {}  # the loader's memo (the shipped map read once); a board's own caches: Board.memo
 
 
 def load_board(path: Union[str, Path, None] = None) -> Board:

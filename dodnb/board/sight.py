@@ -32,7 +32,6 @@ Nothing here imports widgets; render and widgets read the result objects.
 
 from __future__ import annotations
 
-import weakref
 from bisect import bisect_left, bisect_right
 from collections import deque
 from dataclasses import dataclass, field
@@ -355,13 +354,12 @@ class _Grid:
         return None
 
 
-_GRIDS: "weakref.WeakKeyDictionary[Board, _Grid]" = weakref.WeakKeyDictionary()
-
-
 def _grid(board: Board) -> _Grid:
-    g = _GRIDS.get(board)
+    """The board's walk grid, made once and kept by the board (`Board.memo`)."""
+    memo = board.memo("sight_grid")
+    g = memo.get(None)
     if g is None:
-        g = _GRIDS[board] = _Grid(board)
+        g = memo[None] = _Grid(board)
     return g
 
 
@@ -666,11 +664,8 @@ def _entry_t(rect: Any, P: tuple[int, int], Q: tuple[int, int]) -> Fraction:
 # =============================================================================================
 # Distance [6.7]
 
-_DIST: "weakref.WeakKeyDictionary[Board, dict[str, dict[str, int]]]" = weakref.WeakKeyDictionary()
-
-
 def _bfs(board: Board, a: str) -> dict[str, int]:
-    cache = _DIST.setdefault(board, {})
+    cache = board.memo("squares_away")  # kept by the board
     got = cache.get(a)
     if got is None:
         got = {a: 0}

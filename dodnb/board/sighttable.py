@@ -8,8 +8,6 @@ agrees on every pair with the exact walker :func:`dodnb.board.sight.line_of_sigh
 
 from __future__ import annotations
 
-import weakref
-from collections import OrderedDict
 from fractions import Fraction
 from typing import Iterable, Mapping, Optional
 
@@ -96,7 +94,6 @@ class SightTable:
         return [(ids[i], ids[j]) for i, row in enumerate(self._rows) for j in row if i < j]
 
 
-_TABLES: "weakref.WeakKeyDictionary[Board, OrderedDict]" = weakref.WeakKeyDictionary()
 _TABLE_CACHE_SIZE = 64
 _INT64_SAFE = 1 << 20  # doubled coordinates below this keep every product far inside int64
 
@@ -110,7 +107,7 @@ def sight_table(board: Board, door_states: Optional[Mapping[str, str]] = None) -
         if door_states is not None:
             normalise_door_states(board, door_states)  # still rejects a non-mapping
         closed_solid = frozenset()
-    cache = _TABLES.setdefault(board, OrderedDict())
+    cache = board.memo("sight_tables")  # kept by the board, oldest first
     table = cache.get(closed_solid)
     if table is None:
         if closed_solid:
@@ -120,9 +117,9 @@ def sight_table(board: Board, door_states: Optional[Mapping[str, str]] = None) -
         table = SightTable(board, closed_solid, rows)
         cache[closed_solid] = table
         while len(cache) > _TABLE_CACHE_SIZE:
-            cache.popitem(last=False)
+            del cache[next(iter(cache))]  # the least recently used (dicts keep their order)
     else:
-        cache.move_to_end(closed_solid)
+        cache[closed_solid] = cache.pop(closed_solid)  # the most recently used, last
     return table
 
 
@@ -155,15 +152,12 @@ def _close_doors(board: Board, open_rows: list[dict[int, int]], closed_solid: fr
     return rows
 
 
-_CUTS: "weakref.WeakKeyDictionary[Board, dict[str, tuple[tuple[int, int], ...]]]" = weakref.WeakKeyDictionary()
-
-
 def _door_cuts(board: Board, open_rows: list[dict[int, int]], d_id: str) -> tuple[tuple[int, int], ...]:
     """The visible pairs (i, j) of the all-open table whose line touches door `d_id` [6.4], S4.
 
     Only lines from the door's own squares can touch it (S4), so only their rows are looked at.
     Computed once per board and door: the exact geometry is the slow part of a new door state."""
-    per_board = _CUTS.setdefault(board, {})
+    per_board = board.memo("door_cuts")  # kept by the board
     cuts = per_board.get(d_id)
     if cuts is None:
         ids = sorted(board.squares)

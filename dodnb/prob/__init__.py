@@ -97,16 +97,10 @@ def clear_caches() -> None:
     from dodnb.prob import attacks, dist, shots
     from dodnb.rules import core
 
-    dist._TUPLE_KEYS.clear()
-    dist._DICE_CACHE.clear()
+    dist.clear_caches()
     core.ways.cache_clear()
-    shots.p_total_at_least.cache_clear()
-    shots.p_total_at_most.cache_clear()
-    shots._fire_counts.cache_clear()
-    shots._count_at_least.cache_clear()
-    shots._count_at_most.cache_clear()
-    attacks._fire_marginal.cache_clear()
-    attacks._JOINT_CACHE.clear()
+    shots.clear_caches()
+    attacks.clear_caches()
 
 
 __all__ += ["clear_caches"]

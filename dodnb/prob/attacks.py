@@ -16,11 +16,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
-from dodnb.prob.dist import Dist, _sort_key, fmt_fraction, fmt_percent
+from dodnb.prob.dist import Dist, sort_key, fmt_fraction, fmt_percent
 from dodnb.prob.errors import ProbError
 from dodnb.prob.shots import (
     Shooter,
-    _fire_counts,
+    fire_counts,
     as_value_dist,
     check_no_modifier_in_same_square,
     check_value,
@@ -169,7 +169,9 @@ class SquareOutcome(NamedTuple):
         raise KeyError(cname)
 
 
-def _characters(characters: Any) -> list[tuple[str, str]]:
+def character_statuses(characters: Any) -> list[tuple[str, str]]:
+    """The characters of a question as (name, status) pairs: one name, names (at normal status), or
+    name -> status; each checked."""
     if isinstance(characters, str):
         characters = [characters]
     if isinstance(characters, Mapping):
@@ -239,7 +241,7 @@ def prepare_square(
     Returns (characters as (name, status), k, attacked names, attacking value, attacker kind,
     reaction shooters)."""
     c = counters or default_counters()
-    chars = _characters(characters)
+    chars = character_statuses(characters)
     n = len(chars)
     k = n if k is None else _k(k, n)
     if targets is None:
@@ -458,13 +460,13 @@ def square_weights(
 
 def _in_display_order(acc: Mapping[tuple, int]) -> dict[SquareOutcome, int]:
     """{SquareOutcome: weight} from {(destroyed, panicked, statuses): weight}, already in the
-    display order of Dist (the order of ``dist._sort_key``), so that Dist need not sort it again.
+    display order of Dist (the order of ``dist.sort_key``), so that Dist need not sort it again.
 
     The sort key of a SquareOutcome compares destroyed, then panicked, then statuses, each by its
     own key; so walking the sorted values of each field, nested, gives the sorted outcomes."""
     flags = sorted({key[0] for key in acc})
-    panics = sorted({key[1] for key in acc}, key=_sort_key)
-    statuses = sorted({key[2] for key in acc}, key=_sort_key)
+    panics = sorted({key[1] for key in acc}, key=sort_key)
+    statuses = sorted({key[2] for key in acc}, key=sort_key)
     out: dict[SquareOutcome, int] = {}
     for d in flags:
         for pn in panics:
@@ -479,7 +481,7 @@ def _in_display_order(acc: Mapping[tuple, int]) -> dict[SquareOutcome, int]:
 def _fire_marginal(group: tuple[Shooter, ...], v: int, increase: int | None, together: bool) -> tuple[int, tuple]:
     """Reaction fire [6.9] against a unit of value v, reduced to what the attack needs: (den,
     (((killed, panicked), weight), ...)) with P = weight / den exactly (remembered)."""
-    den, counts = _fire_counts(group, v, increase, together)
+    den, counts = fire_counts(group, v, increase, together)
     acc: dict[tuple[bool, tuple], int] = {}
     for fo, c in counts:
         key = (fo.killed, fo.panicked)
@@ -543,7 +545,7 @@ class ByK(dict):
 
 def attack_by_k(characters: Any, value: int | Dist | None = None, **kw) -> ByK:
     """:func:`square_attack` for every k = 1 .. number of characters, side by side [8.0] step 2."""
-    n = len(_characters(characters))
+    n = len(character_statuses(characters))
     return ByK((k, square_attack(characters, value, k, **kw)) for k in range(1, n + 1))
 
 
@@ -576,7 +578,7 @@ def solitaire_attack(characters: Any, value: int | Dist | None = None, **kw) -> 
     if kw.get("targets") is not None:
         raise ProbError("15.6", "in the solitaire game a die decides how many are attacked; do not name targets")
     kw.pop("targets", None)
-    chars = _characters(characters)
+    chars = character_statuses(characters)
     kd = solitaire_k(len(chars))
     parts = []
     for kk, pk in kd.items():
@@ -595,3 +597,9 @@ def solitaire_attack(characters: Any, value: int | Dist | None = None, **kw) -> 
     steps.append("Law of total probability: P(outcome) = Σ_k P(k) × P(outcome | k attacked) (see square_attack for each k).")
     steps.extend(_marginal_lines(mixed, chars))
     return Dist._from_ints(mixed, presorted=True, steps=steps, title=f"Solitaire zombie attack on {', '.join(nm for nm, _ in chars)}")
+
+
+def clear_caches() -> None:
+    """Forget this module's memos (fire marginals, attack joints); answers never change (`dodnb.prob.clear_caches`)."""
+    _fire_marginal.cache_clear()
+    _JOINT_CACHE.clear()

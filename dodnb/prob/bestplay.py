@@ -512,7 +512,7 @@ def best_play(position, goal: Goal, horizon: Union[str, int] = "player-turn", zo
         raise ProbError("4.0", f"goal is a Goal (dodnb.prob.bestplay.goals), not {type(goal).__name__}")
     b = _budget(budget)
     st0 = _root(position)
-    ctx = engine.context(st0.board)
+    ctx = st0.ctx
     test = goal.make(st0)
     stop, hkey, hparams = _horizon(st0, horizon)
     # the Hidden Zombie Table's roll [15.2] comes first after a solitaire Human Player-Turn: nothing

@@ -76,7 +76,7 @@ def fmt_one_in(p: Fraction) -> str:
 def fmt_outcome(x: Any) -> str:
     """Readable label for an outcome: frozensets as ``{E, N}``, the empty set as ``{}``."""
     if isinstance(x, (frozenset, set)):
-        return "{" + ", ".join(fmt_outcome(v) for v in sorted(x, key=_sort_key)) + "}"
+        return "{" + ", ".join(fmt_outcome(v) for v in sorted(x, key=sort_key)) + "}"
     if isinstance(x, Fraction):
         return fmt_fraction(x)
     if isinstance(x, tuple) and hasattr(x, "_fields"):  # a NamedTuple outcome
@@ -86,7 +86,7 @@ def fmt_outcome(x: Any) -> str:
     return str(x)
 
 
-def _sort_key(x: Any):
+def sort_key(x: Any):
     """Total order over the outcome kinds used in dodnb (numbers, words, None, tuples, sets).
 
     The common kinds are tested by exact type first (fast path, same keys as the general tests
@@ -104,8 +104,8 @@ def _sort_key(x: Any):
         except KeyError:
             pass
         except TypeError:  # an unhashable element: compute without remembering
-            return (3, len(x), tuple(map(_sort_key, x)))
-        key = (3, len(x), tuple(map(_sort_key, x)))
+            return (3, len(x), tuple(map(sort_key, x)))
+        key = (3, len(x), tuple(map(sort_key, x)))
         if len(_TUPLE_KEYS) >= _TUPLE_KEYS_MAX:
             _TUPLE_KEYS.clear()
         _TUPLE_KEYS[x] = key
@@ -117,7 +117,7 @@ def _sort_key(x: Any):
     if isinstance(x, str):
         return (2, x)
     if isinstance(x, (frozenset, set)):
-        return (4, len(x), tuple(sorted(_sort_key(v) for v in x)))
+        return (4, len(x), tuple(sorted(sort_key(v) for v in x)))
     return (9, type(x).__name__, repr(x))
 
 
@@ -283,9 +283,9 @@ class Dist:
             keys = list(ints)
             if order is not None:
                 rank = {k: i for i, k in enumerate(order)}
-                keys.sort(key=lambda k: (0, rank[k]) if k in rank else (1, _sort_key(k)))
+                keys.sort(key=lambda k: (0, rank[k]) if k in rank else (1, sort_key(k)))
             else:
-                keys.sort(key=_sort_key)
+                keys.sort(key=sort_key)
             ints = {k: ints[k] for k in keys}
         object.__setattr__(self, "_w", ints)
         object.__setattr__(self, "_tot", sum(vals))
@@ -300,7 +300,7 @@ class Dist:
     ) -> "Dist":
         """Fast internal constructor from whole-number weights already known to be ints >= 0.
         ``presorted=True``: the caller guarantees the outcomes are already in display order
-        (the order of ``_sort_key``, or of ``order``), so they are not sorted again."""
+        (the order of ``sort_key``, or of ``order``), so they are not sorted again."""
         ints = {k: v for k, v in ints.items() if v}
         if not ints:
             raise DistError("all weights are zero: a distribution needs at least one possible outcome")
@@ -441,10 +441,10 @@ class Dist:
         return float(self.variance()) ** 0.5
 
     def min(self):
-        return min(self._w, key=_sort_key)
+        return min(self._w, key=sort_key)
 
     def max(self):
-        return max(self._w, key=_sort_key)
+        return max(self._w, key=sort_key)
 
     def is_numeric(self) -> bool:
         return all(isinstance(x, numbers.Real) for x in self._w)
@@ -745,3 +745,9 @@ def dice(n: int) -> Dist:
 def d6() -> Dist:
     """One six-sided die."""
     return dice(1)
+
+
+def clear_caches() -> None:
+    """Forget this module's memos (sort keys, dice sums); answers never change (`dodnb.prob.clear_caches`)."""
+    _TUPLE_KEYS.clear()
+    _DICE_CACHE.clear()

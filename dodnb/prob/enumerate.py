@@ -56,7 +56,7 @@ def outcomes(
     must be deterministic for the answer to be exact. Raises :class:`TooBig` past ``max_states``
     distinct states or ``max_seconds``. ``prune(state, outcomes)`` may replace a chance node's
     outcomes by fewer ones that lead to the same answer (a caller's proven shortcut)."""
-    ctx = ctx or engine.context(state.board)
+    ctx = ctx or state.ctx
     pol = dict(policies or {})
     rng = random.Random(0)
     start = time.perf_counter()
@@ -115,7 +115,7 @@ def play_once(
 ) -> GameState:
     """Play from `state` until ``stop`` (or the game ends): each chance outcome drawn with its exact
     probability (an integer draw on the common denominator, no floats), decisions by the policies."""
-    ctx = ctx or engine.context(state.board)
+    ctx = ctx or state.ctx
     pol = dict(policies or {})
     s = state
     for _ in range(max_actions):
@@ -143,7 +143,7 @@ def sample(
 ) -> Dist:
     """The Monte Carlo counterpart of :func:`outcomes`: play the engine's own resolvers `n` times with
     random dice (seeded) and count ``key(final state)``. Same rules, sampled instead of enumerated."""
-    ctx = ctx or engine.context(state.board)
+    ctx = ctx or state.ctx
     rng = random.Random(seed)
     counts: dict[Hashable, int] = {}
     for _ in range(n):

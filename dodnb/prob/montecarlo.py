@@ -27,7 +27,7 @@ from dodnb.prob.shots import (
     FireOutcome,
     SequenceOutcome,
     Shooter,
-    _as_shooters,
+    as_shooters,
     check_level,
     check_no_modifier_in_same_square,
     check_modifier,
@@ -158,7 +158,7 @@ def _prep_combined_fire(
     tables: Tables | None = None,
 ):
     """[6.5], [6.7], [6.8]"""
-    group = _as_shooters(shooters, check_modifier(modifier), counters)
+    group = as_shooters(shooters, check_modifier(modifier), counters)
     check_no_modifier_in_same_square(group, bool(same_square))  # [6.7], as combined_fire
     increase = (tables or default_tables()).panic_increase(target_kind, same_square)
     draw_v = _value_sampler(value, counters)
@@ -180,7 +180,7 @@ def _prep_shooting_sequence(
     tables: Tables | None = None,
 ):
     """[6.1]: the same unit (same value) shot until destroyed, panic, or Fire Rate used up."""
-    (s,) = _as_shooters([who], check_modifier(modifier), counters)
+    (s,) = as_shooters([who], check_modifier(modifier), counters)
     f = fire_rate if fire_rate is not None else s.fire_rate
     if f is None:
         raise ProbError("6.1", f"no Fire Rate known for {s.name}: pass fire_rate=")
@@ -272,9 +272,9 @@ sim_square_attack = _prepared(_prep_square_attack)
 
 def _prep_solitaire_attack(characters: Any, value: Any = None, **kw):
     """[15.6]: a die decides how many are attacked (faces that cannot be shared are rerolled)."""
-    from dodnb.prob.attacks import _characters
+    from dodnb.prob.attacks import character_statuses
 
-    n = len(_characters(characters))
+    n = len(character_statuses(characters))
     named = {f: k for k, faces in core.attacked_count_faces(n).items() for f in faces}  # [15.6]
     draws = {k: _prep_square_attack(characters, value, k, **kw) for k in range(1, n + 1)}
 
@@ -298,10 +298,10 @@ def sim_entrance(rng: random.Random, tables: Tables | None = None) -> frozenset:
 
 def sim_entrance_given(rng: random.Random, closed: Iterable[str] = (), occupied: Iterable[str] = (), eliminated: int | None = None, tables: Tables | None = None) -> frozenset:
     """[13.2], [13.3]"""
-    from dodnb.prob.tableodds import _doors
+    from dodnb.prob.tableodds import main_door_set
 
     t = tables or default_tables()
-    blocked = _doors(closed, "13.2", "closed") | _doors(occupied, "13.2", "occupied")
+    blocked = main_door_set(closed, "13.2", "closed") | main_door_set(occupied, "13.2", "occupied")
     if len(blocked) == 4:
         return frozenset()
     named = [d for d in t.entrance_order(roll(rng, 2)) if d not in blocked]

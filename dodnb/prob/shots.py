@@ -374,7 +374,7 @@ def check_no_modifier_in_same_square(group: Sequence[Shooter], same_square: bool
         )
 
 
-def _as_shooters(shooters: Any, modifier: int, counters: Counters | None) -> list[Shooter]:
+def as_shooters(shooters: Any, modifier: int, counters: Counters | None) -> list[Shooter]:
     if isinstance(shooters, (Shooter, str)):
         shooters = [shooters]
     out = []
@@ -434,7 +434,7 @@ def combined_fire(
     ``value``: Zombie Value, a Dist of values, or None (unknown, from ``counters`` [7.7]).
     Returns a Dist over :class:`FireOutcome`.
     """
-    group = _as_shooters(shooters, check_modifier(modifier), counters)
+    group = as_shooters(shooters, check_modifier(modifier), counters)
     if value is None:
         value = unseen_values(counters)
     value = check_value(value)
@@ -517,7 +517,7 @@ def combined_fire(
 
 
 @lru_cache(maxsize=2048)
-def _fire_counts(group: tuple[Shooter, ...], v: int, increase: int | None, together: bool) -> tuple[int, tuple[tuple[FireOutcome, int], ...]]:
+def fire_counts(group: tuple[Shooter, ...], v: int, increase: int | None, together: bool) -> tuple[int, tuple[tuple[FireOutcome, int], ...]]:
     """(den, ((FireOutcome, count), ...)): P(outcome) = count / den exactly, in whole numbers.
 
     Every die that may be rolled is counted: each shooter's panic dice (when a check is needed
@@ -577,7 +577,7 @@ def _fire_counts(group: tuple[Shooter, ...], v: int, increase: int | None, toget
 
 
 def _separate_given_value(group: Sequence[Shooter], increase: int | None, v: int) -> Dist:
-    den, counts = _fire_counts(tuple(group), v, increase, False)
+    den, counts = fire_counts(tuple(group), v, increase, False)
     return Dist._from_ints(dict(counts))
 
 
@@ -614,7 +614,7 @@ def shooting_sequence(
     The unit keeps the same value for every shot, so with an unknown value the sequence is
     computed for each possible value and then averaged (not one fresh value per shot).
     """
-    (s,) = _as_shooters([who], check_modifier(modifier), counters)
+    (s,) = as_shooters([who], check_modifier(modifier), counters)
     f = fire_rate if fire_rate is not None else s.fire_rate
     if f is None:
         raise ProbError("6.1", f"no Fire Rate known for {s.name}: pass fire_rate=")
@@ -651,3 +651,12 @@ def shooting_sequence(
         steps.append("[7.7] same unit, same value every shot: compute per value, then average over the values.")
     steps.append(f"P(destroyed within {f} shots) = {fmt_fraction(result.p(lambda o: o.killed))}")
     return result.with_steps(*steps, title=f"Shooting sequence: {s.name}, Fire Rate {f}")
+
+
+def clear_caches() -> None:
+    """Forget this module's memos (dice counts, fire tables); answers never change (`dodnb.prob.clear_caches`)."""
+    p_total_at_least.cache_clear()
+    p_total_at_most.cache_clear()
+    fire_counts.cache_clear()
+    _count_at_least.cache_clear()
+    _count_at_most.cache_clear()

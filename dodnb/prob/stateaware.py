@@ -18,7 +18,7 @@ from dodnb.prob.attacks import solitaire_attack, square_attack
 from dodnb.prob.dist import Dist
 from dodnb.prob.errors import ProbError
 from dodnb.prob.shots import Shooter, combined_fire, shooter, unseen_values as unseen_values_dist
-from dodnb.rules.counters import Counters, canonical_name, default_counters
+from dodnb.rules.counters import Counters, canonical_name
 from dodnb.rules import engine
 from dodnb.rules.modifiers import shot_modifiers
 from dodnb.rules.observe import unseen_values, value_knowledge
@@ -72,7 +72,8 @@ def shoot(
     [10.6] and super zombie [11.3], [11.5] targets, and what the players know of the value [7.7].
     """
     state = _state(game_or_state)
-    c = counters or default_counters()
+    c = counters or state.ctx.counters  # the state's rules object, unless told otherwise
+    tables = tables or state.ctx.tables
     names = [shooters] if isinstance(shooters, str) else list(shooters)
     if not names:
         raise ProbError("6.8", "at least one character must shoot")
@@ -89,7 +90,7 @@ def shoot(
     dst = board.square_id(target)
     unit = state.zombie_in(dst)
     supers = state.super_zombies_in(dst)
-    why = engine.shot_target_problem(state, engine.context(board, counters, tables), src, dst)  # [6.0], [6.3], [6.4]
+    why = engine.shot_target_problem(state, state.ctx if c is state.ctx.counters and tables is state.ctx.tables else engine.context(board, c, tables), src, dst)  # [6.0], [6.3], [6.4]
     if why is not None:
         raise ProbError(why.case, why.detail)
     try:
@@ -138,7 +139,8 @@ def zombie_attack(
     square [5.4], so it is known.
     """
     state = _state(game_or_state)
-    c = counters or default_counters()
+    c = counters or state.ctx.counters  # the state's rules object, unless told otherwise
+    tables = tables or state.ctx.tables
     sq = state.board.square_id(square)
     here = state.characters_in(sq)
     if not here:

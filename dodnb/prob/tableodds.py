@@ -13,7 +13,9 @@ from dodnb.rules.counters import Counters
 from dodnb.rules.tables import DOOR_NAMES, DOORS, Tables, default_tables
 
 
-def _doors(doors: Iterable[str], case: str, what: str) -> frozenset[str]:
+def main_door_set(doors: Iterable[str], case: str, what: str) -> frozenset[str]:
+    """Main doors named by compass letter or by name, as compass letters; ProbError (with `case`) for
+    any other."""
     if isinstance(doors, str):
         doors = [doors] if doors.upper() in DOORS or doors.title() in DOOR_NAMES.values() else list(doors)
     out = set()
@@ -67,8 +69,8 @@ def entrance_given(
     doors named, the doors are served in the order the table prints them (ruling).
     """
     t = tables or default_tables()
-    cl = _doors(closed, "13.2", "closed")
-    oc = _doors(occupied, "13.2", "occupied")
+    cl = main_door_set(closed, "13.2", "closed")
+    oc = main_door_set(occupied, "13.2", "occupied")
     blocked = cl | oc
     if eliminated is not None and (isinstance(eliminated, bool) or not isinstance(eliminated, int) or eliminated < 0):
         raise ProbError("13.3", f"eliminated must be a whole number >= 0, got {eliminated!r}")
@@ -94,7 +96,7 @@ def entrance_given(
 
 def entrance_chance(door: str, closed: Iterable[str] = (), occupied: Iterable[str] = (), tables: Tables | None = None) -> Fraction:
     """P(a zombie unit enters through this main door this Generation Phase) [13.2], [13.5]."""
-    (d,) = _doors([door], "13.5", "door")
+    (d,) = main_door_set([door], "13.5", "door")
     return entrance_given(closed, occupied, tables=tables).p(lambda s: d in s)
 
 

@@ -54,7 +54,7 @@ class Action:
         return new
 
 
-#: per action class: (field names, defaults) for Action.fast
+#: per action class: (field names, defaults) for Action.fast (independent of any board)
 _LAYOUT: dict[type, tuple[tuple[str, ...], dict[str, Any]]] = {}
 
 

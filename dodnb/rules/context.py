@@ -1,21 +1,44 @@
-"""What stays fixed during a game — the board, counters and tables — with the caches every phase
-shares (moves with the current doors [5.3], [7.0], sight [6.4], distances towards a square [7.0] 1).
+"""The rules object: what stays fixed during a game — the board, counters and tables — with every
+cache that depends on them (moves with the current doors [5.3], [7.0], sight [6.4], distances
+towards a square [7.0] 1, the [15.5] automaton's memos, the engine's last listings).
 
-`context(board, counters, tables)` returns the shared `Ctx` of that board, so every game on it reuses
-the same caches."""
+As OpenSpiel's `Game` owns what its states share: a `Game` holds one `Ctx`, each of its states
+refers to it (`GameState.ctx`), and policies, searches and the odds read it from the state they are
+given. `rules_for(board)` / `context(board, counters, tables)` give the one default rules object for
+the shipped board, counters and tables (memoised once), and a new one for anything else: no cache
+is kept by a board's identity."""
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Iterable, Mapping, Optional
+from functools import lru_cache
+from itertools import repeat
+from operator import is_
+from typing import Any, Iterable, Mapping, Optional, Protocol
 
-from dodnb.board.model import Board
+from dodnb.board.model import Board, load_board
 from dodnb.board.sighttable import SightTable, sight_table
 from dodnb.rules.counters import Counters, default_counters
 from dodnb.rules.counters import Side as CounterSide
-from dodnb.rules.state import CharacterState, GameState
+from dodnb.rules.records import CharacterState
 from dodnb.rules.tables import Tables, default_tables
 from dodnb.rules.vocab import DoorState, Status
+
+
+class Situation(Protocol):
+    """What the rules object reads of a position (a `dodnb.rules.state.GameState`; named by this
+    protocol so that this module, which the state refers to, does not import it)."""
+
+    @property
+    def door_states(self) -> tuple[tuple[str, str], ...]: ...
+
+    @property
+    def ctx(self) -> Any: ...
+
+    @property
+    def doors(self) -> dict[str, str]: ...
+
+    def occupied(self) -> frozenset[str]: ...
 
 
 class Ctx:
@@ -49,8 +72,28 @@ class Ctx:
         self.shot_reduction: dict[tuple, int] = {}
         #: the last Free Movement node's unit moves, reused by `phases.free.unit_moves`
         self.free_cache: Any = None  # a phases.free._FreeCache (not imported here: phases import this module)
+        #: the [15.5] automaton's memos (rules.solitaire): weighted distances, per-position
+        #: environments, movers' classifications — each reads this board and these tables
+        self.weighted: dict[tuple, dict[str, int]] = {}
+        self.envs: dict[tuple, Any] = {}
+        self.choices: dict = {}
+        #: the engine's last listings (`engine.legal_actions`, `engine.chance_outcomes`): asking again
+        #: for the same state costs nothing, and `apply` skips the check of an action equal to one
+        #: listed for that very state
+        self.last_legal = Listing()
+        self.last_chance = Listing()
+        #: `engine.roll_classes` per (dice, the roll's result function)
+        self.roll_classes: dict = {}
+        #: the last victory answer [14.0] and what it was worked out from (`engine.victory`)
+        self.last_victory: list = [None] * 6
+        #: the last reaction node's contenders (`phases.reaction.unit_candidates`)
+        self.reaction_pended: list = [None, ()]
 
-    def moves(self, st: GameState) -> dict[str, tuple[str, ...]]:
+    def __reduce__(self):
+        """Pickled as its board, counters and tables: the caches are rebuilt where it is unpickled."""
+        return (Ctx, (self.board, self.counters, self.tables))
+
+    def moves(self, st: Situation) -> dict[str, tuple[str, ...]]:
         """Squares reachable in one move from each square with the current doors [5.3], [7.0]."""
         got = self._moves.get(st.door_states)
         if got is not None:
@@ -77,7 +120,7 @@ class Ctx:
         self._moves[st.door_states] = got
         return got
 
-    def sight(self, st: GameState) -> SightTable:
+    def sight(self, st: Situation) -> SightTable:
         """The all-pairs sight table for the current doors [6.4] (cached per door state)."""
         got = self._sight.get(st.door_states)
         if got is None:
@@ -87,7 +130,7 @@ class Ctx:
             self._sight[st.door_states] = got
         return got
 
-    def sighted_from(self, st: GameState, squares: frozenset) -> frozenset:
+    def sighted_from(self, st: Situation, squares: frozenset) -> frozenset:
         """The squares within [6.4] sight (pieces do not block it) of any of `squares`, for the current
         doors: the squares whose units react to characters entering or acting there [7.1], [7.3]
         (cached per door state and set of squares)."""
@@ -103,7 +146,7 @@ class Ctx:
             got = self._sighted[key] = frozenset(out)
         return got
 
-    def visible_from(self, st: GameState, sq: str) -> frozenset:
+    def visible_from(self, st: Situation, sq: str) -> frozenset:
         """Squares a character in `sq` may see, pieces between blocking [6.3], [6.4] (cached per state)."""
         occ = st.occupied()
         key = (sq, st.door_states, occ)
@@ -148,7 +191,7 @@ class Ctx:
             got = self._dist[target] = _steps(self.open_moves, (target,))
         return got
 
-    def mp_from(self, st: GameState, sources: tuple[str, ...]) -> dict[str, int]:
+    def mp_from(self, st: Situation, sources: tuple[str, ...]) -> dict[str, int]:
         """Movement Points from the nearest of `sources` to every square it can reach, one per square
         entered through passable sides with the doors as they are; pieces are ignored [15.2], [15.4].
         Cached per door state and sources: the dict returned is shared, read it only."""
@@ -172,25 +215,55 @@ class Ctx:
         return self.counters.character(ch.name).dice_for_panic(ch.rifle)
 
 
-_CONTEXTS: dict[tuple[int, int, int], tuple[Board, Counters, Tables, Ctx]] = {}
+class Listing:
+    """The last list given for one state, kept by the rules object: asking again costs nothing, and
+    `engine.apply` knows which actions the rules listed for that very state."""
+
+    __slots__ = ("st", "items", "acts")
+
+    def __init__(self) -> None:
+        self.st: Optional[Situation] = None
+        self.items: tuple = ()
+        self.acts: tuple = ()
+
+    def keep(self, st: Situation, items: list, actions: Optional[list] = None) -> None:
+        self.st, self.items = st, tuple(items)
+        self.acts = self.items if actions is None else tuple(actions)
+
+    def get(self, st: Situation) -> Optional[tuple]:
+        return self.items if self.st is st else None
+
+    def listed(self, st: Situation, action: Any) -> bool:
+        """Was an action equal to `action` listed for this very state? The listed objects themselves are
+        found by identity (a scan in C), any other action by equality."""
+        if self.st is not st:
+            return False
+        acts = self.acts
+        return any(map(is_, acts, repeat(action))) or action in acts
+
+
+@lru_cache(maxsize=1)
+def default_rules() -> Ctx:
+    """The one rules object of the shipped board, counters and tables (memoised once)."""
+    return Ctx(load_board(), default_counters(), default_tables())
+
+
+def rules_for(board: Board) -> Ctx:
+    """The default rules object when `board` is the shipped one; else a new rules object for it."""
+    return default_rules() if board is load_board() else Ctx(board)
 
 
 def context(board: Board, counters: Counters | None = None, tables: Tables | None = None) -> Ctx:
-    """The shared Ctx for this board, counters and tables (its caches serve every game on them)."""
-    counters = counters or default_counters()
-    tables = tables or default_tables()
-    key = (id(board), id(counters), id(tables))
-    got = _CONTEXTS.get(key)
-    if got is None or got[0] is not board or got[1] is not counters or got[2] is not tables:
-        if len(_CONTEXTS) > 16:
-            _CONTEXTS.clear()
-        got = (board, counters, tables, Ctx(board, counters, tables))
-        _CONTEXTS[key] = got
-    return got[3]
+    """A rules object for this board, counters and tables: the default one for the shipped ones (or
+    None), else a new one (a `Game` builds its own once and its states carry it: `GameState.ctx`)."""
+    if (counters is None or counters is default_counters()) and (tables is None or tables is default_tables()):
+        return rules_for(board)
+    return Ctx(board, counters, tables)
 
 
-def ctx_for(ctx: Optional[Ctx], st: GameState) -> Ctx:
-    return ctx if ctx is not None else context(st.board)
+def ctx_for(ctx: Optional[Ctx], st: Situation) -> Ctx:
+    """The rules object passed down, else the state's own."""
+    return ctx if ctx is not None else st.ctx
 
 
 def _steps(moves: Mapping[str, Iterable[str]], sources: Iterable[str]) -> dict[str, int]:

@@ -21,8 +21,6 @@ during a game: board, counters, tables (:mod:`dodnb.rules.context`).
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import repeat
-from operator import is_
 from typing import Callable, Optional
 
 from dodnb.board.model import UnknownSquare
@@ -50,7 +48,7 @@ __all__ = [
 def legal_actions(st: GameState, ctx: Optional[Ctx] = None) -> list[Action]:
     """Every action the side to move may take now, in a stable order."""
     ctx = ctx_for(ctx, st)
-    got = _LEGAL.get(st, ctx)
+    got = ctx.last_legal.get(st)
     if got is not None:
         return list(got)
     p = st.pending
@@ -64,7 +62,7 @@ def legal_actions(st: GameState, ctx: Optional[Ctx] = None) -> list[Action]:
         out = list(node.candidates(st, ctx))  # built from the same rules (tests check each passes check())
     else:
         out = [a for a in node.candidates(st, ctx) if _why(st, ctx, a) is None]
-    _LEGAL.keep(st, ctx, out)
+    ctx.last_legal.keep(st, out)
     return out
 
 
@@ -76,17 +74,25 @@ def check(st: GameState, ctx: Optional[Ctx], action: Action) -> Optional[RuleVio
 def apply(st: GameState, ctx: Optional[Ctx], action: Action) -> tuple[GameState, list[Event]]:
     """Take one action: the new state and what happened. RuleViolation (state untouched) if illegal.
 
-    An action that is one of the very objects `legal_actions` or `chance_outcomes` just listed for this
-    same state (and Ctx) is not checked again: they were built by the rules or passed `check`. Any
-    other action, from any caller, is checked in full."""
-    ctx = ctx_for(ctx, st)
+    An action equal to one that `legal_actions` or `chance_outcomes` of this rules object (`ctx`, else
+    the state's own) just listed for this very state is not checked again: those were built by the
+    rules or passed `check`. Any other action, from any caller, is checked in full. The states made
+    refer to `ctx` (`GameState.ctx`)."""
+    ctx, st = _rules(ctx, st)
     out: list[Event] = []
     return _advance(_resolve(st, ctx, action, out), ctx, out), out
 
 
+def _rules(ctx: Optional[Ctx], st: GameState) -> tuple[Ctx, GameState]:
+    """The rules object passed down (else the state's own), and the state referring to it."""
+    if ctx is None:
+        return st.ctx, st
+    return ctx, (st if st.ctx is ctx else st.evolve(ctx=ctx))
+
+
 def _resolve(st: GameState, ctx: Ctx, action: Action, out: list[Event]) -> GameState:
-    """The action's own resolver (checked first unless just listed for this state), no automatic step."""
-    if not (_LEGAL.trusts(st, ctx, action) or _CHANCE.trusts(st, ctx, action)):
+    """The action's own resolver (checked first unless listed for this state), no automatic step."""
+    if not (ctx.last_legal.listed(st, action) or ctx.last_chance.listed(st, action)):
         why = _why(st, ctx, action)
         if why is not None:
             raise why
@@ -101,7 +107,7 @@ def apply_to_attack_end(st: GameState, ctx: Optional[Ctx], action: Action) -> tu
     phase's next step, which `settle` then runs as `apply` would have; short of that, where `apply`
     stops. For the exact zombie-turn walk, which follows one attack apart from the rest of the
     position (ruling Z1, "an attack followed once")."""
-    ctx = ctx_for(ctx, st)
+    ctx, st = _rules(ctx, st)
     out: list[Event] = []
     return _advance(_resolve(st, ctx, action, out), ctx, out, attack_only=True), out
 
@@ -112,13 +118,13 @@ def chance_outcomes(st: GameState, ctx: Optional[Ctx] = None) -> list[tuple[Acti
     if p is None or p.side != Side.CHANCE:
         return []
     ctx = ctx_for(ctx, st)
-    got = _CHANCE.get(st, ctx)
+    got = ctx.last_chance.get(st)
     if got is not None:
         return list(got)
     node = NODES[p.kind]
     assert node.outcomes is not None
     out = node.outcomes(st, ctx)
-    _CHANCE.keep(st, ctx, out, [a for a, _ in out])
+    ctx.last_chance.keep(st, out, [a for a, _ in out])
     return out
 
 
@@ -136,17 +142,18 @@ def roll_classes(st: GameState, ctx: Optional[Ctx] = None) -> Optional[list[tupl
     if result is None:
         return None
     ctx = ctx_for(ctx, st)
-    outs = chance_outcomes(st, ctx)  # (kept by `_CHANCE`: `apply` trusts the totals it lists)
+    outs = chance_outcomes(st, ctx)  # (kept by `ctx.last_chance`: `apply` trusts the totals it lists)
     decides = result(st, ctx)
+    classes = ctx.roll_classes
     try:
         key = (p.dice, _result_key(decides))
-        got = _CLASSES.get(key)
+        got = classes.get(key)
     except TypeError:  # a result function that cannot be named by a key: worked out every time
         return _roll_classes(outs, decides, p.dice)
     if got is None:
-        if len(_CLASSES) > 4096:
-            _CLASSES.clear()
-        got = _CLASSES[key] = tuple(_roll_classes(outs, decides, p.dice))
+        if len(classes) > 4096:
+            classes.clear()
+        got = classes[key] = tuple(_roll_classes(outs, decides, p.dice))
     return list(got)
 
 
@@ -165,9 +172,6 @@ def _result_key(decides: Callable[[int], object]) -> object:
     key = (code, getattr(decides, "__defaults__", None), tuple([c.cell_contents for c in cells]) if cells else ())
     hash(key)  # TypeError now, not later in the dict, for a value that cannot be a key
     return key
-
-
-_CLASSES: dict = {}  # (dice, `_result_key` of a roll's result function) -> its classes
 
 
 def _roll_classes(outs: list, decides: Callable[[int], object], dice: int) -> list[tuple[tuple[Roll, ...], Fraction]]:
@@ -191,36 +195,8 @@ def settle(st: GameState, ctx: Optional[Ctx] = None) -> tuple[GameState, list[Ev
     """Run the automatic steps of a position (a study position, a loaded start) until the next
     decision or roll: the settled state and what happened on the way."""
     out: list[Event] = []
-    return _advance(st, ctx_for(ctx, st), out), out
-
-
-class _Last:
-    """The last list given for one state, kept so that asking again costs nothing and so that `apply`
-    knows the actions it listed (by identity: states and actions are immutable, and the kept tuples
-    keep every listed object alive)."""
-
-    __slots__ = ("st", "ctx", "items", "acts")
-
-    def __init__(self) -> None:
-        self.st: Optional[GameState] = None
-        self.ctx: Optional[Ctx] = None
-        self.items: tuple = ()
-        self.acts: tuple = ()
-
-    def keep(self, st: GameState, ctx: Ctx, items: list, actions: Optional[list] = None) -> None:
-        self.st, self.ctx, self.items = st, ctx, tuple(items)
-        self.acts = self.items if actions is None else tuple(actions)
-
-    def get(self, st: GameState, ctx: Ctx) -> Optional[tuple]:
-        return self.items if self.st is st and self.ctx is ctx else None
-
-    def trusts(self, st: GameState, ctx: Ctx, action: Action) -> bool:
-        """Is `action` one of the very objects listed for this state? (a scan by identity, in C)"""
-        return self.st is st and self.ctx is ctx and any(map(is_, self.acts, repeat(action)))
-
-
-_LEGAL = _Last()
-_CHANCE = _Last()
+    ctx, st = _rules(ctx, st)
+    return _advance(st, ctx, out), out
 
 
 # ----------------------------------------------------------------------------- checks
@@ -321,20 +297,17 @@ def victory(st: GameState) -> Optional[Result]:
     whose position turns the victory check off (`GameState.victory_check`, [14.0]).
 
     It depends only on the characters, the units, the hidden squares, the doors and the reading of
-    [14.1]; the last answer is kept for the same (identical, immutable) ones, since the phase machine
-    asks after every automatic step."""
+    [14.1]; the last answer is kept by the state's rules object (whose board it reads) for the same
+    (identical, immutable) ones, since the phase machine asks after every automatic step."""
     if not st.victory_check:
         return None
-    last = _VICTORY
+    last = st.ctx.last_victory
     if (last[0] is st.characters and last[1] is st.zombies and last[2] is st.hidden_squares
-            and last[3] is st.door_states and last[4] is st.fran_counts_two and last[5] is st.board):
-        return last[6]
+            and last[3] is st.door_states and last[4] is st.fran_counts_two):
+        return last[5]
     res = _victory(st)
-    last[:] = [st.characters, st.zombies, st.hidden_squares, st.door_states, st.fran_counts_two, st.board, res]
+    last[:] = [st.characters, st.zombies, st.hidden_squares, st.door_states, st.fran_counts_two, res]
     return res
-
-
-_VICTORY: list = [None] * 7
 
 
 def _victory(st: GameState) -> Optional[Result]:

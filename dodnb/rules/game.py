@@ -217,7 +217,10 @@ class Game:
                 raise InputError(f"the position is on the map {position.board.name!r}, not {board.name!r}")
             board = position.board
         self.board = board or (state.board if state is not None else load_board())
-        self.ctx = engine.context(self.board, counters, tables)
+        if state is not None and state.board is self.board and counters is None and tables is None:
+            self.ctx = state.ctx  # a state carries its rules object (GameState.ctx)
+        else:
+            self.ctx = engine.context(self.board, counters, tables)
         opening: list[Event] = []
         if position is not None:
             state, opening = position.start_state(self.ctx)
@@ -226,6 +229,8 @@ class Game:
                                   hidden_squares=hidden_squares, solitaire=solitaire)
             if fran_counts_two:
                 state = replace(state, fran_counts_two=True)
+        if state.ctx is not self.ctx:
+            state = state.evolve(ctx=self.ctx)  # every state of the game refers to the game's rules object
         if state.pending is None and state.result is None:
             state, opening = engine.settle(state, self.ctx)  # the automatic steps of a study position
         self.opening_events = opening

@@ -87,7 +87,8 @@ def settle_after(before: Units, zombies: Units, characters: Characters, solitair
 
 #: Units tuples that `settle` settled (each unit face up exactly where it must be), by id: the tuple
 #: itself (kept alive, so its id is not reused), the characters and the game kind they were settled
-#: for. `settle_after` reads it. At most 20,000 (a few MB).
+#: for. `settle_after` reads it. At most 20,000 (a few MB). Independent of any board or tables: what
+#: is face up is read from the squares of units and characters alone.
 _SETTLED: dict[int, tuple[Units, Characters, bool]] = {}
 
 

@@ -527,6 +527,8 @@ class Position:
         ctx = ctx or engine.context(self._board)
         f = self._f
         st = self.raw_state()
+        if st.ctx is not ctx:
+            st = st.evolve(ctx=ctx)  # the states of play refer to the rules object they are played by
         start = f["start"]
         out: list = []
         if start == Phase.HUMAN:

@@ -20,7 +20,7 @@ def state_to_dict(state: Any) -> dict[str, Any]:
     """JSON-ready dict of every field of a GameState but the board (saved by name alongside)."""
     out: dict[str, Any] = {"version": STATE_VERSION}
     for f in fields(state):
-        if f.name == "board":
+        if f.name in ("board", "ctx"):  # the board is saved by name alongside; the rules object is not data
             continue
         out[f.name] = _plain(getattr(state, f.name))
     return out

@@ -1,4 +1,4 @@
-"""Solitaire [15.0]: the zombie side as an automaton, and simple human-side policies for experiments.
+"""Solitaire [15.0]: the zombie side as an automaton.
 
 The engine already plays the solitaire *rule changes* when ``state.solitaire`` is True: hidden
 zombies mixed into the eliminated pool [15.1], the Hidden Zombie Table [15.2], [15.3], [15.8], the
@@ -17,54 +17,36 @@ or ruling that chose the move ("[15.5] priority 3: ..."), and `Game` writes it i
 The rulings (how "toward", "closest" and "least advantageous to the characters" are made exact) are
 in docs/rulings/solitaire.md; each is cited where it is applied below.
 
-Human side, for experiments (not clever, and documented so a class can beat them):
-
-* :func:`random_human` — any legal action, equally likely;
-* :func:`sensible_human` — group up, get the rifles, close the main doors, shoot when the odds are
-  good (see its docstring);
-* :func:`together_human` — the same goals and shots, but the four characters kept in one square
-  (see its docstring).
+The hand-written human players for experiments (random, sensible, together) are in
+:mod:`dodnb.search.humans`; what both sides read (:func:`steps_from`, :func:`square_of`,
+:func:`humans_in_play`, :func:`vulnerability`, :data:`INF`) is public here.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
-from fractions import Fraction
 from heapq import heappop, heappush
-from typing import Iterable, Optional, Sequence
+from typing import Optional, Sequence
 
 from dodnb.board.sight import line_of_sight
-from dodnb.rules import core, engine
-from dodnb.rules.actions import (
-    Action, Activate, BerserkCheck, BreakDoor, CloseMainDoor, EndPhase, EndTurn, Move, Shoot, SuperMove,
-    TakeRifle, ZMove,
-)
+from dodnb.rules import engine
+from dodnb.rules.actions import Action, BerserkCheck, BreakDoor, EndPhase, SuperMove, ZMove
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.events import Note
-from dodnb.rules.observe import unseen_values
 from dodnb.rules.state import CharacterState, GameState, ZombieUnit
-from dodnb.rules.vocab import HARMED, DoorState, PendingKind, Status
+from dodnb.rules.vocab import HARMED, DoorState, PendingKind
 
 __all__ = [
-    "zombie_policy", "solitaire_policy", "free_move_choice", "free_move_action", "free_move_decision",
-    "free_move_plan", "reaction_choice",
-    "super_reaction_choice", "random_human", "sensible_human", "together_human", "HUMAN_POLICIES", "INF",
+    "zombie_policy", "solitaire_policy", "zombie_action", "free_move_choice", "free_move_action", "free_move_decision",
+    "free_move_needs", "free_move_plan", "reaction_choice", "super_reaction_choice",
+    "steps_from", "square_weight", "weighted_from", "square_of", "humans_in_play", "vulnerability", "INF",
 ]
 
 INF = 10**6  # "unreachable" distance
 
 # ============================================================================================
-# distances (cached per door state: the policy is called at every decision)
-
-_CACHE: dict[tuple, dict[str, int]] = {}
-
-
-def _cache_put(key, value):
-    if len(_CACHE) > 4096:
-        _CACHE.clear()
-    _CACHE[key] = value
-    return value
+# distances (kept by the rules object per door state: the policy is called at every decision)
 
 
 def steps_from(st: GameState, ctx, square: str) -> dict[str, int]:
@@ -83,8 +65,9 @@ def square_weight(board, square: str) -> int:
 def weighted_from(st: GameState, ctx, square: str) -> dict[str, int]:
     """[15.5] priority 5 distance to `square`: the weights of the squares entered on the way
     (the unit's own square not counted, the character's counted; ruling S-D2)."""
-    key = ("weighted", id(ctx), st.door_states, square)
-    got = _CACHE.get(key)
+    key = (st.door_states, square)
+    cache = ctx.weighted
+    got = cache.get(key)
     if got is not None:
         return got
     moves = ctx.moves(st)
@@ -101,16 +84,20 @@ def weighted_from(st: GameState, ctx, square: str) -> dict[str, int]:
             if nd < dist.get(n, INF):
                 dist[n] = nd
                 heappush(heap, (nd, n))
-    return _cache_put(key, dist)
+    if len(cache) > 4096:
+        cache.clear()
+    cache[key] = dist
+    return dist
 
 
-def _sq(piece: "CharacterState | ZombieUnit") -> str:
+def square_of(piece: "CharacterState | ZombieUnit") -> str:
     """The square of a piece known to be on the map."""
     assert piece.square is not None, f"{piece} is not on the map"
     return piece.square
 
 
-def _humans(st: GameState) -> list[CharacterState]:
+def humans_in_play(st: GameState) -> list[CharacterState]:
+    """The characters on the map (normal, stunned or infected), in the counters' order."""
     order = {n: i for i, n in enumerate(CHARACTERS)}
     return sorted((c for c in st.characters if c.in_play), key=lambda c: order.get(c.name, 9))
 
@@ -128,15 +115,15 @@ def _sighted(st: GameState, ctx) -> dict[str, frozenset]:
     """For each character in play, the squares within his sight: [6.4] with the [7.1] ruling (pieces
     do not block), as for Zombie Reaction Movement (ruling S-D3)."""
     table = ctx.sight(st)
-    return {c.name: table.visible_from(c.square) for c in _humans(st)}
+    return {c.name: table.visible_from(c.square) for c in humans_in_play(st)}
 
 
 def _threat_key(st: GameState, ctx, end: str, humans: Optional[Sequence[CharacterState]] = None) -> tuple:
     """How bad a square is for the characters (ruling S-T1): nearest character by steps, then the
     most vulnerable of the characters that near. Smaller is worse for them."""
     best = (INF, 3)
-    for c in _humans(st) if humans is None else humans:
-        d = steps_from(st, ctx, _sq(c)).get(end, INF)
+    for c in humans_in_play(st) if humans is None else humans:
+        d = steps_from(st, ctx, square_of(c)).get(end, INF)
         best = min(best, (d, vulnerability(c)))
     return best
 
@@ -182,12 +169,12 @@ def _movers(st: GameState, legal: Sequence[Action]) -> dict[str, _Mover]:
         if m is None:
             if who in names:
                 c = st.character(who)
-                m = _Mover(who, _sq(c), True, True)  # [11.4] a super zombie does not count
+                m = _Mover(who, square_of(c), True, True)  # [11.4] a super zombie does not count
             else:
                 if units is None:
                     units = {z.uid: z for z in st.zombies}
                 z = units[who]
-                m = _Mover(who, _sq(z), z.berserk, False)  # [10.3] a berserk unit does not count
+                m = _Mover(who, square_of(z), z.berserk, False)  # [10.3] a berserk unit does not count
             out[who] = m
             m.actions = lists[who] = []
         lists[who].append(a)
@@ -215,7 +202,7 @@ def _free_movers(st: GameState, legal: Sequence[Action], ctx) -> dict[str, _Move
     for uid, (free_of_die, acts) in fc.entries.items():
         if acts and (counting or free_of_die):
             z = zs[index[uid]]
-            out[uid] = _Mover(uid, _sq(z), z.berserk, False, acts)  # [10.3] a berserk unit does not count
+            out[uid] = _Mover(uid, square_of(z), z.berserk, False, acts)  # [10.3] a berserk unit does not count
             n += len(acts)
     if len(legal) != n + 1 or type(legal[0]) is not EndPhase:
         return _movers(st, legal)
@@ -279,7 +266,7 @@ class _Env:
 
     def __init__(self, state: GameState, ctx, key: tuple):
         self.key = key
-        self.humans = _humans(state)
+        self.humans = humans_in_play(state)
         self.human_sq = {c.square: c for c in self.humans}
         self.sights = _sighted(state, ctx)
         self.in_sight_any = frozenset().union(*self.sights.values()) if self.sights else frozenset()
@@ -289,16 +276,16 @@ class _Env:
 
 
 def _env(state: GameState, ctx) -> _Env:
-    key = (id(ctx), state.door_states, tuple((c.name, c.square, c.status) for c in state.characters))
-    got = _ENVS.get(key)
+    """The position's `_Env`, kept by the rules object per doors and characters."""
+    key = (state.door_states, tuple((c.name, c.square, c.status) for c in state.characters))
+    envs = ctx.envs
+    got = envs.get(key)
     if got is None:
-        if len(_ENVS) > 4096:
-            _ENVS.clear()
-        got = _ENVS[key] = _Env(state, ctx, key)
+        if len(envs) > 4096:
+            envs.clear()
+        got = envs[key] = _Env(state, ctx, key)
     return got
 
-
-_ENVS: dict[tuple, _Env] = {}
 
 #: a mover in an open main-door square with no move of its own: priority 2 makes room (below)
 _ROOM = "room"
@@ -340,7 +327,7 @@ def _p3(state: GameState, ctx, m: _Mover, env: _Env):
     if m.square not in env.in_sight_any:
         return None
     seeing = [c for c in env.humans if m.square in env.sights[c.name]]
-    dists = {c.name: steps_from(state, ctx, _sq(c)) for c in seeing}
+    dists = {c.name: steps_from(state, ctx, square_of(c)) for c in seeing}
     target = min(seeing, key=lambda c: (dists[c.name].get(m.square, INF), vulnerability(c), CHARACTERS.index(c.name)))
     dist = dists[target.name]
     d0 = dist.get(m.square, INF)
@@ -371,7 +358,7 @@ def _p5(state: GameState, ctx, m: _Mover, env: _Env):
     """[15.5] priority 5: the closest other unit toward the nearest character (hall 1, store 2)."""
     near: Optional[tuple] = None
     for c in env.humans:
-        w = weighted_from(state, ctx, _sq(c))
+        w = weighted_from(state, ctx, square_of(c))
         d0 = w.get(m.square, INF)
         if d0 >= INF:
             continue
@@ -409,7 +396,7 @@ def free_move_plan(state: GameState, legal: Optional[Sequence[Action]] = None, c
     """Every mover's [15.5] classification in this position: ``(priority, action, note)`` sorted in
     the order the automaton would choose (the first entry is :func:`free_move_choice`). Priority 0
     never occurs; a unit that meets no priority is left out. For teaching: what each unit wants."""
-    ctx = ctx or engine.context(state.board)
+    ctx = ctx or state.ctx
     legal = list(engine.legal_actions(state, ctx) if legal is None else legal)
     return [(e[1], e[2], _note(e)) for e in _plan_entries(state, legal, ctx)]
 
@@ -503,7 +490,7 @@ def _break_toward(st: GameState, ctx, m: _Mover, target: CharacterState, dist: d
         beyond = [s for s in door.squares if s != m.square]
         if not beyond:
             continue
-        s = line_of_sight(ctx.board, m.square, _sq(target), occupied=occ, door_states=st.doors)
+        s = line_of_sight(ctx.board, m.square, square_of(target), occupied=occ, door_states=st.doors)
         if not (s.visible and s.passes_door(a.door)):
             continue
         if dist.get(beyond[0], INF) + 1 < d0:
@@ -565,7 +552,6 @@ def _make_room(st: GameState, ctx, movers: dict[str, _Mover], m: _Mover, needs: 
     return None
 
 
-_CHOICES: dict = {}
 def _entry(state: GameState, ctx, m: _Mover, env: _Env):
     """:func:`_classify`, cached on what it reads: the mover (who, square, berserk or super) and its
     legal actions, and the position's characters and doors (`env.key`). A mover that may attack a
@@ -574,12 +560,14 @@ def _entry(state: GameState, ctx, m: _Mover, env: _Env):
         return _classify(state, ctx, m, env)
     # (the env object itself stands for `env.key`: one per key while kept, hashed by identity, and
     # kept alive by the entry, so never mistaken for another)
+    # kept by the rules object (`ctx.choices`): the classification reads its board and tables
     key = (env, m.who, m.square, m.free, m.is_super, tuple(m.actions))
-    got = _CHOICES.get(key, _CHOICES)
-    if got is _CHOICES:
-        if len(_CHOICES) > 200_000:
-            _CHOICES.clear()
-        got = _CHOICES[key] = _classify(state, ctx, m, env)
+    choices = ctx.choices
+    got = choices.get(key, choices)
+    if got is choices:
+        if len(choices) > 200_000:
+            choices.clear()
+        got = choices[key] = _classify(state, ctx, m, env)
     return got
 
 
@@ -618,7 +606,7 @@ def _free_best(state: GameState, legal: Sequence[Action], ctx):
 def free_move_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, str]:
     """[15.5] the next free move: the best move of the highest priority any unit meets, or the end of
     the phase when none does (ruling S-G1: the priorities are read again after every move)."""
-    got = _free_best(state, legal, ctx or engine.context(state.board))
+    got = _free_best(state, legal, ctx or state.ctx)
     if got is not None and got[0] is not None:
         return got[0], got[1]()
     left = state.zturn.moves_left
@@ -642,7 +630,7 @@ def free_move_needs(state: GameState, legal: Sequence[Action], ctx=None) -> tupl
     """(:func:`free_move_action`, the numbers of free moves left it was measured against): the choice
     is the same with any number left (one or more) on the same side of each of them (ruling S-P2; see
     :func:`_make_room`); empty when it reads only that some are left [7.0] 2."""
-    got = _free_best(state, legal, ctx or engine.context(state.board))
+    got = _free_best(state, legal, ctx or state.ctx)
     if got is None:
         return EndPhase(), ()
     return (EndPhase() if got[0] is None else got[0]), got[2]
@@ -656,7 +644,7 @@ def reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tupl
     """A unit with several reaction moves [7.0] (ruling S-R1): a berserk unit blocked by a closed glass
     door attacks it rather than stay [10.4]; otherwise the move least advantageous to the characters
     (ruling S-T1: ending in a character's square, then nearest a character, most vulnerable first)."""
-    a, key, params = _reaction_pick(state, legal, ctx or engine.context(state.board))
+    a, key, params = _reaction_pick(state, legal, ctx or state.ctx)
     return a, Note(key, "15.5", **params)
 
 
@@ -674,7 +662,7 @@ def _reaction_pick(state: GameState, legal: Sequence[Action], ctx) -> tuple[Acti
     if not walks:
         return legal[0], "react.only", {}
     uid = walks[0].uid
-    m = _Mover(uid, _sq(state.unit(uid)), False, False)
+    m = _Mover(uid, square_of(state.unit(uid)), False, False)
     a = min(walks, key=lambda a: _move_key(state, ctx, m, a))
     return a, "react.least", {"n": len(walks), "who": uid}
 
@@ -683,7 +671,7 @@ def super_reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -
     """[11.4] a super zombie may move in reaction or in free movement, not both (ruling S-R2): it
     reacts only when the reaction move ends in a character's square (with its unit if it may);
     otherwise it keeps its move for the free movement priorities [15.5]."""
-    a, key, params = _super_reaction_pick(state, legal, ctx or engine.context(state.board))
+    a, key, params = _super_reaction_pick(state, legal, ctx or state.ctx)
     return a, Note(key, "15.5", **params)
 
 
@@ -692,7 +680,7 @@ def _super_reaction_pick(state: GameState, legal: Sequence[Action], ctx) -> tupl
     humans = state.human_squares()
     hits = [a for a in legal if isinstance(a, SuperMove) and a.path and a.path[-1] in humans]
     if hits:
-        m = _Mover(hits[0].name, _sq(state.character(hits[0].name)), True, True)
+        m = _Mover(hits[0].name, square_of(state.character(hits[0].name)), True, True)
         a = min(hits, key=lambda a: _move_key(state, ctx, m, a))
         return a, "super.reach", {"name": a.name, "square": a.path[-1]}
     return EndPhase(), "super.keep", {}
@@ -706,7 +694,7 @@ def zombie_policy(state: GameState, legal: Sequence[Action], rng: Optional[rando
     """The solitaire zombie automaton [15.0]: a `Game` policy returning ``(action, note)``.
     Deterministic (the rng is not used)."""
     kind = state.pending.kind if state.pending else ""
-    ctx = engine.context(state.board)
+    ctx = state.ctx
     if kind == PendingKind.FREE:
         return free_move_choice(state, legal, ctx)
     if kind == PendingKind.REACTION:
@@ -731,7 +719,7 @@ def zombie_action(state: GameState, legal: Sequence[Action], ctx=None) -> Action
     """:func:`zombie_policy`'s action without its note (the walk over a whole zombie turn asks for
     thousands of decisions and reads no note); tests check both give the same action."""
     kind = state.pending.kind if state.pending else ""
-    ctx = ctx or engine.context(state.board)
+    ctx = ctx or state.ctx
     if kind == PendingKind.FREE:
         return free_move_action(state, legal, ctx)
     if kind == PendingKind.REACTION:
@@ -739,299 +727,3 @@ def zombie_action(state: GameState, legal: Sequence[Action], ctx=None) -> Action
     if kind == PendingKind.REACTION_SUPER:
         return _super_reaction_pick(state, legal, ctx)[0]
     return zombie_policy(state, legal)[0]  # decisions the solitaire game never asks (see zombie_policy)
-
-
-# ============================================================================================
-# human side
-
-
-def random_human(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Random-legal: any legal action, equally likely (`dodnb.rules.game.random_policy`)."""
-    return legal[rng.randrange(len(legal))]
-
-
-#: Shoot when the estimated kill chance is at least this (ruling in sensible_human's docstring).
-GOOD_ODDS = Fraction(1, 2)
-
-
-def kill_estimate(state: GameState, ctx, shooters: Iterable[str], src: str, target: str) -> Fraction:
-    """P(shot result >= value) for these shooters together [6.0], [6.7], [6.8], panic ignored; a value
-    not seen is uniform over the unseen values [7.7] (the candidates for a unit drawn from the pool).
-    Counted in whole numbers of dice faces (:func:`_hits`), one Fraction at the end."""
-    chars = [state.character(n) for n in shooters]
-    n = core.pooled_dice([ctx.shot_dice(c) for c in chars])
-    mod = _reduction(state, ctx, src, target) * len(chars) if src != target else 0
-    z = state.zombie_in(target)
-    supers = len(state.super_zombies_in(target)) * state.super_value
-    if z is None:
-        values = [0]
-    elif z.seen or z.face_up:
-        values = [z.value]
-    else:
-        values = list(z.candidates) or unseen_values(state) or [z.value]
-    return Fraction(_hits(n, supers + mod, tuple(values)), 6**n * len(values))
-
-
-def _hits(n: int, shift: int, values: tuple[int, ...]) -> int:
-    """How many (face combination of n dice, value) pairs give a total at least value + shift
-    [6.7], [6.8]: the kill chance's numerator over 6**n * len(values) (kept)."""
-    key = (n, shift, values)
-    got = _HITS.get(key)
-    if got is None:
-        ways = core.ways(n)
-        got = sum(sum(c for t, c in ways.items() if core.destroys(t, shift, v)) for v in values)
-        if len(_HITS) > 20_000:
-            _HITS.clear()
-        _HITS[key] = got
-    return got
-
-
-_HITS: dict[tuple, int] = {}
-
-
-def _reduction(state: GameState, ctx, src: str, target: str) -> int:
-    """The Shot Modifier Chart's subtraction for one gun from `src` at `target` [6.7], kept by the
-    context per doors and occupied squares (what it depends on)."""
-    key = (src, target, state.door_states, state.occupied())
-    cache = ctx.shot_reduction
-    got = cache.get(key)
-    if got is None:
-        from dodnb.rules.modifiers import shot_modifiers
-
-        if len(cache) > 50_000:
-            cache.clear()
-        got = cache[key] = shot_modifiers(ctx.board, src, target, door_states=state.doors, occupied=state.occupied(), tables=ctx.tables).reduction
-    return got
-
-
-def _next_step(state: GameState, ctx, frm: str, goal: str) -> Optional[str]:
-    d = steps_from(state, ctx, goal)
-    here = d.get(frm, INF)
-    best = [n for n in ctx.moves(state)[frm] if d.get(n, INF) < here]
-    return min(best, key=lambda n: (state.zombie_occupied(n), n)) if best else None
-
-
-def _goal(state: GameState, ctx, names: Sequence[str], sq: str) -> tuple[str, str]:
-    """(goal square, why) for a stack: rifles, then the nearest open main door, then a stunned friend,
-    then the nearest zombie unit, then the other characters."""
-    chars = [state.character(n) for n in names]
-    rs = ctx.board.rifle_square or "177"
-    if state.rifles_left > 0 and any(c.name in ("Steve", "Fran") and not c.rifle for c in chars):
-        return rs, "rifles"
-    doors = [d.squares[0] for d in ctx.board.main_doors.values() if state.door_state(d.id) != DoorState.CLOSED]
-    if doors:
-        dist = engine.mp_distances(state, ctx, [sq])
-        g = min(doors, key=lambda s: (dist.get(s, INF), s))
-        if dist.get(g, INF) < INF:
-            return g, "doors"
-    stunned = [c for c in _humans(state) if c.status == Status.STUNNED and c.square != sq]
-    if stunned:
-        return _sq(stunned[0]), "wake"
-    units = sorted(state.unit_squares()) + sorted(state.super_squares())
-    if units:
-        dist = engine.mp_distances(state, ctx, [sq])
-        g = min(units, key=lambda s: (dist.get(s, INF), s))
-        return g, "hunt"
-    others = [_sq(c) for c in _humans(state) if c.square != sq]
-    return (others[0], "group") if others else (sq, "stay")
-
-
-def sensible_human(state: GameState, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
-    """A simple, documented human player for experiments — not clever:
-
-    1. **Group up**: always activate everyone eligible in a square together [5.2]; a square with a
-       good shot goes first, then a stack with Steve or Fran, then the others (lowest square first).
-    2. **Shoot when the odds are good**: with the active stack, shoot at a unit in sight when everyone
-       who may fire, together, has at least a 1/2 chance to destroy it (panic ignored in the estimate;
-       an unseen value averaged over the unseen counters [7.7]). Under attack, everyone able fires [8.1].
-    3. **Get the rifles**: Steve and Fran head for square 177 and take a rifle there [12.2].
-    4. **Close the doors**: the others head for the nearest open main door and close it [5.5].
-    5. Then wake a stunned friend [8.3], then hunt the remaining zombies [14.2]. Moves follow a
-       shortest path; the stack stops (ends the turn) before entering a zombie's square.
-    When attacked, characters at normal status are named first [8.0] step 3 (an attack cannot kill
-    them), Fran last."""
-    kind = state.pending.kind if state.pending else ""
-    ctx = engine.context(state.board)
-    if kind == PendingKind.REACTION_FIRE:
-        best = max(legal, key=lambda a: len(getattr(a, "shooters", ())))
-        return best, Note("human.fire_all", "8.1")
-    if kind == PendingKind.ATTACK_TARGETS:
-        order = {Status.NORMAL: 0, Status.STUNNED: 1, Status.INFECTED: 1}
-
-        def cost(a):
-            return sum(order.get(state.character(n).status, 2) * 2 + (n == "Fran") for n in a.targets)
-
-        return min(legal, key=lambda a: (cost(a), getattr(a, "targets", ()))), Note("human.targets", "8.0")
-    if kind != PendingKind.ACT:
-        return legal[0], Note("first")
-    act = state.activation
-    if act is None:
-        return _choose_stack(state, ctx, legal)
-    sq = _sq(state.character(act.stack[0]))
-    shots = [a for a in legal if isinstance(a, Shoot)]
-    if shots:
-        most = max(len(a.shooters) for a in shots)
-        scored = [(kill_estimate(state, ctx, a.shooters, sq, a.target), a) for a in shots if len(a.shooters) == most]
-        p, a = max(scored, key=lambda t: (t[0], [-ord(ch) for ch in t[1].target]))
-        if p >= GOOD_ODDS:
-            return a, Note("human.shoot", "6.0", percent=round(100 * float(p)))
-    got = _rifle_or_main_door(legal)
-    if got is not None:
-        return got
-    goal, why = _goal(state, ctx, act.stack, sq)
-    return _walk(state, ctx, legal, sq, goal, why)
-
-
-def _choose_stack(state: GameState, ctx, legal: Sequence[Action]) -> tuple[Action, str]:
-    acts = [a for a in legal if isinstance(a, Activate) and not a.carrier]
-    if not acts:
-        return EndTurn(), Note("human.nobody")
-    by_sq: dict[str, Activate] = {}
-    for a in acts:
-        sq = _sq(state.character(a.stack[0]))
-        if sq not in by_sq or len(a.stack) > len(by_sq[sq].stack):
-            by_sq[sq] = a  # group up: everyone eligible in the square [5.2]
-    table = ctx.visible_from
-    best = None
-    for sq, a in sorted(by_sq.items()):
-        targets = [t for t in state.unit_squares() if t in table(state, sq) and t not in state.human_squares()]
-        if state.zombie_occupied(sq):
-            targets = [sq]
-        p = max((kill_estimate(state, ctx, a.stack, sq, t) for t in targets), default=Fraction(0))
-        rank = 0 if p >= GOOD_ODDS else (1 if any(n in ("Steve", "Fran") for n in a.stack) else 2)
-        cand = (rank, sq, a)
-        if best is None or cand[:2] < best[:2]:
-            best = cand
-    assert best is not None, "some stack may be activated"
-    rank, sq, a = best
-    return a, Note("human.group", "5.2", square=sq, why=("shot", "steve_fran", "others")[rank])
-
-
-def _team_goal(state: GameState, ctx, names: Sequence[str], sq: str) -> tuple[str, str]:
-    """(goal square, why) for the whole group (:func:`together_human`): the nearest of the rifles
-    (while Steve or Fran in the group has none [12.2]) and the open main doors [5.5]; then the
-    nearest unit [14.2] 3."""
-    rs = ctx.board.rifle_square or "177"
-    goals = []
-    if state.rifles_left > 0 and any(n in ("Steve", "Fran") and not state.character(n).rifle for n in names):
-        goals.append((rs, "rifles"))
-    goals += [(d.squares[0], "doors") for d in ctx.board.main_doors.values() if state.door_state(d.id) != DoorState.CLOSED]
-    units = sorted(state.unit_squares()) + sorted(state.super_squares())
-    for pool in (goals, [(u, "hunt") for u in units]):
-        if pool:
-            best = min(pool, key=lambda g: (steps_from(state, ctx, g[0]).get(sq, INF), g[0]))
-            if steps_from(state, ctx, best[0]).get(sq, INF) < INF:
-                return best
-    return sq, "stay"
-
-
-def together_human(state: GameState, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
-    """Keep the four together — a documented human player for experiments, much stronger than
-    :func:`sensible_human` in measured solitaire games (``benchmarks/fairness.py``):
-
-    1. **One group.** Everyone stays in one square. A character who moved may not move in the next
-       Human Player-Turn [5.0], so when only part of the group may move, nobody moves (the turn is
-       passed) and the whole group moves together the turn after [5.2]. Characters apart from the
-       biggest group go to it first; a stunned friend is woken by stepping out of his square and
-       back in [8.3] (or by going to him).
-    2. **Shoot when the odds are good**: of the shots with at least a 1/2 chance to destroy their
-       unit (:func:`kill_estimate`), the one with the most shooters together [6.8], then the best
-       odds (:func:`sensible_human` first takes the most shooters, then asks for 1/2); under attack everyone able fires
-       [8.1]; named for attacks as :func:`sensible_human` names them [8.0].
-    3. **Goals, nearest first**: the rifles (while Steve or Fran has none [12.2]) and the open main
-       doors [5.5] (the group stands in the door's square and closes it the turn it may move again);
-       then the nearest unit [14.2]. The group stops before a zombie's square that is not its goal.
-
-    Why it is strong: one unit at most ends in a square [7.6], so a group of four suffers at most
-    one attack per Zombie Player-Turn, split among those the die names [15.6], and four guns fire
-    at the attacker first [8.1]; split stacks are attacked one by one."""
-    kind = state.pending.kind if state.pending else ""
-    if kind != PendingKind.ACT:
-        return sensible_human(state, legal, rng)
-    ctx = engine.context(state.board)
-    act = state.activation
-    alive = _humans(state)
-    by_sq: dict[str, list[CharacterState]] = {}
-    for c in alive:
-        by_sq.setdefault(_sq(c), []).append(c)
-    main_sq = max(by_sq, key=lambda s: (len(by_sq[s]), s)) if by_sq else ""
-    if act is None:
-        best = None
-        for a in legal:
-            if not isinstance(a, Activate) or a.carrier:
-                continue
-            sq = _sq(state.character(a.stack[0]))
-            able = [c for c in by_sq[sq] if c.status != Status.STUNNED]
-            if sq != main_sq:
-                rank = 0  # join the group first
-            elif len(a.stack) == len(able):
-                rank = 1  # the whole group, able to move together [5.2]
-            else:
-                continue
-            cand = (rank, -len(a.stack), sq, a)
-            if best is None or cand[:3] < best[:3]:
-                best = cand
-        if best is None:
-            return EndTurn(), Note("human.wait", "5.0")
-        rank, _, sq, a = best
-        if rank == 0:
-            return a, Note("human.join", "5.2", square=main_sq)
-        return a, Note("human.together", "5.2", square=sq)
-    names = act.stack
-    sq = _sq(state.character(names[0]))
-    good = [(p, a) for p, a in ((kill_estimate(state, ctx, a.shooters, sq, a.target), a) for a in legal if isinstance(a, Shoot))
-            if p >= GOOD_ODDS]
-    if good:  # at even odds or better, with the most shooters, then the best odds [6.8]
-        p, a = max(good, key=lambda t: (len(t[1].shooters), t[0], [-ord(ch) for ch in t[1].target]))
-        return a, Note("human.shoot", "6.0", percent=round(100 * float(p)))
-    got = _rifle_or_main_door(legal)
-    if got is not None:
-        return got
-    others = [c for c in alive if c.name not in names]
-    if act.spent > 0 and any(c.square == sq and c.status != Status.STUNNED for c in others):
-        return EndTurn(), Note("human.at_goal", why="group")  # joined the others, or woke one [8.3]
-    stunned_here = [c for c in others if c.square == sq and c.status == Status.STUNNED]
-    elsewhere = [c for c in others if c.square != sq]
-    if sq != main_sq and elsewhere:
-        goal, why = main_sq, "group"
-    elif stunned_here and act.left >= 2:
-        out = sorted(n for n in ctx.moves(state)[sq] if not state.zombie_occupied(n) and Move(n) in legal)
-        if out:  # step out, and come back in to wake him [8.3]
-            return Move(out[0]), Note("human.toward", goal=sq, why="wake")
-        return EndTurn(), Note("human.no_way", goal=sq, why="wake")
-    elif any(c.status == Status.STUNNED for c in elsewhere):
-        goal, why = _sq(next(c for c in elsewhere if c.status == Status.STUNNED)), "wake"
-    else:
-        goal, why = _team_goal(state, ctx, names, sq)
-    return _walk(state, ctx, legal, sq, goal, why)
-
-
-def _rifle_or_main_door(legal: Sequence[Action]) -> Optional[tuple[Action, Note]]:
-    """Take a hunting rifle (Fran first) [12.2], or else close a main door [5.5], when one is listed."""
-    rifles = sorted((a for a in legal if isinstance(a, TakeRifle)), key=lambda a: a.who != "Fran")
-    if rifles:
-        return rifles[0], Note("human.rifle", "12.2")
-    mains = [a for a in legal if isinstance(a, CloseMainDoor)]
-    if mains:
-        return mains[0], Note("human.main_door", "5.5")
-    return None
-
-
-def _walk(state: GameState, ctx, legal: Sequence[Action], sq: str, goal: str, why: str) -> tuple[Action, Note]:
-    """One step of the active stack from `sq` on a shortest way to `goal` [5.0]; the turn ends at the
-    goal, with no Movement Point left [5.1], or before a zombie's square that is not the goal."""
-    act = state.activation
-    if goal == sq or act is None or act.left == 0:
-        return EndTurn(), Note("human.at_goal", why=why)
-    step = _next_step(state, ctx, sq, goal)
-    if step is None:
-        return EndTurn(), Note("human.no_way", goal=goal, why=why)
-    if state.zombie_occupied(step) and step != goal:
-        return EndTurn(), Note("human.blocked", goal=goal)
-    mv = Move(step)
-    if mv in legal:
-        return mv, Note("human.toward", goal=goal, why=why)
-    return EndTurn(), Note("human.no_mp", goal=goal)
-
-
-HUMAN_POLICIES = {"random": random_human, "sensible": sensible_human, "together": together_human}

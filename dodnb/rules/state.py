@@ -63,6 +63,17 @@ class GameState:
     solitaire: bool = False
     fran_counts_two: bool = False  # victory reading of [14.1] (docs/RULINGS.md)
     victory_check: bool = True  # [14.0] off in a study drill: play on whatever the position (dodnb.Position)
+    #: The rules object the state belongs to (`dodnb.rules.context.Ctx`: board, counters, tables and
+    #: their caches), as an OpenSpiel state refers to its game: never compared, hashed, shown or written
+    #: to JSON; `evolve` and `replace` hand it on. Left out, the default rules object of the board
+    #: (`dodnb.rules.context.rules_for`).
+    ctx: Any = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.ctx is None:
+            from dodnb.rules.context import rules_for  # (context.py builds on this module)
+
+            object.__setattr__(self, "ctx", rules_for(self.board))
 
     # ----- validation -----------------------------------------------------------------------
     def check(self) -> None:
@@ -283,7 +294,7 @@ class GameState:
 
     def __getstate__(self) -> dict:
         """Pickle the fields only: a cached hash or occupancy must not travel to another process,
-        where string hashes differ."""
+        where string hashes differ (the rules object travels without its caches: `Ctx.__reduce__`)."""
         return {n: self.__dict__[n] for n in _FIELD_NAMES}
 
     def __setstate__(self, d: dict) -> None:
@@ -351,10 +362,13 @@ class GameState:
         return serial.state_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], board: Optional[Board] = None) -> "GameState":
-        """Inverse of :meth:`to_dict`; the position is checked (StateError) before it is returned."""
+    def from_dict(cls, data: Mapping[str, Any], board: Optional[Board] = None, ctx: Any = None) -> "GameState":
+        """Inverse of :meth:`to_dict`; the position is checked (StateError) before it is returned. `ctx`:
+        the rules object it belongs to (its board is then the state's); else the board's default one."""
+        if ctx is not None:
+            board = ctx.board
         board, kw = serial.state_fields(data, board)
-        state = cls(board, **kw)
+        state = cls(board, **kw, ctx=ctx)
         try:
             state.check()
             hash(state)
@@ -381,7 +395,7 @@ _DROP_IF_UNITS = tuple(k for k in _CACHES if k not in _OF_CHARACTERS)  # the uni
 _DROP_IF_CHARACTERS = tuple(k for k in _CACHES if k not in _OF_UNITS)  # the characters changed, not the units
 _COMPARED_OF = itemgetter(*_COMPARED)  # the compared fields of a state's __dict__, as one tuple
 _OTHERS_OF = itemgetter(*(n for n in _COMPARED if n != "zombies"))  # the same but the units
-#: id(units' tuple) -> (that tuple, its hash), for `GameState.__hash__`
+#: id(units' tuple) -> (that tuple, its hash), for `GameState.__hash__` (independent of any board)
 _UNITS_HASH: dict[int, tuple[tuple[ZombieUnit, ...], int]] = {}
 _N_FIELDS = len(_FIELD_NAMES)
 

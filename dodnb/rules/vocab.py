@@ -193,7 +193,7 @@ class AttackStep(_StrEnum):
     ROLL = "roll"  # 5: one 2d6 roll per attacked character [8.8]
 
 
-_KIND_SIDE: dict = {}
+_KIND_SIDE: dict = {}  # enum table (a pending kind -> its side): independent of any board or tables
 
 
 __all__ = [

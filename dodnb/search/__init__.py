@@ -2,7 +2,7 @@
 
 * :data:`search_human` / :class:`SearchPlayer` — a `Game` policy ``(state, legal, rng) -> action``.
   By default (``plan="together"``) it keeps the four characters in one square and walks them to
-  the rifles and the main doors, then hunts (:func:`dodnb.rules.solitaire.together_human`), and
+  the rifles and the main doors, then hunts (:func:`dodnb.search.humans.together_human`), and
   chooses each shot by an exact expectimax over the turn's remaining shots (:class:`ShotSearch`);
   ``plan="turn"`` is the earlier turn planner: for each stack the best square to go to and what to
   do there, looked ahead through the current Human Player-Turn and scored by a hand-tuned heuristic

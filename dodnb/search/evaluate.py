@@ -112,7 +112,7 @@ def evaluate(state: GameState, *, budget: int = 48, seed: int = 0, player: Optio
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise InputError(f"budget must be a whole number of play-outs ≥ 1, got {budget!r}")
     player = player or SearchPlayer()
-    ctx = engine.context(state.board)
+    ctx = state.ctx
     legal = engine.legal_actions(state, ctx)
     scores: dict = {}
     if p.kind == PendingKind.ACT and len(legal) > 1:

@@ -5,7 +5,7 @@ each stack, looked ahead through the current Human Player-Turn.
 is keeping the four characters in one square: at most one unit ends in a square [7.6], so the group
 suffers at most one attack per Zombie Player-Turn, shared by those the die names [15.6], and four
 guns fire at the attacker first [8.1]. The player follows
-:func:`dodnb.rules.solitaire.together_human` for where the group goes (the rifles and the main
+:func:`dodnb.search.humans.together_human` for where the group goes (the rifles and the main
 doors, nearest first, then the units; a turn is passed when only part of the group may move [5.0])
 and searches its shots: wherever the active stack may shoot, :class:`ShotSearch` — an expectimax
 over the shots it may still fire from where it stands this turn, each die and panic check an exact
@@ -44,7 +44,7 @@ fire [8.1], naming the attacked [8.0] 3) are answered as the sensible policy ans
 **The hunt.** Once the four main doors are closed [14.2] 1, what is left is the rifles and every
 unit [14.2] 2, 3, and the player plays the sensible policy's plan (Steve and Fran to the rifles,
 then everyone to the nearest unit, shooting at even odds or better:
-:func:`dodnb.rules.solitaire.sensible_human`): measured on seeded games, the look-ahead with its
+:func:`dodnb.search.humans.sensible_human`): measured on seeded games, the look-ahead with its
 score hunted worse (it keeps away from the units the hunt must reach), and the sensible policy
 wins about a third of the games in which it closes the four doors. So the search is the player
 of the door phase, the longest and most dangerous part of the game.
@@ -63,7 +63,7 @@ from typing import Optional, Sequence
 
 from dodnb.rules import engine
 from dodnb.rules.actions import Action, Activate, Door, Drop, EndTurn, Move, Shoot
-from dodnb.rules.solitaire import GOOD_ODDS, _goal, _next_step, kill_estimate, sensible_human, together_human
+from dodnb.search.humans import GOOD_ODDS, kill_estimate, next_step, sensible_human, stack_goal, together_human
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import PendingKind, Phase, Side
 from dodnb.search.heuristic import WIN, Weights, score
@@ -254,7 +254,7 @@ class ShotSearch(TurnSearch):
     where it stands this turn [6.0], [6.1], [6.8], for the player's ``plan="together"``.
 
     The choices at each decision are the shots with at least an even chance to destroy their unit
-    (:func:`dodnb.rules.solitaire.kill_estimate`: any target, the shooters together or apart) and
+    (:func:`dodnb.search.humans.kill_estimate`: any target, the shooters together or apart) and
     stopping; the dice of each shot and its panic checks [6.5] are the engine's exact chance nodes
     (equal states merged). A position is worth minus the zombie units and super zombies left on the
     map [14.2] 3, minus :data:`PANIC_COST` for each character of the stack who panicked (the stack
@@ -348,7 +348,7 @@ def reachable(st: GameState, ctx, near: int = 2) -> dict[str, tuple[GameState, t
     """The squares the search lets the active stack end its move in [5.1]: every square within
     `near` moves (the first shortest way found, in the engine's order of moves), and each square of
     the way the sensible policy would walk toward its goal this turn (the rifles, the nearest open
-    main door, a stunned friend, the nearest unit; :func:`dodnb.rules.solitaire.sensible_human`).
+    main door, a stunned friend, the nearest unit; :func:`dodnb.search.humans.sensible_human`).
     square -> (state there, moves). The stack's own square is included (no move)."""
     key = ("reach", near, st)
     got = _CHILDREN.get(key)
@@ -376,10 +376,10 @@ def reachable(st: GameState, ctx, near: int = 2) -> dict[str, tuple[GameState, t
         if act is None or act.left == 0:
             break
         sq = _square(s)
-        goal, _ = _goal(s, ctx, act.stack, sq)
+        goal, _ = stack_goal(s, ctx, act.stack, sq)
         if goal == sq:
             break
-        step = _next_step(s, ctx, sq, goal)
+        step = next_step(s, ctx, sq, goal)
         if step is None or Move(step) not in engine.legal_actions(s, ctx):
             break
         s = engine.apply(s, ctx, Move(step))[0]
@@ -454,7 +454,7 @@ class SearchPlayer:
     def action_values(self, st: GameState, legal: Sequence[Action], ctx=None) -> dict[Action, float]:
         """The planner's value of each legal action it considers at a decision of the Human
         Player-Turn (a hand-tuned score, higher is better; see :mod:`dodnb.search.heuristic`)."""
-        ctx = ctx or engine.context(st.board)
+        ctx = ctx or st.ctx
         out: dict[Action, float] = {}
         for a in candidates(st, legal):
             if isinstance(a, (Activate, Move)):
@@ -472,7 +472,7 @@ class SearchPlayer:
         kind = state.pending.kind if state.pending else ""
         if kind != PendingKind.ACT or len(legal) == 1 or (self.hunt_sensible and state.main_doors_closed()):
             return sensible_human(state, legal, rng or random.Random(0))
-        ctx = engine.context(state.board)
+        ctx = state.ctx
         if state.activation is None:
             vals = {}
             for a in (_activations(legal) if self.group else [a for a in legal if not (isinstance(a, Activate) and a.carrier)]):
@@ -497,7 +497,7 @@ class SearchPlayer:
         """Plan "together": where shots are possible, the shot search decides whether and which to
         fire; everything else (and the rest, once it stops) is :func:`together_human`'s plan."""
         if _acting(state, state.turn) and state.activation is not None and any(isinstance(a, Shoot) for a in legal):
-            ctx = engine.context(state.board)
+            ctx = state.ctx
             shot, _, _, _ = ShotSearch(state, ctx, self.shot_nodes).best_shot()
             if shot is not None and shot in legal:
                 return shot

@@ -55,7 +55,7 @@ class PositionEditor(widgets.VBox):
 
     def __init__(self, position: Optional[Position] = None, *, lang: Optional[str] = None, seed: int = 1, **kwargs):
         self._syncing = False
-        self.lang = i18n._check(lang)
+        self.lang = i18n.check_language(lang)
         self.position = position if position is not None else Position(characters={"Peter": "099"})
         self.message = ""
         self.stepper: Optional[GameStepper] = None

@@ -73,10 +73,11 @@ PANEL_HEIGHT = "256px"  # the decision and the log: fixed, so nothing jumps
 
 def policies_for(kind: str, play: str):
     """(human, zombie) policies of Game for a kind of game and the side(s) the learner plays: the
-    solitaire automaton and a sensible human player [15.0] (dodnb.rules.solitaire)."""
+    solitaire automaton (dodnb.rules.solitaire) and a sensible human player (dodnb.search.humans) [15.0]."""
     from dodnb.rules import solitaire
+    from dodnb.search.humans import sensible_human
 
-    human = "ask" if play in ("human", "both") else solitaire.sensible_human
+    human = "ask" if play in ("human", "both") else sensible_human
     if play in ("zombie", "both"):
         zombie = "ask"
     else:

@@ -20,7 +20,8 @@ from dodnb.rules import engine
 from dodnb.rules.actions import Activate, AttackCount, EndPhase, Move, ReactionFire, Reveal, Roll, Shoot, SuperMove, ZMove
 from dodnb.rules.game import Game, random_policy
 from tests.oracle.invariants import Disagreement, candidate_actions, legal_check_disagreements
-from dodnb.rules.solitaire import sensible_human, zombie_policy
+from dodnb.rules.solitaire import zombie_policy
+from dodnb.search.humans import sensible_human
 from dodnb.rules.state import GameState, Result, ZombieTurn
 
 from .helpers import attack_game, build, free_game, human_game, zombie_game

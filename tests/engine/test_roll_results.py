@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+from dodnb.board.model import load_board
 from dodnb.rules import engine
 from dodnb.rules.game import Game
 from dodnb.rules.phases import NODES
@@ -91,7 +92,7 @@ def test_6_0_8_8_classes_kept_per_result_function_equal_the_grouping_worked_out_
     a shot's reduction and the target's value [6.0], a panic level [6.5], an attack's strength [8.8]...);
     on every dice node of seeded games the kept answer equals the grouping worked out afresh from the
     node's own result function, and positions do share kept answers."""
-    engine._CLASSES.clear()
+    engine.context(load_board()).roll_classes.clear()  # kept by the rules object
     n = 0
     for solitaire in (True, False):
         for st in _dice_nodes(range(4), solitaire):
@@ -100,7 +101,8 @@ def test_6_0_8_8_classes_kept_per_result_function_equal_the_grouping_worked_out_
             fresh = engine._roll_classes(engine.chance_outcomes(st, ctx), NODES[st.pending.kind].result(st, ctx), st.pending.dice)
             assert kept == fresh, st.pending.kind
             n += 1
-    assert 0 < len(engine._CLASSES) < n / 4, (len(engine._CLASSES), n)
+    kept = engine.context(load_board()).roll_classes
+    assert 0 < len(kept) < n / 4, (len(kept), n)
 
 
 def test_10_0_classes_kept_for_one_set_of_tables_are_not_given_to_another():
@@ -116,7 +118,8 @@ def test_10_0_classes_kept_for_one_set_of_tables_are_not_given_to_another():
     plain = engine.context(st.board)
     strict = Ctx(st.board, tables=replace(default_tables(), berserk_goes_at_most=2))
     for first, second in ((plain, strict), (strict, plain)):
-        engine._CLASSES.clear()
+        plain.roll_classes.clear()
+        strict.roll_classes.clear()
         got = {id(c): [[a.total for a in acts] for acts, _ in engine.roll_classes(st, c)] for c in (first, second)}
         assert got[id(plain)] == [[1, 2, 3, 4], [5, 6]]
         assert got[id(strict)] == [[1, 2], [3, 4, 5, 6]]

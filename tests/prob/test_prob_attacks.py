@@ -345,10 +345,10 @@ def test_four_characters_by_k_and_solitaire_match_composed_rolls_8_0_15_6():
 
 def test_attack_outcomes_are_in_display_order_8_0():
     """The engine hands Dist its joint outcomes already sorted; they must be in Dist's own order."""
-    from dodnb.prob.dist import _sort_key
+    from dodnb.prob.dist import sort_key
 
     for d in (P.square_attack(dict(MIXED), UNSEEN), P.solitaire_attack([n for n, _ in FOUR], UNSEEN), P.square_attack(["Fran"], 4)):
-        assert list(d.outcomes) == sorted(d.outcomes, key=_sort_key)
+        assert list(d.outcomes) == sorted(d.outcomes, key=sort_key)
         assert d == Dist(d.as_dict())  # rebuilt from scratch: same Dist, same order
         assert list(Dist(d.as_dict()).outcomes) == list(d.outcomes)
 

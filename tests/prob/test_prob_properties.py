@@ -119,11 +119,11 @@ fraction_weights = st.dictionaries(
 def test_dist_is_weight_over_total_and_equality_is_exact(w, v):
     """P(x) = w(x) / total exactly, outcomes in display order; two Dists are equal exactly when
     their probabilities are (the whole-number storage is unique)."""
-    from dodnb.prob.dist import _sort_key
+    from dodnb.prob.dist import sort_key
 
     d, e = Dist(w), Dist(v)
     total = sum(w.values())
     assert d.as_dict() == {k: x / total for k, x in w.items() if x}
-    assert list(d.outcomes) == sorted(d.outcomes, key=_sort_key)
+    assert list(d.outcomes) == sorted(d.outcomes, key=sort_key)
     assert (d == e) == (d.as_dict() == e.as_dict())
     assert d == Dist({k: 7 * x for k, x in w.items()}) and hash(d) == hash(Dist({k: 7 * x for k, x in w.items()}))

@@ -133,7 +133,7 @@ def test_stepper_fills_legal_moves_and_labels_the_doors_its_choices_name():
 def test_games_and_results_print_as_words_and_keep_a_short_repr():
     from dodnb.prob.othergames import atz
     from dodnb.rules.coop import CoopGame
-    from dodnb.rules.solitaire import sensible_human
+    from dodnb.search.humans import sensible_human
 
     g = Game(seed=7)
     assert str(g) == "Game-Turn 1, Human Player-Turn: 0 actions played so far (seed 7)"

@@ -162,7 +162,8 @@ def test_dice_totals_split_in_halves_give_the_plain_walk():
     applied twice, not once per total) gives exactly the states and chances of the plain walk, for
     every shot and every other action of the human turns of two seeded solitaire games."""
     from dodnb.rules.game import Game
-    from dodnb.rules.solitaire import sensible_human, zombie_policy
+    from dodnb.rules.solitaire import zombie_policy
+    from dodnb.search.humans import sensible_human
     from dodnb.search.player import TurnSearch
 
     checked = saved = 0
@@ -240,7 +241,8 @@ def test_the_walk_through_the_open_main_doors_is_the_shortest_order():
 def test_once_the_four_main_doors_are_closed_the_turn_planner_hunts_as_the_sensible_policy():
     """[14.2]: the four main doors closed, what is left is the rifles and every unit; the turn
     planner then plays the sensible policy's plan (rifles, then the nearest unit), decision by decision."""
-    from dodnb.rules.solitaire import sensible_human, zombie_policy
+    from dodnb.rules.solitaire import zombie_policy
+    from dodnb.search.humans import sensible_human
 
     pos = Position(characters={"Peter": "115", "Roger": "115", "Steve": "030", "Fran": "030"},
                    units={"075": 5, "110": 9}, doors=CLOSED, solitaire=True)

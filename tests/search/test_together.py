@@ -1,4 +1,4 @@
-"""Keeping the four together (solitaire.together_human) and the search player's shot search
+"""Keeping the four together (search.humans.together_human) and the search player's shot search
 (search.player.ShotSearch) [5.0], [5.2], [6.0], [6.8], [15.0]."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from dodnb import Position
 from dodnb.rules import engine
 from dodnb.rules.actions import Activate, EndTurn, Move, Shoot
-from dodnb.rules.solitaire import GOOD_ODDS, kill_estimate, together_human
+from dodnb.search.humans import GOOD_ODDS, kill_estimate, together_human
 from dodnb.rules.vocab import Phase, Side
 from dodnb.search.heuristic import WIN
 from dodnb.search.player import PANIC_COST, ShotSearch

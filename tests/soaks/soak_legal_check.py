@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from dodnb.rules.game import Game  # noqa: E402
 from tests.oracle.invariants import legal_check_disagreements  # noqa: E402
-from dodnb.rules.solitaire import sensible_human, zombie_policy  # noqa: E402
+from dodnb.rules.solitaire import zombie_policy  # noqa: E402
+from dodnb.search.humans import sensible_human  # noqa: E402
 
 
 def one(job: tuple[int, int, bool]) -> tuple[int, int, list]:

@@ -10,7 +10,7 @@ import pytest
 from dodnb.errors import InputError, RuleViolation
 from dodnb.experiments import game_seed, play_one, run, wilson
 from dodnb.rules.coop import CoopGame
-from dodnb.rules.solitaire import random_human, sensible_human
+from dodnb.search.humans import random_human, sensible_human
 
 N = 6
 

@@ -9,14 +9,16 @@ from fractions import Fraction
 
 import pytest
 
+from dodnb.board.model import load_board
 from dodnb.rules import engine
 from dodnb.rules.actions import BreakDoor, EndPhase, EndTurn, Roll, SuperMove, ZMove
 from dodnb.rules.game import Game
 from dodnb.rules import solitaire
 from dodnb.rules.solitaire import (
-    INF, free_move_action, free_move_choice, free_move_plan, random_human, reaction_choice, sensible_human, steps_from,
+    INF, free_move_action, free_move_choice, free_move_plan, reaction_choice, steps_from,
     super_reaction_choice, weighted_from, zombie_policy,
 )
+from dodnb.search.humans import random_human, sensible_human
 from dodnb.rules.setup import initial_state
 from dodnb.rules.state import Pending
 from tests.solitaire.helpers import build, choose, free_state, run_free_phase, two_beside
@@ -321,7 +323,8 @@ def test_15_5_cached_free_choice_equals_the_whole_plan_in_seeded_games():
     the characters and the doors) is the first entry of the whole plan, built priority by priority as
     [15.5] reads (with priority 2's room-making), at every free decision of seeded games; the cache
     is hit, so positions really share their classifications."""
-    solitaire._CHOICES.clear()
+    choices = engine.context(load_board()).choices  # kept by the rules object
+    choices.clear()
     checked = ends = 0
     for seed, g, st, legal in _zombie_decisions(range(6)):
         if st.pending.kind == "free":
@@ -336,7 +339,7 @@ def test_15_5_cached_free_choice_equals_the_whole_plan_in_seeded_games():
             assert free_move_action(st, legal, g.ctx) == a
             checked += 1
     assert checked > 300 and ends > 10
-    assert len(solitaire._CHOICES) < checked * 15  # shared: not one entry per mover (about 40) per decision
+    assert len(choices) < checked * 15  # shared: not one entry per mover (about 40) per decision
 
 
 def test_15_5_the_note_free_action_is_the_automaton_choice_in_seeded_games():

@@ -23,11 +23,13 @@ from dodnb.prob.zombieturn import (
     walk_exact, wilson, zombie_turn,
 )
 from dodnb.prob.zombieturn.common import evolved
+from dodnb.board.model import load_board
 from dodnb.rules import engine
 from dodnb.rules.phases import attack, reaction
 from dodnb.rules.actions import EndPhase, EndTurn
 from dodnb.rules.game import Game
-from dodnb.rules.solitaire import free_move_decision, sensible_human, zombie_policy
+from dodnb.rules.solitaire import free_move_decision, zombie_policy
+from dodnb.search.humans import sensible_human
 from dodnb.rules.state import Pending, TurnRecord, ZombieTurn
 from tests.engine.helpers import state_from_pieces
 from tests.solitaire.helpers import build, free_state, two_beside
@@ -792,7 +794,8 @@ def test_15_5_ruling_s_p2_a_room_making_choice_is_the_same_on_the_same_side_of_w
     numbers it measured. With 1 to 6 left, in Free Movement positions of real solitaire games (where
     units stand in open main-door squares), any two numbers on the same side of every one of them get
     the same choice; and some pairs do get different choices (the numbers are read)."""
-    from dodnb.rules.solitaire import free_move_needs, random_human
+    from dodnb.rules.solitaire import free_move_needs
+    from dodnb.search.humans import random_human
 
     pairs = differ = 0
     for seed in (1001, 1004):
@@ -957,7 +960,7 @@ def test_15_5_ruling_s_p2_a_room_making_choice_is_not_shared_between_numbers_lef
     this position of a real game (seed 1001, random humans, Game-Turn 8) the automaton moves another
     unit with one move left than with two or more. The walk asked first with one move left, then with
     more, gives the automaton's own choice each time (the shared decisions once kept only one)."""
-    from dodnb.rules.solitaire import random_human
+    from dodnb.search.humans import random_human
 
     g = Game(seed=1001, solitaire=True, human=random_human, zombie=zombie_policy)
     while g.state.turn <= 8:
@@ -1099,7 +1102,7 @@ def test_15_0_notebook_05_threat_panel_is_exact_at_the_first_human_turns():
     from dodnb.render.panels import threat_html
     from dodnb.search.hint import zombie_threat
     from dodnb.rules.actions import EndTurn
-    from dodnb.rules.solitaire import sensible_human
+    from dodnb.search.humans import sensible_human
 
     game = notebook_05_game()
     seen = []
@@ -1247,6 +1250,6 @@ def test_7_7_ruling_s_t1_an_id_tie_break_would_make_the_nameless_counters_wrong(
     got, want = nameless_and_named()
     assert got == want
     monkeypatch.setattr(automaton, "_seen_as", lambda m: ("", 0, m.who))
-    monkeypatch.setattr(automaton, "_CHOICES", {})  # (no classification kept under the other order)
+    monkeypatch.setattr(engine.context(load_board()), "choices", {})  # (no classification kept under the other order)
     got, want = nameless_and_named()
     assert (got == want) == (names == ("Z02", "Z01"))

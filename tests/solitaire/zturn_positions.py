@@ -15,7 +15,8 @@ from dodnb.board.model import load_board
 from dodnb.rules import engine
 from dodnb.rules.actions import AttackCount, BerserkCheck, EndPhase, Reveal, policy_action
 from dodnb.rules.counters import CHARACTERS
-from dodnb.rules.solitaire import sensible_human, zombie_policy
+from dodnb.rules.solitaire import zombie_policy
+from dodnb.search.humans import sensible_human
 from dodnb.rules.state import GameState, Pending, TurnRecord
 from tests.engine.helpers import state_from_pieces
 
@@ -71,7 +72,7 @@ def game_positions(seeds, max_turn: int) -> list:
     random ones (even seeds)."""
     from dodnb.rules.actions import EndTurn
     from dodnb.rules.game import Game
-    from dodnb.rules.solitaire import random_human
+    from dodnb.search.humans import random_human
 
     out = []
     for seed in seeds:

@@ -42,7 +42,8 @@ probability comes with a 95 % Wilson interval (:meth:`ZombieTurnOdds.interval`) 
 games played.
 
     from dodnb.rules.game import Game
-    from dodnb.rules.solitaire import zombie_policy, sensible_human
+    from dodnb.rules.solitaire import zombie_policy
+    from dodnb.search.humans import sensible_human
     from dodnb.prob import zombie_turn
     g = Game(seed=3, solitaire=True, human=sensible_human, zombie=zombie_policy)
     g.step_phase()                      # the first Human Player-Turn

@@ -183,7 +183,7 @@ def zombie_turn(
     From a Human Player-Turn the human player is taken to end the turn as it stands; a hand-built
     position with nothing pending is first settled by the engine's automatic steps. `human` decides
     the characters' choices during the zombie turn (reaction fire [8.1], who is attacked [8.0] 3;
-    default :func:`dodnb.rules.solitaire.sensible_human`: everyone fires, normal-status characters
+    default :func:`dodnb.search.humans.sensible_human`: everyone fires, normal-status characters
     named first); `zombie` defaults to the solitaire automaton. Both must be deterministic. A
     two-player game is answered for solitaire-rules zombies (ruling Z3; ``odds.question`` says so).
 

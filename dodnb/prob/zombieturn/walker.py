@@ -41,11 +41,11 @@ def _strip(policy):
 
 
 def _policies(zombie, human, ctx):
-    from dodnb.rules import solitaire
+    from dodnb.search.humans import sensible_human  # (lazy: dodnb.search builds on dodnb.prob)
 
     # the default zombie side: the [15.5] automaton's action without the note it would write
     zpol = _strip(zombie) if zombie else (lambda state, legal, rng: solitaire.zombie_action(state, legal, ctx))
-    return {Side.ZOMBIE.value: zpol, Side.HUMAN.value: _strip(human or solitaire.sensible_human)}
+    return {Side.ZOMBIE.value: zpol, Side.HUMAN.value: _strip(human or sensible_human)}
 
 
 def _settle(st: GameState) -> GameState:
@@ -62,7 +62,7 @@ def start_position(game_or_state) -> tuple[GameState, Any]:
     ProbError [14.0] once the game is over, [4.0] in a human decision other than the turn's next act."""
     if isinstance(game_or_state, GameState):
         st = game_or_state
-        ctx = engine.context(st.board)
+        ctx = st.ctx
     elif hasattr(game_or_state, "state") and hasattr(game_or_state, "ctx"):
         st = game_or_state.state
         ctx = game_or_state.ctx

@@ -110,6 +110,7 @@ def pend(st: GameState, kind: PendingKind, case: str, purpose: str = "", dice: i
 
 #: One Pending object per content, shared by every state waiting on it (records are immutable): made
 #: once, and equal positions then hold the very same object, which equality finds by identity.
+#: Independent of any board or tables (a record's content only).
 _PENDINGS: dict[tuple[PendingKind, str, str, int, str], Pending] = {}
 
 

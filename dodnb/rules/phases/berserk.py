@@ -37,6 +37,7 @@ def _check(uid: str) -> BerserkCheck:
     return got
 
 
+#: interning of the immutable listed checks by unit id: independent of any board or tables
 _CHECKS: dict[str, BerserkCheck] = {}
 
 

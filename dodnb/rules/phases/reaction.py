@@ -64,6 +64,7 @@ def _in_order(squares: frozenset) -> tuple[str, ...]:
     return got
 
 
+#: board-independent memo: a set of square ids -> the same ids sorted (strings only, no rule read)
 _ORDERED: dict[frozenset, tuple[str, ...]] = {}
 
 
@@ -150,15 +151,10 @@ def _contenders(st: GameState, ctx: Ctx, first: Optional[list[Action]] = None) -
 
 
 def unit_candidates(st: GameState, ctx: Ctx) -> Iterable[Action]:
-    last = _PENDED
-    if last[0] is st and last[1] is ctx:  # the very position `advance` just worked them out for
-        return list(last[2])
+    last = ctx.reaction_pended  # the last position `advance` left waiting on a reaction decision
+    if last[0] is st:  # the very position `advance` just worked them out for
+        return list(last[1])
     return _contenders(st, ctx)
-
-
-#: The last position `advance` left waiting on a reaction decision, with its Ctx and its contenders
-#: (legal_actions asks for them next; states are immutable and the entry keeps them alive).
-_PENDED: list = [None, None, ()]
 
 
 def check_unit(st: GameState, ctx: Ctx, a: Action) -> RuleViolation | None:
@@ -243,7 +239,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameSta
         if len(opts) == 1 and isinstance(opts[0], ZMove):  # one way to go, uncontested: no decision
             return do_unit(st, ctx, opts[0], out), False
         new = pend(st, PendingKind.REACTION, "7.0", f"choose the reaction move of {uid} in {z.square}", who=uid)
-        _PENDED[:] = [new, ctx, tuple(opts)]
+        ctx.reaction_pended[:] = [new, tuple(opts)]  # (legal_actions asks for them next)
         return new, True
     if super_options(st, ctx):
         return pend(st, PendingKind.REACTION_SUPER, "11.4", "a super zombie may (but need not) move in reaction"), True
