@@ -45,7 +45,7 @@ def browser_summary(request):
 #: `--dist loadfile --no-loadscope-reorder`: files are handed out in collection order). Left to
 #: xdist's own order (files with the most tests first), the real-browser file (about 4 minutes in one
 #: worker) started a minute in and the run ended with one worker idle for a minute and a half.
-LONGEST_FIRST = ("tests/browser/test_lab.py", "tests/engine/test_random_games.py")
+LONGEST_FIRST = ("tests/browser/test_lab.py", "tests/rules/test_random_games.py")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -578,7 +578,7 @@ def _free_best(state: GameState, legal: Sequence[Action], ctx):
     that reads how many are left — the choice is the same for every number left on the same side of
     each (empty: it reads only that some are left). Found faster than the plan: each mover is classified on its own (:func:`_entry`,
     cached), except when priority 2 must make room for a unit (then the plan decides: which unit it
-    moves depends on the others). tests/solitaire/test_solitaire_cases.py checks both agree on the
+    moves depends on the others). tests/rules/test_solitaire_cases.py checks both agree on the
     positions of seeded games."""
     movers = _free_movers(state, legal, ctx)
     if not movers:

@@ -347,7 +347,7 @@ class GameState:
         """`with_knowledge()` for a state whose units are `before` (units `with_knowledge` settled, with
         these characters) but for unit `i`, which moved or changed: only that unit can be turned up or
         down, the others are settled already. Without such a record of `before`, the whole of
-        `with_knowledge()` (tests/engine/test_speed_paths.py compares both on every unit move of seeded
+        `with_knowledge()` (tests/rules/test_speed_paths.py compares both on every unit move of seeded
         games)."""
         zs = knowledge.settle_after(before, self.zombies, self.characters, self.solitaire, i)
         if zs is None:

@@ -1,2 +1,2 @@
 """The tests' oracle: what must hold in every position and across every action (invariants.py), used
-by tests/engine and by the soaks (tests/soaks/). Test code, not shipped in the package."""
+by tests/rules and by the soaks (tests/soaks/). Test code, not shipped in the package."""

@@ -1,6 +1,6 @@
 """What must hold in every position and across every action, whatever the players do.
 
-Test code, not shipped in dodnb: the oracle of tests/engine and of the soaks (tests/soaks/); handy
+Test code, not shipped in dodnb: the oracle of tests/rules and of the soaks (tests/soaks/); handy
 for anyone changing the engine: ``state_problems(state)`` and ``transition_problems(before, action, after)`` return plain sentences
 (empty lists when all is well). ``candidate_actions(state)`` is a generous superset of the legal
 actions (every action type over every piece, square, door and short path, chance outcomes and junk

@@ -1,7 +1,7 @@
 """Brute-force helpers for the prob tests: enumerate every way the dice can fall.
 
 Nothing here uses dodnb.prob arithmetic; only the table lookups of dodnb.rules.tables (which
-tests/test_tables.py checks against the source texts) and plain counting.
+tests/rules/test_tables.py checks against the source texts) and plain counting.
 """
 
 from __future__ import annotations

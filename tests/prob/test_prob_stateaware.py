@@ -10,7 +10,7 @@ import pytest
 import dodnb.prob as P
 from dodnb.prob import Dist, ProbError
 from dodnb.rules.state import GameState
-from tests.engine.helpers import state_from_pieces
+from tests.rules.helpers import state_from_pieces
 
 
 def build(**kw) -> GameState:

@@ -109,11 +109,7 @@ def test_door_labels_sit_on_their_doors(board):
 def test_stepper_fills_legal_moves_and_labels_the_doors_its_choices_name():
     from dodnb.widgets.stepper import MOVE_COLOUR, GameStepper
 
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-    from helpers import build
+    from tests.rules.helpers import build
 
     board = dodnb.load_board()
     square = board.doors["S05"].squares[0]  # Peter stands by the solid door S05 [5.5]

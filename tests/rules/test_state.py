@@ -7,7 +7,7 @@ from dodnb.rules.counters import load_counters
 from dodnb.rules.observe import unseen_values
 from dodnb.rules.setup import initial_state
 from dodnb.rules.state import StateError
-from tests.engine.helpers import state_from_pieces as build
+from tests.rules.helpers import state_from_pieces as build
 
 
 def test_3_1_setup_places_45_units_and_keeps_5_hidden():

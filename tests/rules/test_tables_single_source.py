@@ -204,7 +204,7 @@ def test_10_5_the_glass_door_follows_its_table(dice, rule):
     node and dodnb.prob follow an edited copy (counted here face by face)."""
     from dodnb.rules.actions import BreakDoor
     from dodnb.rules.records import TurnRecord, ZombieTurn
-    from tests.engine.helpers import build
+    from tests.rules.helpers import build
 
     tables = _glass_edited(dice, rule)
     value = 4

@@ -1,5 +1,5 @@
 """Soak: do `legal_actions` and `check` agree both ways on many positions of random games? (prints
-figures; not a test). `make test` checks a few games (tests/engine/test_legal_check_agree.py); this
+figures; not a test). `make test` checks a few games (tests/rules/test_legal_check_agree.py); this
 checks every `--stride`-th position of many games, with every candidate of every side
 (`tests.oracle.invariants.candidate_actions`), and prints each kind of disagreement found with how
 often it was met and its first example (seed, game kind, action number, what each side says).

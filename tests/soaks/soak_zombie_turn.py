@@ -1,5 +1,5 @@
 """Soak: the fast exact zombie-turn walk (`dodnb.prob.zombieturn.walk_exact` with `ZombieTurnWalk`'s shortcuts)
-against the plain enumeration of the engine's chance nodes (`tests/solitaire/zturn_positions.plain_walk`),
+against the plain enumeration of the engine's chance nodes (`tests/prob/zombieturn/zturn_positions.plain_walk`),
 on small seeded random positions built by hand: one to three characters (normal, stunned, infected),
 one to five units (values 1-11, some berserk) placed in the characters' squares, next to them, and on
 the far side of closed glass doors from them (the case the game-derived test positions never meet), a
@@ -36,8 +36,8 @@ from dodnb.prob.enumerate import TooBig  # noqa: E402
 from dodnb.prob.zombieturn import ZombieTurnWalk, walk_exact  # noqa: E402
 from dodnb.rules import engine  # noqa: E402
 from dodnb.rules.state import GameState  # noqa: E402
-from tests.solitaire.helpers import build  # noqa: E402
-from tests.solitaire.zturn_positions import TooLong, mid_turn_states, plain_walk  # noqa: E402
+from tests.rules.solitaire_helpers import build  # noqa: E402
+from tests.prob.zombieturn.zturn_positions import TooLong, mid_turn_states, plain_walk  # noqa: E402
 
 HEADER = """\
 from dataclasses import replace
@@ -45,8 +45,8 @@ from fractions import Fraction
 from dodnb.rules import engine
 from dodnb.rules.state import Attack, Pending, Shot, TurnRecord, ZombieTurn
 from dodnb.prob.zombieturn import ZombieTurnWalk, start_position, walk_exact
-from tests.solitaire.helpers import build
-from tests.solitaire.zturn_positions import mid_turn_states, plain_walk
+from tests.rules.solitaire_helpers import build
+from tests.prob.zombieturn.zturn_positions import mid_turn_states, plain_walk
 """
 
 CHECK = """\

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +14,7 @@ from dodnb.rules.actions import Activate, EndTurn, Move, Shoot
 from dodnb.rules.game import Game
 from dodnb.widgets.stepper import GameStepper, choice_label, zombie_threat
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from helpers import build  # noqa: E402
+from tests.rules.helpers import build  # noqa: E402
 
 INTERNAL = re.compile(r"roll:|draw:|pick:|attack_targets|reaction_fire|berserk_pick|\bpending\.|\bchoice\.|\bphase\.|\bstepper\.|\{[a-z_]+\}")
 

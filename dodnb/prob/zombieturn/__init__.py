@@ -22,7 +22,7 @@ picks the unit checked for berserk among the nearest [15.4] and the number of ch
 [15.6], hidden zombies come out only when they must [9.4]; every other rule is the two-player game's.
 
 **Shortcuts** (rulings Z1, Z2; each proven equal to the plain walk of the engine's chance nodes by
-tests/solitaire/test_zombie_turn_odds.py): equal positions merge wherever they are reached (the walk
+tests/prob/zombieturn/test_zombie_turn_odds.py): equal positions merge wherever they are reached (the walk
 is over a graph of positions, not a tree of dice sequences); once no zombie can move any more in the
 turn (Attack and Generation Phases) a position is put in a canonical form (units renamed in a fixed
 order, the movement bookkeeping dropped, units that can no longer attack, block an entrance or be

@@ -49,7 +49,7 @@ class Node:
     check needed); outcomes: chance only, each outcome with its exact Fraction; result: dice nodes
     only, what the roll decides — ``result(state, ctx)(total)``, the function the resolver itself
     reads the total through, so that two totals with the same result give the same position (the
-    events still name the total; tests/engine/test_roll_results.py checks it on positions from games)."""
+    events still name the total; tests/rules/test_roll_results.py checks it on positions from games)."""
 
     kind: PendingKind
     resolve: Mapping[type, Resolve]

@@ -72,7 +72,7 @@ def unit_moves(st: GameState, ctx: Ctx) -> list[Action]:
     unit, the doors, whether it is done or counted, and which squares within two moves hold a
     character, a super zombie or a unit; so the lists of the last Free Movement node are kept
     (`ctx.free_cache`) and only the units near a square whose occupant changed are worked out again.
-    Exactly the plain walk (tests/engine/test_speed_paths.py compares them)."""
+    Exactly the plain walk (tests/rules/test_speed_paths.py compares them)."""
     humans = st.human_squares()
     supers = st.super_squares()
     zt = st.zturn

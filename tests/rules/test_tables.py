@@ -16,7 +16,7 @@ import pytest
 from dodnb.rules import tables as T
 from dodnb.rules.tables import TableError, load_tables
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SEEDS = REPO / ".." / "shared" / "seeds"
 
 

@@ -14,7 +14,7 @@ from dodnb.rules.game import Game
 from dodnb.rules.setup import check_hidden_squares, hidden_square_allowed
 from dodnb.rules.setup import initial_state
 
-from .helpers import build, human_game, refused, texts
+from tests.rules.helpers import build, human_game, refused, texts
 
 SEEN4 = {"square": "113", "value": 4, "seen": True}
 

@@ -19,7 +19,7 @@ import pytest
 from dodnb.rules.game import Game
 from dodnb.rules.vocab import Phase
 
-PHASES_DIR = Path(__file__).resolve().parents[2] / "dodnb" / "rules" / "phases"
+PHASES_DIR = Path(__file__).resolve().parents[3] / "dodnb" / "rules" / "phases"
 
 #: [4.0] the sequence of play of one Game-Turn (two-player game), written from the rules text.
 TWO_PLAYER = ("human", "berserk", "reaction", "free", "attack", "generation")

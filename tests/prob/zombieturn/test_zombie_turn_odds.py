@@ -1,5 +1,5 @@
 """Exact zombie-turn odds [15.0] (issue 17): the fast walk against the plain walk of the engine's
-chance nodes (tests/solitaire/zturn_positions.py, public engine API only, no shortcut), the two bugs
+chance nodes (tests/prob/zombieturn/zturn_positions.py, public engine API only, no shortcut), the two bugs
 of issue 17 on their reproductions, two-player games (ruling Z3), honest estimates (Wilson intervals)
 and the odds object a panel formats."""
 
@@ -31,10 +31,10 @@ from dodnb.rules.game import Game
 from dodnb.rules.solitaire import free_move_decision, zombie_policy
 from dodnb.search.humans import sensible_human
 from dodnb.rules.state import Pending, TurnRecord, ZombieTurn
-from tests.engine.helpers import state_from_pieces
-from tests.solitaire.helpers import build, free_state, two_beside
-from tests.solitaire.zturn_positions import TooLong, game_positions, mid_turn_states, plain_walk, random_position
-from tests.solitaire.zturn_positions import _counts as plain_counts
+from tests.rules.helpers import state_from_pieces
+from tests.rules.solitaire_helpers import build, free_state, two_beside
+from tests.prob.zombieturn.zturn_positions import TooLong, game_positions, mid_turn_states, plain_walk, random_position
+from tests.prob.zombieturn.zturn_positions import _counts as plain_counts
 
 CLOSED = {"N": "closed", "E": "closed", "S": "closed", "W": "closed"}
 
@@ -1124,7 +1124,7 @@ def test_15_0_notebook_05_threat_panel_is_exact_at_the_first_human_turns():
 
 def test_15_0_counts_read_from_changed_pairs_equal_counts_by_name():
     """The walk's count of zombies destroyed and units entered in one engine step reads only the units
-    and characters that changed; it equals the count by names (tests/solitaire/zturn_positions.py) on
+    and characters that changed; it equals the count by names (tests/prob/zombieturn/zturn_positions.py) on
     every step of whole seeded games, solitaire and two-player, and when the units are reordered."""
     from dodnb.prob.zombieturn.common import count_changes
 

@@ -21,7 +21,7 @@ from dodnb.rules.solitaire import (
 from dodnb.search.humans import random_human, sensible_human
 from dodnb.rules.setup import initial_state
 from dodnb.rules.state import Pending
-from tests.solitaire.helpers import build, choose, free_state, run_free_phase, two_beside
+from tests.rules.solitaire_helpers import build, choose, free_state, run_free_phase, two_beside
 
 MAIN_SQUARES = ("004", "093", "117", "212")
 

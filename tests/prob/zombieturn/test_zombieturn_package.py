@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 PACKAGE = REPO / "dodnb" / "prob" / "zombieturn"
 NAME = "dodnb.prob.zombieturn"
 SEAMS = ("walker", "canonical", "movement", "nameless", "attacks", "exact", "montecarlo", "odds", "common")

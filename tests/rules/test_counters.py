@@ -21,7 +21,7 @@ from dodnb.rules.counters import (
 )
 from dodnb.rules.tables import load_tables
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SEEDS = REPO / ".." / "shared" / "seeds"
 
 

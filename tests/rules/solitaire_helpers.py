@@ -7,7 +7,7 @@ from dataclasses import replace
 from dodnb.rules import engine
 from dodnb.rules.state import GameState, Pending, TurnRecord, ZombieTurn
 from dodnb.rules.solitaire import zombie_policy
-from tests.engine.helpers import state_from_pieces
+from tests.rules.helpers import state_from_pieces
 
 
 def build(chars, zombies=(), doors=None, eliminated=(), **kw) -> GameState:

@@ -1,7 +1,7 @@
 """Seeded random positions at the end of a Human Player-Turn, small enough for the plain walk of the
 engine's chance nodes, and that plain walk itself (no shortcut: the public engine API only).
 
-Used by tests/solitaire/test_zombie_turn_odds.py to prove the shortcuts of `dodnb.prob.zombieturn`
+Used by tests/prob/zombieturn/test_zombie_turn_odds.py to prove the shortcuts of `dodnb.prob.zombieturn`
 (rulings Z1-Z3 in docs/rulings/solitaire.md) equal to the plain enumeration."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.solitaire import zombie_policy
 from dodnb.search.humans import sensible_human
 from dodnb.rules.state import GameState, Pending, TurnRecord
-from tests.engine.helpers import state_from_pieces
+from tests.rules.helpers import state_from_pieces
 
 
 def random_position(seed: int, solitaire: bool = True) -> GameState:

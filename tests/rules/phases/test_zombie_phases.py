@@ -20,7 +20,7 @@ from dodnb.rules.actions import (
 from dodnb.rules.game import Game
 from dodnb.rules.state import ZombieTurn
 
-from .helpers import attack_game, build, free_game, generation_game, human_game, refused, texts, zombie_game
+from tests.rules.helpers import attack_game, build, free_game, generation_game, human_game, refused, texts, zombie_game
 
 PETER_IN_114 = dict(actors=("Peter",), entered=("114",))
 
