@@ -14,11 +14,15 @@ from typing import Any, Optional
 from dodnb.render.scene import STYLE, TOKEN_COLOURS, board_scene, frame_for, legend_rows, outline_shapes
 from dodnb.i18n import tr
 from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, TextShape
+from dodnb.render.style import current as current_style
 from dodnb.rules.observe import observation
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Status
 
 STATUS_RING = {"stunned": "#9e9e9e", "infected": "#8e24aa"}
+#: the legend's sample disc for a status ring: no character's colour or initial (a healthy Steve
+#: must not look like the legend's "stunned")
+NEUTRAL_DISC = "#b0bec5"
 BERSERK_RING = "#d7301f"
 CLOSED_DOOR = "#263238"
 DESTROYED_DOOR = "#d7301f"
@@ -35,7 +39,7 @@ def game_scene(game_or_state: Any, scale: float = 12.0, id_size: Optional[float]
     scene = game_board(board_scene(board, scale=scale, legend=legend, id_size=id_size, lang=lang), legend, lang)
     frame = frame_for(board, scale=scale)
     scene.add(*door_state_shapes(st, frame))
-    scene.add(*piece_shapes(st, frame, radius=max(5.0, scale * 0.45), lang=lang))
+    scene.add(*piece_shapes(st, frame, radius=current_style().still_token_radius * scale / 12.0, lang=lang))
     if st.record.entered:
         scene.add(*outline_shapes(board, st.record.entered[-1:], frame, "#1565c0", width=2.0, layer="overlay"))
     scene.description = describe(st)
@@ -82,12 +86,15 @@ def _placement_symbol(sh) -> bool:
 
 
 def _game_legend_items(lang: Optional[str] = None) -> list:
-    """(symbol shapes around (0, 0), symbol width, text) of what the game's marks mean, in `lang`."""
+    """(symbol shapes around (0, 0), symbol width, text) of what the game's marks mean, in `lang`;
+    the samples as big as the style's pieces (render/style.py)."""
+    style = current_style()
+    k = style.still_token_radius / 5.4
     out: list = []
     items = [
         ("disc", TOKEN_COLOURS["Peter"], None, "P", "character"),
-        ("disc", TOKEN_COLOURS["Steve"], STATUS_RING["stunned"], "S", "stunned"),
-        ("disc", TOKEN_COLOURS["Fran"], STATUS_RING["infected"], "F", "infected"),
+        ("disc", NEUTRAL_DISC, STATUS_RING["stunned"], "", "stunned"),
+        ("disc", NEUTRAL_DISC, STATUS_RING["infected"], "", "infected"),
         ("disc", TOKEN_COLOURS["zombie"], None, "Z4", "known"),
         ("disc", TOKEN_COLOURS["zombie"], BERSERK_RING, "Z", "berserk"),
         ("disc", TOKEN_COLOURS["super"], None, "SZ", "super"),
@@ -99,10 +106,11 @@ def _game_legend_items(lang: Optional[str] = None) -> list:
         if kind == "disc":
             sym = []
             if ring:
-                sym.append(CircleShape(8, 0, 8.5, fill=None, stroke=ring, width=2.2, tag="legend"))
-            sym.append(CircleShape(8, 0, 6.5, fill=colour, tag="legend"))
-            sym.append(TextShape(8, 0.5, label, 7.5 if len(label) < 3 else 6.0, "#ffffff", bold=True, tag="legend"))
-            out.append((sym, 17, text))
+                sym.append(CircleShape(8 * k, 0, 8.5 * k, fill=None, stroke=ring, width=2.2 * k, tag="legend"))
+            sym.append(CircleShape(8 * k, 0, 6.5 * k, fill=colour, tag="legend"))
+            if label:
+                sym.append(TextShape(8 * k, 0.5, label, (7.5 if len(label) < 3 else 6.0) * k, "#ffffff", bold=True, tag="legend"))
+            out.append((sym, 17 * k, text))
         else:
             out.append(([LineShape(0, 0, 22, 0, colour, 5.0 if kind == "line" else 3.0, () if kind == "line" else (3.0, 2.0), tag="legend")], 22, text))
     return out

@@ -49,7 +49,7 @@ from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Phase, Side, Status
 from dodnb.search import hint as hints
 from dodnb.search.hint import ThreatOdds, zombie_threat  # noqa: F401 (re-exported)
-from dodnb.widgets.mapview import NO_CHOICE, TOKEN_RADIUS, MapView, canvas_scene, draw_shapes
+from dodnb.widgets.mapview import NO_CHOICE, MapView, canvas_scene, draw_shapes
 
 __all__ = ["GameStepper", "GameMap", "KINDS", "PLAYS", "zombie_threat", "choice_label", "pending_text", "reactors", "new_game"]
 
@@ -120,7 +120,7 @@ class GameMap(MapView):
 
     def token_shapes(self, tokens) -> list:
         st = self.state
-        return door_state_shapes(st, self.frame) + piece_shapes(st, self.frame, radius=TOKEN_RADIUS, lang=self.lang)
+        return door_state_shapes(st, self.frame) + piece_shapes(st, self.frame, radius=self.style.canvas_token_radius, lang=self.lang)
 
     def set_state(self, st: GameState, overlay: Sequence = ()) -> None:
         """The position and the overlay, in one canvas message; a layer whose shapes did not change
@@ -263,7 +263,8 @@ class GameStepper(widgets.VBox):
         self.map.square_picker.layout.width = "170px"
         self.map.zoom_label.layout.display = "none"
         self.map.controls.layout.width = "auto"
-        self.map.children = [self.map.scroller, widgets.HBox([self.map.info, self.map.controls], layout=lay(width="100%", align_items="center", height="34px"))]
+        self.map.children = [self.map.scroller, widgets.HBox([self.map.info, self.map.controls], layout=lay(width="100%", align_items="center", height="34px")),
+                             self.map.wheel_guard]
         # ----- decision
         self.decision = widgets.HTML(layout=lay(height="84px", overflow="hidden"))
         self.decision.add_class("dodnb-decision")
@@ -658,7 +659,7 @@ class GameStepper(widgets.VBox):
         # the doors the choices name ("Close door S05"), tagged with their ids on the map
         doors = sorted({a.door for a in self.choices if isinstance(getattr(a, "door", None), str) and a.door in board.doors})
         if doors:
-            shapes += door_label_shapes(board, doors, frame, away_from=focus)
+            shapes += door_label_shapes(board, doors, frame, away_from=focus, avoid=self.map.token_shapes({}))
         return shapes
 
     def _track_html(self, st: GameState) -> str:
