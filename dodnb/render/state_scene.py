@@ -39,7 +39,8 @@ def game_scene(game_or_state: Any, scale: float = 12.0, id_size: Optional[float]
     scene = game_board(board_scene(board, scale=scale, legend=legend, id_size=id_size, lang=lang), legend, lang)
     frame = frame_for(board, scale=scale)
     scene.add(*door_state_shapes(st, frame))
-    scene.add(*piece_shapes(st, frame, radius=current_style().still_token_radius * scale / 12.0, lang=lang))
+    plates = [sh for sh in scene.shapes if isinstance(sh, RectShape) and (sh.tag or "").startswith("store:")]
+    scene.add(*piece_shapes(st, frame, radius=current_style().still_token_radius * scale / 12.0, lang=lang, avoid=plates))
     if st.record.entered:
         scene.add(*outline_shapes(board, st.record.entered[-1:], frame, "#1565c0", width=2.0, layer="overlay"))
     scene.description = describe(st)
@@ -133,8 +134,11 @@ def door_state_shapes(st: GameState, frame) -> list:
     return out
 
 
-def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] = None) -> list:
-    """Discs for every piece on the map, grouped by square, in the lower part of the square."""
+def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] = None, avoid=()) -> list:
+    """Discs for every piece on the map, grouped by square, in the lower part of the square; a row
+    that would cover one of the rectangles in `avoid` (the store names' plates) slides along the
+    square's bottom to where it covers none, if the square has such a place."""
+    plates = [(p.x, p.y, p.w, p.h) for p in avoid if isinstance(p, RectShape)]
     obs = observation(st)
     by_sq: dict[str, list[tuple[str, str, Optional[str], str]]] = {}
     for c in st.characters:
@@ -153,8 +157,11 @@ def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] 
         cx, cy = frame.point(sq.centre)
         cy = max(cy, frame.y(sq.rect.y1) - radius - 2.0)
         n = len(pieces)
+        step = radius * 1.9
+        if plates:
+            cx = _clear_of(plates, cx, cy, radius, n, step, frame.x(sq.rect.x0), frame.x(sq.rect.x1))
         for i, (label, colour, ring, tag) in enumerate(pieces):
-            x = cx + (i - (n - 1) / 2) * radius * 1.9
+            x = cx + (i - (n - 1) / 2) * step
             if ring:
                 out.append(CircleShape(x, cy, radius + 2.0, fill=None, stroke=ring, width=2.2, layer="tokens", tag=tag))
             out.append(CircleShape(x, cy, radius, fill=colour, stroke="#ffffff", width=1.2, layer="tokens", tag=tag))
@@ -166,6 +173,29 @@ def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] 
         out.append(RectShape(x, y, 26, 11, fill="#fff8e1", stroke="#8d6e63", width=1.0, layer="tokens", tag="rifles"))
         out.append(TextShape(x + 13, y + 5.5, tr("map.rifles", lang, n=st.rifles_left), 6.5, "#5d4037", layer="tokens", tag="rifles"))
     return out
+
+
+def _clear_of(plates, cx: float, cy: float, radius: float, n: int, step: float, left: float, right: float) -> float:
+    """The centre, nearest `cx`, of a row of `n` discs (at `cy`) inside [left, right] that covers
+    none of the `plates` (x, y, w, h); `cx` itself when there is none."""
+    half = (n - 1) / 2 * step + radius + 1.0
+
+    def hits(x: float) -> bool:
+        for px, py, pw, ph in plates:
+            for i in range(n):
+                dx = x + (i - (n - 1) / 2) * step
+                nx, ny = min(max(dx, px), px + pw), min(max(cy, py), py + ph)
+                if (nx - dx) ** 2 + (ny - cy) ** 2 < radius ** 2:
+                    return True
+        return False
+
+    if not hits(cx):
+        return cx
+    for k in range(1, 200):
+        for x in (cx + k, cx - k):
+            if left + half <= x <= right - half and not hits(x):
+                return x
+    return cx
 
 
 def describe(st: GameState) -> str:
