@@ -41,7 +41,7 @@ from dodnb.render.picture import Picture
 from dodnb.render.style import NORMAL
 from dodnb.render.narrate import choice_label, pending_text, reactors, violation_text  # noqa: F401 (re-exported)
 from dodnb.render.scene import door_label_shapes, move_shapes, outline_shapes
-from dodnb.render.shapes import Scene, scene_to_svg
+from dodnb.render.shapes import RectShape, Scene, scene_to_svg
 from dodnb.render.state_scene import door_state_shapes, game_board, game_scene, piece_shapes
 from dodnb.rules.actions import Action, Activate, EndTurn, Move, Shoot
 from dodnb.rules.events import Event
@@ -123,7 +123,8 @@ class GameMap(MapView):
 
     def token_shapes(self, tokens) -> list:
         st = self.state
-        return door_state_shapes(st, self.frame) + piece_shapes(st, self.frame, radius=self.style.canvas_token_radius, lang=self.lang)
+        plates = [sh for sh in self.scene.shapes if isinstance(sh, RectShape) and (sh.tag or "").startswith("store:")]
+        return door_state_shapes(st, self.frame) + piece_shapes(st, self.frame, radius=self.style.canvas_token_radius, lang=self.lang, avoid=plates)
 
     def set_state(self, st: GameState, overlay: Sequence = ()) -> None:
         """The position and the overlay, in one canvas message; a layer whose shapes did not change

@@ -161,4 +161,4 @@ def test_pieces_slide_off_store_names_where_the_square_has_room(board, style):
                 room = (p.x - frame.x(sq.rect.x0), frame.x(sq.rect.x1) - (p.x + p.w))
                 assert max(room) < 2 * c.r + 2, (c.tag, p.tag, room, style.name)
                 covered += 1
-    assert covered <= 13, covered  # seeded game 7: 0 normal... 13 of 49 discs in projector mode (no room)
+    assert covered <= 13, covered  # game 7's set-up: 13 of 49 discs in projector mode, in squares with no room
