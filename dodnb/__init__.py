@@ -34,6 +34,17 @@ def set_language(lang):
     _set(lang)
 
 
+def projector(on=True):
+    """Projector mode for a class at the back of the room: every widget built and every picture
+    drawn afterwards follows it (square numbers >= 14 px tall on a 1400-px screen with the file
+    browser closed, pieces >= 24 px, bigger door labels and legend, calculators in two columns, the
+    stepper's panels without small scroll boxes). `dodnb.projector(False)` goes back to the normal
+    size. The sizes are in one place, dodnb/render/style.py."""
+    from dodnb.render.style import use_projector
+
+    use_projector(bool(on))
+
+
 def __getattr__(name):
     """`dodnb.Game` (the rules engine) and `dodnb.Position` (a study position) are imported on first use, so `import dodnb` stays light."""
     if name == "Game":
@@ -47,4 +58,4 @@ def __getattr__(name):
     raise AttributeError(f"module 'dodnb' has no attribute {name!r}")
 
 
-__all__ = ["load_board", "Game", "Position", "set_language", "__version__"]
+__all__ = ["load_board", "Game", "Position", "set_language", "projector", "__version__"]

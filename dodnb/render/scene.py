@@ -18,6 +18,7 @@ from dodnb.board.model import Board
 from dodnb import i18n
 from dodnb.i18n import tr
 from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, Shape, TextShape
+from dodnb.render.style import current as current_style
 
 LAYERS = ("board", "tokens", "overlay", "hover")
 
@@ -57,7 +58,7 @@ class Frame:
     margin_y: float
     x0: int
     y0: int
-    id_size: Optional[float] = None  # px of the square ids; None: 1.05 x scale, 6 to 16 px
+    id_size: Optional[float] = None  # px of the square ids; None: the style's, else 1.05 x scale, 6 to 16 px
 
     @property
     def id_px(self) -> float:
@@ -66,7 +67,10 @@ class Frame:
         Ids are printed in the narrow font (three digits: 1.37 em), so 1.05 x scale fills 72 % of
         the smallest (2 x 2) square: >= 10 px on screen when a full map picture is shown in a
         notebook output at a 1400-px window (0.83 of its size)."""
-        return self.id_size if self.id_size is not None else max(6.0, min(16.0, self.scale * 1.05))
+        if self.id_size is not None:
+            return self.id_size
+        still = current_style().still_id_size  # the projector's pictures print them bigger (render/style.py)
+        return still * self.scale / 12.0 if still is not None else max(6.0, min(16.0, self.scale * 1.05))
 
     def x(self, gx) -> float:
         return self.margin_x + self.scale * float(gx - self.x0)
@@ -173,7 +177,8 @@ def board_scene(
     word is wider than its store is set smaller, unless `squeeze` (the canvas squeezes text into
     `max_width`; an SVG picture cannot)."""
     f = frame_for(board, scale, margin, side_margin, id_size)
-    label = label_size or LABEL_SIZE
+    style = current_style()
+    label = label_size or style.still_label_size
     bw = board.bounds
     width = 2 * (margin + side_margin) + scale * (bw.x1 - bw.x0)
     map_bottom = 2 * margin + scale * (bw.y1 - bw.y0)
@@ -212,19 +217,23 @@ def board_scene(
         if compass in ("N", "S"):
             dy = -12 if compass == "N" else 12
             doors_label = tr("map.doors_label", lang, compass=compass, square=d.squares[0])
-            scene.add(TextShape(mx, my + dy, doors_label, 10, STYLE["main"], bold=True, tag=f"door:{d.id}"))
+            scene.add(TextShape(mx, my + dy, doors_label, style.main_door_size, STYLE["main"], bold=True, tag=f"door:{d.id}"))
         else:  # stacked in the side margin, outside the outer wall
             dx = -8 if compass == "W" else 8
             anchor = "end" if compass == "W" else "start"
             stacked = tr("map.doors_stacked", lang, compass=compass, square=d.squares[0]).split("|")
             for i, line in enumerate(stacked):
-                scene.add(TextShape(mx + dx, my + (i - 1) * 11, line, 10, STYLE["main"], anchor, bold=True, tag=f"door:{d.id}"))
-    # square ids (top-left corner of each square)
+                scene.add(TextShape(mx + dx, my + (i - 1) * style.main_door_size * 1.1, line, style.main_door_size, STYLE["main"], anchor,
+                                    bold=True, tag=f"door:{d.id}"))
+    # square ids (top-left corner of each square), each inside its square: never into the next one
     id_size = f.id_px
     for sq in board.squares.values():
         r = sq.rect
-        scene.add(TextShape(f.x(r.x0) + 1.0, f.y(r.y0) + 1.5, sq.id, id_size, STYLE["id"], "start", "top", tag=sq.id,
-                            family="narrow", max_width=scale * (r.x1 - r.x0) - 1.5))
+        fitted = fit_id(sq.id, id_size, scale * (r.x1 - r.x0), squeeze)
+        if fitted is not None:
+            size, room = fitted
+            scene.add(TextShape(f.x(r.x0) + 1.0, f.y(r.y0) + 1.5, sq.id, size, STYLE["id"], "start", "top", tag=sq.id,
+                                family="narrow", max_width=room))
     # store names, centred on each store's bounding box
     for name in store_names:
         rs = [board.squares[i].rect for i in board.store_squares(name)]
@@ -262,6 +271,22 @@ def board_scene(
     scene.add(*discs, *letters)
     scene.add(*legend_shapes)
     return scene
+
+
+def fit_id(sid: str, size: float, square_w: float, squeeze: bool) -> Optional[tuple[float, float]]:
+    """(font size, width it may take) of a square id printed from 1 px inside a square `square_w` px
+    wide, leaving the style's `id_gap` free before the square's right side (so that neighbouring ids
+    never run together: "068069070"). Too wide: squeezed (the canvas only, to `id_squeeze` of its
+    width at most), then set smaller; None when even `id_min` px would not fit (no id is drawn)."""
+    style = current_style()
+    room = square_w - 1.0 - style.id_gap
+    natural = narrow_width(sid, size)
+    least = natural * (style.id_squeeze if squeeze else 1.0)
+    if least > room:
+        size = size * room / least
+    if size < style.id_min:
+        return None
+    return size, room
 
 
 def _narrow_wrap(text: str, max_px: float, size: float) -> list[str]:
@@ -331,10 +356,13 @@ TOKEN_COLOURS = {
 }
 
 
-def token_shapes(board: Board, tokens: Mapping[str, Sequence[str]], frame: Frame, radius: float = 5.2, low: bool = False) -> list[Shape]:
+def token_shapes(board: Board, tokens: Mapping[str, Sequence[str]], frame: Frame, radius: Optional[float] = None, low: bool = False) -> list[Shape]:
     """Discs with initials for the pieces in each square: {'024': ['Peter', 'zombie'], ...}.
 
-    `radius` in pixels; `low` puts the discs in the lower part of the square, clear of its id."""
+    `radius` in pixels (default: the style's for a picture at this frame's scale); `low` puts the
+    discs in the lower part of the square, clear of its id."""
+    if radius is None:
+        radius = current_style().overlay_token_radius * frame.scale / 12.0
     out: list[Shape] = []
     for sid, pieces in tokens.items():
         sq = board.square(sid)
@@ -378,15 +406,19 @@ def move_shapes(board: Board, squares: Iterable[str], frame: Frame, colour: str,
 
 def door_label_shapes(
     board: Board, door_ids: Iterable[str], frame: Frame, size: Optional[float] = None, layer: str = "overlay",
-    away_from: Iterable[str] = (),
+    away_from: Iterable[str] = (), avoid: Iterable[Shape] = (),
 ) -> list[Shape]:
     """The doors a choice names (e.g. "S05") made findable on the map [5.5]: the door drawn thick
     in amber and its id on a white tag beside it, in the square on the far side from `away_from`
-    (the squares of the pieces deciding: their tokens stay visible)."""
-    size = size or frame.id_px * 0.8
+    (the squares of the pieces deciding), and never over a piece: the first place, of the far side,
+    the near side and along the door either way, where the tag covers none of the discs in `avoid`
+    (the pieces' shapes) nor another tag."""
+    size = size or max(frame.id_px * 0.8, current_style().door_label_size * frame.scale / 12.0)
     away = set(away_from)
+    discs = [c for c in avoid if isinstance(c, CircleShape)]
     lines: list[Shape] = []
     tags: list[Shape] = []
+    placed: list[tuple[float, float, float, float]] = []
     for did in door_ids:
         door = board.doors.get(did)
         if door is None:
@@ -395,17 +427,47 @@ def door_label_shapes(
         (x0, y0), (x1, y1) = frame.point((s.x0, s.y0)), frame.point((s.x1, s.y1))
         lines.append(LineShape(x0, y0, x1, y1, DOOR_TAG, DOOR_WIDTH + 3, layer=layer, tag=f"door:{did}"))
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        w, h = EM_NARROW * size * len(did) + 6, size + 3
+        w, h = narrow_width(did, size, bold=True) + 6, size + 3
+        horizontal = y0 == y1
+        # which way is "far": away from the deciding pieces' square(s)
+        sign = 1.0
         far = [sq for sq in door.squares if sq and sq not in away]
-        if away and far and far[0] in board.squares:  # shift the tag into the far square
+        if away and far and far[0] in board.squares:
             fx, fy = frame.point(board.square(far[0]).centre)
-            if y0 == y1:  # a horizontal door: the tag goes above or below it
-                cy += (h / 2 + 2) * (1 if fy > cy else -1)
-            else:
-                cx += (w / 2 + 2) * (1 if fx > cx else -1)
-        tags.append(RectShape(cx - w / 2, cy - h / 2, w, h, fill="#ffffff", stroke=DOOR_TAG, width=1.5, layer=layer, tag=f"door:{did}"))
-        tags.append(TextShape(cx, cy + 0.5, did, size, "#222222", bold=True, layer=layer, tag=f"door:{did}", family="narrow"))
+            sign = 1.0 if (fy > cy if horizontal else fx > cx) else -1.0
+        across = (0.0, (h / 2 + 2)) if horizontal else ((w / 2 + 2), 0.0)
+        along = ((w + 4), 0.0) if horizontal else (0.0, (h + 4))
+        candidates = [
+            (cx + sign * across[0], cy + sign * across[1]),
+            (cx - sign * across[0], cy - sign * across[1]),
+            (cx + sign * across[0] + along[0], cy + sign * across[1] + along[1]),
+            (cx + sign * across[0] - along[0], cy + sign * across[1] - along[1]),
+            (cx - sign * across[0] + along[0], cy - sign * across[1] + along[1]),
+            (cx - sign * across[0] - along[0], cy - sign * across[1] - along[1]),
+        ]
+        if not away and not discs:
+            candidates = [(cx, cy)] + candidates
+        best = candidates[0]
+        for px, py in candidates:
+            box = (px - w / 2, py - h / 2, w, h)
+            if not any(_rect_hits_circle(box, c) for c in discs) and not any(_rects_meet(box, b) for b in placed):
+                best = (px, py)
+                break
+        px, py = best
+        placed.append((px - w / 2, py - h / 2, w, h))
+        tags.append(RectShape(px - w / 2, py - h / 2, w, h, fill="#ffffff", stroke=DOOR_TAG, width=1.5, layer=layer, tag=f"door:{did}"))
+        tags.append(TextShape(px, py + 0.5, did, size, "#222222", bold=True, layer=layer, tag=f"door:{did}", family="narrow"))
     return lines + tags
+
+
+def _rect_hits_circle(box: tuple[float, float, float, float], c: CircleShape) -> bool:
+    x, y, w, h = box
+    nx, ny = min(max(c.cx, x), x + w), min(max(c.cy, y), y + h)
+    return (nx - c.cx) ** 2 + (ny - c.cy) ** 2 < c.r ** 2
+
+
+def _rects_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 #: the colour of a door a choice names

@@ -44,6 +44,7 @@ from dodnb.render.scene import (
     Shape,
     TextShape,
     board_scene,
+    fit_id,
     frame_for,
     token_shapes,
 )
@@ -103,9 +104,9 @@ def _outline(board: Board, sid: str, frame: Frame, colour: str, width: float, ta
 def _id_label(board: Board, sid: str, frame: Frame, colour: str, tag: str) -> list[Shape]:
     """The square's id again, on a white plate, over an outline that would hide the printed one."""
     r = board.square(sid).rect
-    size = frame.id_px  # the size board_scene prints ids at
     x, y = frame.x(r.x0) + 1.0, frame.y(r.y0) + 1.5
-    width = frame.scale * (r.x1 - r.x0) - 1.5
+    # the size and width board_scene prints the id at (fitted to the square: render/scene.fit_id)
+    size, width = fit_id(sid, frame.id_px, frame.scale * (r.x1 - r.x0), squeeze=False) or (frame.id_px, frame.scale * (r.x1 - r.x0) - 1.5)
     return [
         RectShape(x - 0.5, y - 0.5, min(width, 0.5 * size * len(sid)) + 1, size + 2, fill="#ffffff", alpha=0.9, layer=LAYER, tag=tag),
         TextShape(x, y, sid, size, colour, "start", "top", bold=True, layer=LAYER, tag=tag, family="narrow", max_width=width),

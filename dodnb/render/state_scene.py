@@ -14,11 +14,15 @@ from typing import Any, Optional
 from dodnb.render.scene import STYLE, TOKEN_COLOURS, board_scene, frame_for, legend_rows, outline_shapes
 from dodnb.i18n import tr
 from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, TextShape
+from dodnb.render.style import current as current_style
 from dodnb.rules.observe import observation
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Status
 
 STATUS_RING = {"stunned": "#9e9e9e", "infected": "#8e24aa"}
+#: the legend's sample disc for a status ring: no character's colour or initial (a healthy Steve
+#: must not look like the legend's "stunned")
+NEUTRAL_DISC = "#b0bec5"
 BERSERK_RING = "#d7301f"
 CLOSED_DOOR = "#263238"
 DESTROYED_DOOR = "#d7301f"
@@ -35,7 +39,8 @@ def game_scene(game_or_state: Any, scale: float = 12.0, id_size: Optional[float]
     scene = game_board(board_scene(board, scale=scale, legend=legend, id_size=id_size, lang=lang), legend, lang)
     frame = frame_for(board, scale=scale)
     scene.add(*door_state_shapes(st, frame))
-    scene.add(*piece_shapes(st, frame, radius=max(5.0, scale * 0.45), lang=lang))
+    plates = [sh for sh in scene.shapes if isinstance(sh, RectShape) and (sh.tag or "").startswith("store:")]
+    scene.add(*piece_shapes(st, frame, radius=current_style().still_token_radius * scale / 12.0, lang=lang, avoid=plates))
     if st.record.entered:
         scene.add(*outline_shapes(board, st.record.entered[-1:], frame, "#1565c0", width=2.0, layer="overlay"))
     scene.description = describe(st)
@@ -82,12 +87,15 @@ def _placement_symbol(sh) -> bool:
 
 
 def _game_legend_items(lang: Optional[str] = None) -> list:
-    """(symbol shapes around (0, 0), symbol width, text) of what the game's marks mean, in `lang`."""
+    """(symbol shapes around (0, 0), symbol width, text) of what the game's marks mean, in `lang`;
+    the samples as big as the style's pieces (render/style.py)."""
+    style = current_style()
+    k = style.still_token_radius / 5.4
     out: list = []
     items = [
         ("disc", TOKEN_COLOURS["Peter"], None, "P", "character"),
-        ("disc", TOKEN_COLOURS["Steve"], STATUS_RING["stunned"], "S", "stunned"),
-        ("disc", TOKEN_COLOURS["Fran"], STATUS_RING["infected"], "F", "infected"),
+        ("disc", NEUTRAL_DISC, STATUS_RING["stunned"], "", "stunned"),
+        ("disc", NEUTRAL_DISC, STATUS_RING["infected"], "", "infected"),
         ("disc", TOKEN_COLOURS["zombie"], None, "Z4", "known"),
         ("disc", TOKEN_COLOURS["zombie"], BERSERK_RING, "Z", "berserk"),
         ("disc", TOKEN_COLOURS["super"], None, "SZ", "super"),
@@ -99,10 +107,11 @@ def _game_legend_items(lang: Optional[str] = None) -> list:
         if kind == "disc":
             sym = []
             if ring:
-                sym.append(CircleShape(8, 0, 8.5, fill=None, stroke=ring, width=2.2, tag="legend"))
-            sym.append(CircleShape(8, 0, 6.5, fill=colour, tag="legend"))
-            sym.append(TextShape(8, 0.5, label, 7.5 if len(label) < 3 else 6.0, "#ffffff", bold=True, tag="legend"))
-            out.append((sym, 17, text))
+                sym.append(CircleShape(8 * k, 0, 8.5 * k, fill=None, stroke=ring, width=2.2 * k, tag="legend"))
+            sym.append(CircleShape(8 * k, 0, 6.5 * k, fill=colour, tag="legend"))
+            if label:
+                sym.append(TextShape(8 * k, 0.5, label, (7.5 if len(label) < 3 else 6.0) * k, "#ffffff", bold=True, tag="legend"))
+            out.append((sym, 17 * k, text))
         else:
             out.append(([LineShape(0, 0, 22, 0, colour, 5.0 if kind == "line" else 3.0, () if kind == "line" else (3.0, 2.0), tag="legend")], 22, text))
     return out
@@ -125,8 +134,11 @@ def door_state_shapes(st: GameState, frame) -> list:
     return out
 
 
-def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] = None) -> list:
-    """Discs for every piece on the map, grouped by square, in the lower part of the square."""
+def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] = None, avoid=()) -> list:
+    """Discs for every piece on the map, grouped by square, in the lower part of the square; a row
+    that would cover one of the rectangles in `avoid` (the store names' plates) slides along the
+    square's bottom to where it covers none, if the square has such a place."""
+    plates = [(p.x, p.y, p.w, p.h) for p in avoid if isinstance(p, RectShape)]
     obs = observation(st)
     by_sq: dict[str, list[tuple[str, str, Optional[str], str]]] = {}
     for c in st.characters:
@@ -145,8 +157,11 @@ def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] 
         cx, cy = frame.point(sq.centre)
         cy = max(cy, frame.y(sq.rect.y1) - radius - 2.0)
         n = len(pieces)
+        step = radius * 1.9
+        if plates:
+            cx = _clear_of(plates, cx, cy, radius, n, step, frame.x(sq.rect.x0), frame.x(sq.rect.x1))
         for i, (label, colour, ring, tag) in enumerate(pieces):
-            x = cx + (i - (n - 1) / 2) * radius * 1.9
+            x = cx + (i - (n - 1) / 2) * step
             if ring:
                 out.append(CircleShape(x, cy, radius + 2.0, fill=None, stroke=ring, width=2.2, layer="tokens", tag=tag))
             out.append(CircleShape(x, cy, radius, fill=colour, stroke="#ffffff", width=1.2, layer="tokens", tag=tag))
@@ -158,6 +173,29 @@ def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] 
         out.append(RectShape(x, y, 26, 11, fill="#fff8e1", stroke="#8d6e63", width=1.0, layer="tokens", tag="rifles"))
         out.append(TextShape(x + 13, y + 5.5, tr("map.rifles", lang, n=st.rifles_left), 6.5, "#5d4037", layer="tokens", tag="rifles"))
     return out
+
+
+def _clear_of(plates, cx: float, cy: float, radius: float, n: int, step: float, left: float, right: float) -> float:
+    """The centre, nearest `cx`, of a row of `n` discs (at `cy`) inside [left, right] that covers
+    none of the `plates` (x, y, w, h); `cx` itself when there is none."""
+    half = (n - 1) / 2 * step + radius + 1.0
+
+    def hits(x: float) -> bool:
+        for px, py, pw, ph in plates:
+            for i in range(n):
+                dx = x + (i - (n - 1) / 2) * step
+                nx, ny = min(max(dx, px), px + pw), min(max(cy, py), py + ph)
+                if (nx - dx) ** 2 + (ny - cy) ** 2 < radius ** 2:
+                    return True
+        return False
+
+    if not hits(cx):
+        return cx
+    for k in range(1, 200):
+        for x in (cx + k, cx - k):
+            if left + half <= x <= right - half and not hits(x):
+                return x
+    return cx
 
 
 def describe(st: GameState) -> str:

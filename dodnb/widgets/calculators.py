@@ -37,6 +37,7 @@ import dodnb.prob as P
 from dodnb.prob.dist import fmt_fraction, fmt_one_in, fmt_percent
 from dodnb.render.calc_charts import STATUS_COLOURS, STATUS_ORDER, fire_chart, heat_colour, ink_on, status_chart
 from dodnb.render.picture import picture
+from dodnb.render.style import current as current_style
 from dodnb.prob.shots import MAX_SHOT_DICE
 from dodnb.rules.counters import CHARACTERS, STATUSES
 from dodnb.rules.tables import Tables, default_tables
@@ -137,6 +138,19 @@ class _Calculator(W.VBox):
         self.out_explain = W.HTML()
         self.out_code = W.HTML()
         self._chart = None  # the chart's scene (SVG in the widget, PNG in the static snapshot)
+
+    def _lay_out(self, controls: W.Widget) -> None:
+        """Title, controls, then the answer under them; in projector mode (render/style.py) two
+        columns, so that the whole calculator fits a 1400 x 900 screen: the controls on the left,
+        the answer (summary, exact table, chart) on the right."""
+        title = W.HTML(f"<h4 style='margin:4px 0'>{_esc(self.title)}</h4>")
+        if current_style().calculator_columns:
+            left = W.VBox([title, controls, self.out_notes, self.out_explain, self.out_code], layout=W.Layout(width="48%", min_width="520px"))
+            right = W.VBox([self.out_summary, self.out_table, self.out_chart], layout=W.Layout(width="52%", padding="0 0 0 12px"))
+            self.children = [W.HBox([left, right], layout=W.Layout(width="100%", align_items="flex-start"))]
+            self.add_class("dodnb-calc-columns")
+        else:
+            self.children = [title, controls, self.out_summary, self.out_notes, self.out_chart, self.out_table, self.out_explain, self.out_code]
 
     # ----------------------------------------------------------------- plumbing
 
@@ -337,7 +351,7 @@ class ShotCalculator(_Calculator):
                 _row("Zombie Value", self.value_known, self.value, note="[5.4], [7.7]"),
             ]
         )
-        self.children = [W.HTML(f"<h4 style='margin:4px 0'>{_esc(self.title)}</h4>"), controls, self.out_summary, self.out_notes, self.out_chart, self.out_table, self.out_explain, self.out_code]
+        self._lay_out(controls)
         self._watch(*self.shoots.values(), *self.rifle.values(), *self.infected.values(), self.target, self.same_square, self.distance, self.door, self.value_known, self.value, self.together)
         self.kill_chance: Fraction | None = None
         self.shooters: list[P.Shooter] = []
@@ -562,7 +576,7 @@ class AttackCalculator(_Calculator):
                 _row("Reaction fire", self.reaction),
             ]
         )
-        self.children = [W.HTML(f"<h4 style='margin:4px 0'>{_esc(self.title)}</h4>"), controls, self.out_summary, self.out_notes, self.out_chart, self.out_table, self.out_explain, self.out_code]
+        self._lay_out(controls)
         self._watch(*self.present.values(), *self.status.values(), *self.rifle.values(), self.attacker, self.value_known, self.value, self.mode, self.k, self.reaction)
         self.statuses: dict = {}
         self.p_destroyed: Fraction | None = None

@@ -33,6 +33,7 @@ from dodnb.board.model import Board
 from dodnb.render.picture import Picture
 from dodnb.render.scene import STYLE, Frame, board_scene, frame_for, outline_shapes, square_at, token_shapes
 from dodnb.render.shapes import NARROW_FONT, CircleShape, LineShape, RectShape, Scene, Shape, TextShape, scene_to_svg
+from dodnb.render.style import NORMAL, current as current_style
 from dodnb.render.words import door_state_words, door_words
 
 _BASELINE = {"top": "top", "middle": "middle", "bottom": "bottom"}
@@ -46,22 +47,41 @@ DENSITY = 2
 #: file browser open: 1096 scene px -> 0.883) square ids are >= 14 px on screen (17 px, narrow font;
 #: measured in the real-browser test)
 #: and store names and legend >= 12 px (LABEL_SIZE 14).
+#: (The sizes are the style's, `dodnb.render.style`: NORMAL here, PROJECTOR after `dodnb.projector()`.)
 MARGIN = 18.0
 SIDE_MARGIN = 26.0
-ID_SIZE = 17.0
-LABEL_SIZE = 14.0
-TOKEN_RADIUS = 6.5
+ID_SIZE = NORMAL.canvas_id_size
+LABEL_SIZE = NORMAL.canvas_label_size
+TOKEN_RADIUS = NORMAL.canvas_token_radius
 #: Zoom steps (1 = fit the output's width).
 ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0)
 #: How close to a door a click must be to pick the door (grid units, each side of it).
 DOOR_REACH = 0.5
+#: Wheel travel (CSS px, a mouse notch is 100) per zoom step with Ctrl / Cmd held.
+WHEEL_STEP = 100.0
+
+#: The page scrolls over a map: ipycanvas cancels every wheel event over its canvas
+#: (`preventDefault`), so the notebook stopped scrolling under the pointer (measured: 0 px). One
+#: listener per page, in the capture phase, keeps a plain wheel event from reaching the canvas (the
+#: browser then scrolls the notebook as over text); with Ctrl or Cmd held it goes on to the canvas,
+#: which cancels it (no page zoom) and tells the kernel: the map zooms (`MapView._wheel`). Installed
+#: by an image that fails to load, the one script an ipywidgets HTML widget runs (it sets its value
+#: as innerHTML, in a live notebook and in a reopened one with its saved widget state alike).
+WHEEL_GUARD_HTML = (
+    '<img src="data:," alt="" style="display:none" onerror="'
+    "if(!window.__dodnbWheel){window.__dodnbWheel=1;document.addEventListener('wheel',function(e){"
+    "var t=e.target;if(t&amp;&amp;t.closest&amp;&amp;t.closest('.dodnb-map')&amp;&amp;!(e.ctrlKey||e.metaKey))e.stopPropagation();"
+    '},{capture:true,passive:true});}this.remove();">'
+)
 
 
 def canvas_scene(board: Board, scale: float = 12.0, lang: Optional[str] = None) -> tuple[Scene, Frame]:
-    """The board scene and frame the canvas map draws (see MARGIN, SIDE_MARGIN, ID_SIZE), its words in `lang`."""
-    scene = board_scene(board, scale=scale, margin=MARGIN, side_margin=SIDE_MARGIN, id_size=ID_SIZE, label_size=LABEL_SIZE,
-                        squeeze=True, lang=lang)
-    return scene, frame_for(board, scale, MARGIN, SIDE_MARGIN, ID_SIZE)
+    """The board scene and frame the canvas map draws (MARGIN, SIDE_MARGIN; ids, names and legend at
+    the style's sizes, render/style.py), its words in `lang`."""
+    style = current_style()
+    scene = board_scene(board, scale=scale, margin=MARGIN, side_margin=SIDE_MARGIN, id_size=style.canvas_id_size,
+                        label_size=style.canvas_label_size, squeeze=True, lang=lang)
+    return scene, frame_for(board, scale, MARGIN, SIDE_MARGIN, style.canvas_id_size)
 
 
 #: The value of a dropdown's "— pick … —" placeholder. Not None: ipywidgets treats value None as
@@ -184,6 +204,7 @@ class MapView(widgets.VBox):
 
             board = load_board()
         self.board = board
+        self.style = current_style()  # render/style.py: normal, or the projector's after dodnb.projector()
         self.scene, self.frame = self._make_scene(board, scale)
         self.density = DENSITY
         w, h = int(round(self.scene.width)), int(round(self.scene.height))
@@ -198,8 +219,11 @@ class MapView(widgets.VBox):
         for layer in self.canvas._canvases[: len(self.LAYERS) - 1]:
             layer.sync_image_data = True
         self.zoom = 1.0
+        self._wheel_travel = 0.0
+        self.wheel_guard = widgets.HTML(WHEEL_GUARD_HTML, layout=widgets.Layout(height="0px", margin="0", overflow="hidden"))
+        self.wheel_guard.add_class("dodnb-wheel-guard")
         self.zoom_out_button = widgets.Button(description="\u2212", tooltip="smaller", layout=widgets.Layout(width="36px"))
-        self.zoom_in_button = widgets.Button(description="+", tooltip="bigger, for a projector (the map then scrolls)", layout=widgets.Layout(width="36px"))
+        self.zoom_in_button = widgets.Button(description="+", tooltip="bigger, for a projector (the map then scrolls); or Ctrl + wheel over the map", layout=widgets.Layout(width="36px"))
         self.fit_button = widgets.Button(description="Fit", tooltip="the whole map, as wide as the page", layout=widgets.Layout(width="48px"))
         self.zoom_label = widgets.Label("zoom: fit")
         self.zoom_out_button.on_click(lambda _b: self.zoom_out())
@@ -225,10 +249,12 @@ class MapView(widgets.VBox):
         top.on_mouse_move(self._mouse_move)
         top.on_mouse_down(self._mouse_down)
         top.on_mouse_out(self._mouse_out)
+        top.on_mouse_wheel(self._wheel)
         self.canvas.on_client_ready(self.redraw)
         self.zoom_bar = widgets.HBox([self.zoom_out_button, self.zoom_in_button, self.fit_button, self.zoom_label])
         self.controls = widgets.HBox([self.square_picker, self.zoom_bar], layout=widgets.Layout(justify_content="space-between", width="100%"))
-        super().__init__([self.controls, self.scroller, self.info], **kwargs)
+        super().__init__([self.controls, self.scroller, self.info, self.wheel_guard], **kwargs)
+        self.add_class("dodnb-mapview")
         self.set_zoom(1.0)
         self.redraw()
 
@@ -291,6 +317,18 @@ class MapView(widgets.VBox):
     def fit(self) -> None:
         self.set_zoom(1.0)
 
+    def _wheel(self, dx: float, dy: float) -> None:
+        """Ctrl / Cmd + wheel over the map (the only wheel events the page lets reach the canvas,
+        WHEEL_GUARD_HTML): a step of zoom per WHEEL_STEP px of travel, up to zoom in, down out."""
+        self._wheel_travel += dy
+        while abs(self._wheel_travel) >= WHEEL_STEP:
+            if self._wheel_travel < 0:
+                self._wheel_travel += WHEEL_STEP
+                self.zoom_in()
+            else:
+                self._wheel_travel -= WHEEL_STEP
+                self.zoom_out()
+
     # ----- drawing ----------------------------------------------------------------------------
     def _layer(self, name: str):
         return self.canvas[self.LAYERS.index(name)]
@@ -320,7 +358,7 @@ class MapView(widgets.VBox):
 
     def token_shapes(self, tokens: Mapping[str, Sequence[str]]) -> list[Shape]:
         """Pieces as the canvas draws them: bigger discs, low in the square, clear of its id."""
-        return token_shapes(self.board, tokens, self.frame, radius=TOKEN_RADIUS, low=True)
+        return token_shapes(self.board, tokens, self.frame, radius=self.style.canvas_token_radius, low=True)
 
     def _draw_tokens(self) -> None:
         layer = self._layer("tokens")

@@ -38,9 +38,10 @@ from dodnb.errors import DodnbError, InputError
 from dodnb.i18n import tr
 from dodnb.render import narrate, panels
 from dodnb.render.picture import Picture
+from dodnb.render.style import NORMAL
 from dodnb.render.narrate import choice_label, pending_text, reactors, violation_text  # noqa: F401 (re-exported)
 from dodnb.render.scene import door_label_shapes, move_shapes, outline_shapes
-from dodnb.render.shapes import Scene, scene_to_svg
+from dodnb.render.shapes import RectShape, Scene, scene_to_svg
 from dodnb.render.state_scene import door_state_shapes, game_board, game_scene, piece_shapes
 from dodnb.rules.actions import Action, Activate, EndTurn, Move, Shoot
 from dodnb.rules.events import Event
@@ -49,7 +50,7 @@ from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Phase, Side, Status
 from dodnb.search import hint as hints
 from dodnb.search.hint import ThreatOdds, zombie_threat  # noqa: F401 (re-exported)
-from dodnb.widgets.mapview import NO_CHOICE, TOKEN_RADIUS, MapView, canvas_scene, draw_shapes
+from dodnb.widgets.mapview import NO_CHOICE, MapView, canvas_scene, draw_shapes
 
 __all__ = ["GameStepper", "GameMap", "KINDS", "PLAYS", "zombie_threat", "choice_label", "pending_text", "reactors", "new_game"]
 
@@ -62,8 +63,10 @@ MOVE_COLOUR = "#2e7d32"  # squares a click moves to
 SHOOT_COLOUR = "#c62828"  # squares a click shoots at
 FOCUS_COLOUR = "#1565c0"  # where the decision or the roll is
 DICE_SHOWN = 2  # rolls in the tray
-MAP_MAX_WIDTH = "1000px"  # the map's height stays within one screen with the panels under it
-PANEL_HEIGHT = "256px"  # the decision and the log: fixed, so nothing jumps
+#: The map's widest and the panels' heights (fixed, so nothing jumps) are the style's
+#: (render/style.py; bigger boxes in projector mode, where the map is as wide as the page).
+MAP_MAX_WIDTH = NORMAL.stepper_map_max_width  # the map's height stays within one screen with the panels under it
+PANEL_HEIGHT = f"{NORMAL.stepper_panel_height}px"  # the decision and the log
 
 
 
@@ -121,7 +124,8 @@ class GameMap(MapView):
 
     def token_shapes(self, tokens) -> list:
         st = self.state
-        return door_state_shapes(st, self.frame) + piece_shapes(st, self.frame, radius=TOKEN_RADIUS, lang=self.lang)
+        plates = [sh for sh in self.scene.shapes if isinstance(sh, RectShape) and (sh.tag or "").startswith("store:")]
+        return door_state_shapes(st, self.frame) + piece_shapes(st, self.frame, radius=self.style.canvas_token_radius, lang=self.lang, avoid=plates)
 
     def set_state(self, st: GameState, overlay: Sequence = ()) -> None:
         """The position and the overlay, in one canvas message; a layer whose shapes did not change
@@ -260,16 +264,18 @@ class GameStepper(widgets.VBox):
         # ----- map
         self.map = GameMap(game.state, lang=self.lang)
         self.map.canvas.add_class("dodnb-stepper-map")
-        self.map.layout.max_width = MAP_MAX_WIDTH
+        style = self.map.style
+        self.map.layout.max_width = style.stepper_map_max_width
         self.map.square_picker.layout.width = "170px"
         self.map.zoom_label.layout.display = "none"
         self.map.controls.layout.width = "auto"
-        self.map.children = [self.map.scroller, widgets.HBox([self.map.info, self.map.controls], layout=lay(width="100%", align_items="center", height="34px"))]
+        self.map.children = [self.map.scroller, widgets.HBox([self.map.info, self.map.controls], layout=lay(width="100%", align_items="center", height="34px")),
+                             self.map.wheel_guard]
         # ----- decision
         self.decision = widgets.HTML(layout=lay(height="84px", overflow="hidden"))
         self.decision.add_class("dodnb-decision")
         self.choice_list = widgets.RadioButtons(options=[], index=None, layout=lay(width="100%"))
-        self.choice_box = widgets.Box([self.choice_list], layout=lay(height="110px", overflow="auto", border="1px solid #cfd8dc", padding="2px 4px"))
+        self.choice_box = widgets.Box([self.choice_list], layout=lay(height=f"{style.stepper_choice_height}px", overflow="auto", border="1px solid #cfd8dc", padding="2px 4px"))
         self.choice_box.add_class("dodnb-choices")
         self.play_button = widgets.Button(button_style="success", layout=lay(width="auto"))
         self.end_button = widgets.Button(button_style="warning", layout=lay(width="auto"))
@@ -291,7 +297,7 @@ class GameStepper(widgets.VBox):
         self.save_button = widgets.Button(icon="download", layout=lay(width="110px"))
         self.load_button = widgets.Button(icon="upload", layout=lay(width="110px"))
         self.save_text = widgets.Textarea(layout=lay(width="100%", height="90px"))
-        self.tabs = widgets.Tab(layout=lay(height="156px"))
+        self.tabs = widgets.Tab(layout=lay(height=f"{style.stepper_tab_height}px"))
 
         # wiring
         self.language.observe(lambda ch: self.set_language(ch["new"]), names="value")
@@ -318,13 +324,13 @@ class GameStepper(widgets.VBox):
                                 layout=lay(flex_flow="row wrap", align_items="center"))
         threat_panel = widgets.VBox([self.threat_button, self.threat_box], layout=lay(overflow="auto"))
         save_panel = widgets.VBox([widgets.HBox([self.save_button, self.load_button]), self.save_text])
-        log_scroll = widgets.Box([self.log_box], layout=lay(height="112px"))
+        log_scroll = widgets.Box([self.log_box], layout=lay(height=f"{style.stepper_log_height}px"))
         log_scroll.add_class("dodnb-log-scroll")
         hint_panel = widgets.VBox([self.hint_others, self.hint_box], layout=lay(overflow="auto"))
         self.tabs.children = [log_scroll, threat_panel, save_panel, hint_panel]
         self.left = widgets.VBox([self.decision, self.choice_box, widgets.HBox([self.play_button, self.end_button, self.hint_button], layout=lay(flex_flow="row wrap")), self.message_box],
-                                 layout=lay(width="50%", padding="0 10px 0 0", height=PANEL_HEIGHT))
-        self.right = widgets.VBox([self.dice, self.tabs], layout=lay(width="50%", height=PANEL_HEIGHT))
+                                 layout=lay(width="50%", padding="0 10px 0 0", height=f"{style.stepper_panel_height}px"))
+        self.right = widgets.VBox([self.dice, self.tabs], layout=lay(width="50%", height=f"{style.stepper_panel_height}px"))
         columns = widgets.HBox([self.left, self.right], layout=lay(width="100%", align_items="flex-start"))
         super().__init__([self.style, new_row, self.track, controls, self.step_why, self.map, columns], **kwargs)
         self.add_class("dodnb-stepper")
@@ -659,7 +665,7 @@ class GameStepper(widgets.VBox):
         # the doors the choices name ("Close door S05"), tagged with their ids on the map
         doors = sorted({a.door for a in self.choices if isinstance(getattr(a, "door", None), str) and a.door in board.doors})
         if doors:
-            shapes += door_label_shapes(board, doors, frame, away_from=focus)
+            shapes += door_label_shapes(board, doors, frame, away_from=focus, avoid=self.map.token_shapes({}))
         return shapes
 
     def _track_html(self, st: GameState) -> str:

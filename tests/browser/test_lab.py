@@ -1868,3 +1868,149 @@ def test_hint_shows_the_best_choice_and_the_tree_is_drawn(lab_server, browser, b
     finally:
         context.close()
     browser_summary.append(f"hint and tree at 1400x900: screenshots {shot_hint} {shot_values} {shot_tree}")
+
+
+# =============================================================================================
+# Issue 34 item 3: projector mode, readable maps and the wheel. One written notebook holds every
+# widget twice, at the normal size and after `dodnb.projector()`; at 1400x900 the test measures the
+# square ids' digit height on screen (font size x canvas.clientWidth / canvas.width x 0.70, and on
+# a screenshot crop), each widget's height, inner scroll boxes, and the wheel over a map; every
+# widget is photographed under /tmp/shots_projector/ for a person to read.
+
+PROJECTOR_NOTEBOOK = "projector_check.ipynb"
+PROJECTOR_SHOTS = Path("/tmp/shots_projector")
+PROJECTOR_WIDGETS = [
+    ("map", "MapView(tokens={'068': ['Peter', 'Roger'], '115': ['zombie']})"),
+    ("los", "LOSExplorer()"),
+    ("shot", "ShotCalculator()"),
+    ("attack", "AttackCalculator()"),
+    ("stepper", "GameStepper(seed=7)"),
+    ("editor", "PositionEditor(Position(characters={'Peter': '010', 'Roger': '010'}))"),
+]
+PROJECTOR_IMPORTS = ("import dodnb\nfrom dodnb import Position\nfrom dodnb.widgets.mapview import MapView\nfrom dodnb.widgets.los import LOSExplorer\n"
+                     "from dodnb.widgets.calculators import ShotCalculator, AttackCalculator\nfrom dodnb.widgets import GameStepper\n"
+                     "from dodnb.widgets.editor import PositionEditor")
+#: per output: its height, its canvases (client and backing widths), inner boxes that scroll
+OUTPUTS_JS = """() => Array.from(document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell')).map(cell => {
+  const out = cell.querySelector('.jp-OutputArea-output');
+  if (!out) return null;
+  const r = out.getBoundingClientRect();
+  const canvas = out.querySelector('canvas.dodnb-map');
+  const scrolls = Array.from(out.querySelectorAll('*')).filter(e => {
+    const s = getComputedStyle(e);
+    return /(auto|scroll)/.test(s.overflowY) && e.scrollHeight > e.clientHeight + 2 && e.clientHeight > 0;
+  }).map(e => (e.className && e.className.baseVal === undefined ? e.className : '') + ' ' + e.clientHeight + '/' + e.scrollHeight);
+  return {height: r.height, width: r.width, canvas: canvas ? {client: canvas.clientWidth, backing: canvas.width} : null, scrolls};
+})"""
+SCROLLER_JS = "() => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer').scrollTop"
+
+
+def test_projector_mode_sizes_and_the_wheel(lab_server, browser, browser_summary, tmp_path_factory):
+    """Every widget at the normal size (file browser open) and in projector mode (after
+    `dodnb.projector()`, file browser closed) at 1400x900: live square ids >= 10 px (normal) and
+    >= 14 px (projector) digit height on screen, measured from the canvas' scale and on a screenshot
+    crop; the wheel over a map scrolls the notebook (> 0 px); Ctrl + wheel zooms the map instead;
+    widget heights and the inner scroll boxes reported; screenshots of every widget."""
+    from dodnb.render.style import NORMAL, PROJECTOR
+    from dodnb.render.scene import STYLE
+    from dodnb.widgets.mapview import DENSITY, canvas_scene
+    import dodnb
+
+    cells = [PROJECTOR_IMPORTS]
+    cells += [code for _, code in PROJECTOR_WIDGETS]
+    cells += ["dodnb.projector()"]
+    cells += [code for _, code in PROJECTOR_WIDGETS]
+    cells += ["dodnb.projector(False)"]
+    _write_notebook(lab_server.root / PROJECTOR_NOTEBOOK, cells)
+    PROJECTOR_SHOTS.mkdir(parents=True, exist_ok=True)
+    shots = tmp_path_factory.mktemp("screens-projector")
+    context, page, run = _opened_and_run(browser, lab_server, PROJECTOR_NOTEBOOK, shots, viewport=(SCREEN["width"], SCREEN["height"]), prefix="p")
+    lines = []
+    n = len(PROJECTOR_WIDGETS)
+    board = dodnb.load_board()
+    r = board.square(ID_SQUARE).rect
+    id_rgb = _hex(STYLE["id"])
+    try:
+        page.wait_for_function("() => document.querySelectorAll('canvas.dodnb-map').length >= 8", timeout=CELL_TIMEOUT_MS)
+        page.wait_for_timeout(2500)
+        cells_loc = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell")
+        results = {}
+
+        def measure(mode, style, first_cell):
+            outs = page.evaluate(OUTPUTS_JS)
+            for i, (name, _) in enumerate(PROJECTOR_WIDGETS):
+                cell = cells_loc.nth(first_cell + i)
+                cell.evaluate("e => e.scrollIntoView({block: 'start'})")
+                page.wait_for_timeout(400)
+                path = PROJECTOR_SHOTS / f"{mode}-{name}.png"
+                page.screenshot(path=str(path))
+                results[(mode, name)] = outs[first_cell + i]
+            # the first map: its ids' digits on screen, from the scale and from the pixels
+            cv = outs[first_cell]["canvas"]
+            k = cv["client"] / cv["backing"] * DENSITY
+            digit = style.canvas_id_size * k * DIGIT_EM
+            cell = cells_loc.nth(first_cell)
+            cell.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(300)
+            canvas = cell.locator("canvas.dodnb-map")
+            _, frame = canvas_scene(board)
+            x, y = frame.x(r.x0), frame.y(r.y0)
+            w, h = frame.scale * (r.x1 - r.x0), frame.scale * (r.y1 - r.y0)
+            box = ((x + 2) * DENSITY, (y + 3) * DENSITY, (w - 3) * DENSITY, (h / 2 + style.canvas_id_size * 0.4) * DENSITY)
+            font_px, raw = _id_px_on_screen(canvas, box, id_rgb)
+            return digit, font_px * DIGIT_EM, cv
+
+        # ----- normal size, file browser open
+        state = page.evaluate(PAGE_STATE_JS, PROJECTOR_NOTEBOOK)
+        assert state["leftOpen"], "the file browser should be open (a pupil's layout)"
+        normal_digit, normal_crop, normal_cv = measure("normal", NORMAL, 1)
+        # the wheel: over text (the imports cell) and over the first map
+        cells_loc.nth(1).evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        canvas = cells_loc.nth(1).locator("canvas.dodnb-map")
+        b = canvas.bounding_box()
+        page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        before = page.evaluate(SCROLLER_JS)
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(600)
+        over_map = page.evaluate(SCROLLER_JS) - before
+        # Ctrl + wheel over the map zooms it (and the page does not scroll)
+        cells_loc.nth(1).evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        b = canvas.bounding_box()
+        page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        width0 = canvas.evaluate("e => e.getBoundingClientRect().width")
+        page.keyboard.down("Control")
+        page.mouse.wheel(0, -100)
+        page.keyboard.up("Control")
+        page.wait_for_function("([w]) => { const c = document.querySelectorAll('canvas.dodnb-map')[0]; return c.getBoundingClientRect().width > w + 50; }",
+                               arg=[width0], timeout=PAINT_TIMEOUT_MS)
+        zoomed = canvas.evaluate("e => e.getBoundingClientRect().width")
+        cells_loc.nth(1).locator("button", has_text="Fit").click()
+        page.wait_for_timeout(500)
+        # ----- projector, file browser closed (the teacher's screen)
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        page.wait_for_timeout(1500)
+        proj_digit, proj_crop, proj_cv = measure("projector", PROJECTOR, 2 + n)
+    finally:
+        context.close()
+
+    def report(mode):
+        return "; ".join(f"{name} {results[(mode, name)]['height']:.0f} px"
+                         + (f" (scroll boxes: {results[(mode, name)]['scrolls']})" if results[(mode, name)]["scrolls"] else "")
+                         for name, _ in PROJECTOR_WIDGETS)
+
+    lines.append(f"projector check at 1400x900: normal (file browser open) map {normal_cv['client']} px wide, square-id digits "
+                 f"{normal_digit:.1f} px (scale), {normal_crop:.1f} px (screenshot crop); projector (file browser closed) map "
+                 f"{proj_cv['client']} px wide, digits {proj_digit:.1f} px (scale), {proj_crop:.1f} px (crop); pieces "
+                 f"{2 * PROJECTOR.canvas_token_radius * proj_cv['client'] / proj_cv['backing'] * DENSITY:.1f} px across")
+    lines.append(f"  wheel over the map: the notebook scrolled {over_map:.0f} px; Ctrl + wheel zoomed the map {width0:.0f} -> {zoomed:.0f} px")
+    lines.append(f"  heights, normal: {report('normal')}")
+    lines.append(f"  heights, projector: {report('projector')}")
+    lines.append(f"  screenshots: {PROJECTOR_SHOTS}/normal-*.png, projector-*.png")
+    browser_summary.extend(lines)
+    print("\n".join(lines))
+    assert over_map > 0, f"the wheel over the map did not scroll the notebook ({over_map} px)"
+    assert zoomed > width0 + 50, (width0, zoomed)
+    assert normal_digit >= 10.0 and normal_crop >= 9.5, (normal_digit, normal_crop)
+    assert proj_digit >= 14.0 and proj_crop >= 13.5, (proj_digit, proj_crop)
