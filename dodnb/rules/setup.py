@@ -1,4 +1,4 @@
-"""Set-up [3.1]-[3.3]: the zombie player's hidden squares, the human player's placement, and the
+"""Setting up for play [3.0], [3.1]-[3.3]: the zombie player's hidden squares, the human player's placement, and the
 starting position (`initial_state`)."""
 
 from __future__ import annotations

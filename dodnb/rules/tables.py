@@ -193,7 +193,7 @@ class Tables:
     def panic_case(self, target_kind: str, same_square: bool) -> str:
         return self.panic_rows[(normalise_target(target_kind), bool(same_square))][1]
 
-    # ------------------------------------------------------------------ movement costs [5.9]
+    # ------------------------------------------------------------------ movement costs [5.9] (summarised by the chart [5.8])
 
     def exit_cost(self, zombie_value: int) -> int:
         """Movement Points to leave a zombie-occupied square into the next one: value + 1 [5.4], [5.9]."""

@@ -34,7 +34,8 @@ class _StrEnum(str, Enum):
 
 
 class Status(_StrEnum):
-    """A character's status: one counter side each [2.3]; killed characters leave play [8.5]."""
+    """A character's status: one counter side each [2.3] (the game's markers [2.4] are these statuses
+    and the bookkeeping of rules/records.py); killed characters leave play [8.5]."""
 
     NORMAL = "normal"
     STUNNED = "stunned"  # [8.3]

@@ -157,7 +157,8 @@ def attack_result(st: GameState, ctx: Ctx) -> Callable[[int], str]:
 
 
 def roll_attack(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
-    """[8.8] two dice at the attack's strength; [8.3]-[8.5] the result applied at once; [12.3] a
+    """[8.8] two dice at the attack's strength; [8.3]-[8.5] the result applied at once, to the character
+    rolled for only (the others in the square are untouched by it [8.6]); [12.3] a
     killed character's rifle leaves play; [11.0] no super-zombie roll in the turn of infection."""
     att = attack_of(st)
     who = next(t for t in att.targets if t not in att.rolled)

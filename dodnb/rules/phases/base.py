@@ -155,7 +155,8 @@ def units_with(st: GameState, uid: str, **changes: Any) -> tuple[ZombieUnit, ...
 
 
 def record(st: GameState, entered: Iterable[str] = (), acted: Iterable[str] = ()) -> GameState:
-    """Note squares entered [7.0] 1 and squares where a character acted [7.3], for the Reaction Phase."""
+    """Note squares entered [7.0] 1 and squares where a character acted [7.3], for the Reaction Phase:
+    every action of a character is noted, for each one triggers Zombie Reaction Movement [5.7]."""
     r = st.record
     e = r.entered + tuple(s for s in entered if s not in r.entered)
     ac = r.acted + tuple(s for s in acted if s not in r.acted)
