@@ -32,8 +32,8 @@ LAB_ARGS ?=
 # Jupyter refuses to start as root without this (the project's machines run as root)
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-# nbval runs the course notebooks (tests/browser/*.ipynb are fixtures, not collected)
-TEST_PATHS = tests $(wildcard notebooks/*.ipynb)
+# nbval runs the course notebooks, English and French (tests/browser/*.ipynb are fixtures, not collected)
+TEST_PATHS = tests $(wildcard notebooks/*.ipynb) $(wildcard notebooks/fr/*.ipynb)
 NBVAL_ARGS := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 # One worker per core; a file's tests stay together in one worker, in order (a notebook's cells
 # share one kernel). Files are handed out in collection order, the longest two first, one per worker
