@@ -1,7 +1,7 @@
 """Where a random-legal game's time goes, step by step (prints figures; not a test).
 
 `bench_engine.py` gives games per second; this script says what one step costs and why, against the
-budget the issue-15 targets leave for a step:
+budget the issue-15 targets (since withdrawn: no step may get slower, that is all) would leave for a step:
 
 * the budget: 100 two-player games per second at the median game length is this many microseconds
   per step (a decision or a roll), all included; 150 solitaire games the same;
