@@ -350,37 +350,6 @@ def test_layer_check_reports_upward_imports(tmp_path):
     assert len(bad) == 4, bad  # downward imports and the facade's own are fine
 
 
-def test_render_and_widgets_have_no_import_cycles():
-    """Inside dodnb.render and dodnb.widgets imports point one way (shapes <- scene <- svg ...):
-    no module reaches itself again through its imports, lazy ones included."""
-    modules = all_modules()
-    known = set(modules)
-    graph = {
-        m: {t for _, t in dodnb_imports(p, REPO, known) if t != m and t.startswith(("dodnb.render.", "dodnb.widgets."))}
-        for m, p in modules.items()
-        if m.startswith(("dodnb.render.", "dodnb.widgets."))
-    }
-    assert "dodnb.render.shapes" in graph and graph["dodnb.render.shapes"] == set()
-
-    def cycle_from(start):
-        stack, seen = [(start, [start])], set()
-        while stack:
-            node, path = stack.pop()
-            for nxt in graph.get(node, ()):
-                if nxt == start:
-                    return path + [start]
-                if nxt not in seen:
-                    seen.add(nxt)
-                    stack.append((nxt, path + [nxt]))
-        return None
-
-    cycles = [c for c in map(cycle_from, graph) if c]
-    assert cycles == [], " ; ".join(" -> ".join(c) for c in cycles)
-
-
-# --- no import cycles anywhere in the package ---------------------------------------------------
-
-
 def import_graph(root: Path = REPO) -> dict[str, set[str]]:
     """Each dodnb module -> the dodnb modules it imports, at any depth: module-level, lazy inside a
     function and inside a display method alike (a cycle through a lazy import is still a cycle: the

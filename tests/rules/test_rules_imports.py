@@ -1,48 +1,12 @@
-"""Inside dodnb.rules imports point one way and stay public (issue 32): no module reaches itself again
-through its imports (lazy ones included: rules/game and rules/position once did), and no module takes
-another module's private name (`from X import _name`, `X._name`)."""
+"""Imports stay public (issue 32): no module takes another module's private name (`from X import
+_name`, `X._name`). (That no module reaches itself again through its imports, rules/game and
+rules/position once did, is tests/test_layers.py's test_no_import_cycles, over the whole package.)"""
 
 from __future__ import annotations
 
 import ast
 
-from tests.test_layers import REPO, all_modules, dodnb_imports
-
-
-def _rules_graph() -> dict[str, set[str]]:
-    modules = all_modules()
-    known = set(modules)
-    return {
-        m: {t for _, t in dodnb_imports(p, REPO, known) if t != m and t.startswith("dodnb.rules.")}
-        for m, p in modules.items()
-        if m.startswith("dodnb.rules.")
-    }
-
-
-def _cycle_from(graph: dict[str, set[str]], start: str):
-    stack, seen = [(start, [start])], set()
-    while stack:
-        node, path = stack.pop()
-        for nxt in graph.get(node, ()):
-            if nxt == start:
-                return path + [start]
-            if nxt not in seen:
-                seen.add(nxt)
-                stack.append((nxt, path + [nxt]))
-    return None
-
-
-def test_rules_modules_have_no_import_cycles():
-    graph = _rules_graph()
-    assert {"dodnb.rules.game", "dodnb.rules.position", "dodnb.rules.state", "dodnb.rules.knowledge"} <= set(graph)
-    assert "dodnb.rules.game" in graph["dodnb.rules.position"]  # Position.game() builds a Game (lazily: still counted)
-    cycles = [c for c in (_cycle_from(graph, m) for m in sorted(graph)) if c]
-    assert cycles == [], " ; ".join(" -> ".join(c) for c in cycles)
-
-
-def test_the_cycle_check_sees_a_lazy_cycle():
-    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
-    assert _cycle_from(graph, "a") == ["a", "b", "c", "a"] and _cycle_from(graph, "d") is None
+from tests.test_layers import all_modules
 
 
 def private_imports(path, module: str, modules: set[str]) -> list[str]:
