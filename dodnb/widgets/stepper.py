@@ -42,6 +42,7 @@ from dodnb.render.narrate import choice_label, pending_text, reactors, violation
 from dodnb.render.scene import door_label_shapes, move_shapes, outline_shapes
 from dodnb.render.shapes import Scene, scene_to_svg
 from dodnb.render.state_scene import door_state_shapes, game_board, game_scene, piece_shapes
+from dodnb.render.words import square_words
 from dodnb.rules.actions import Action, Activate, EndTurn, Move, Shoot
 from dodnb.rules.events import Event
 from dodnb.rules.game import DecisionNeeded, Game
@@ -163,7 +164,7 @@ class GameMap(MapView):
         self.square_picker.description = tr("map.square", lang)
         opts = list(self.square_picker.options)
         value = self.square_picker.value
-        self.square_picker.options = [(tr("map.pick_square", lang), NO_CHOICE)] + opts[1:]
+        self.square_picker.options = [(tr("map.pick_square", lang), NO_CHOICE)] + [(square_words(self.board, sid, lang), sid) for _, sid in opts[1:]]
         self.square_picker.value = value
         self.zoom_in_button.tooltip = tr("map.zoom_in", lang)
         self.zoom_out_button.tooltip = tr("map.zoom_out", lang)
