@@ -288,6 +288,8 @@ class GameStepper(widgets.VBox):
         self.hint_others = widgets.ToggleButton(value=False, layout=lay(width="auto", height="26px", min_height="26px"))
         self.hint_box = widgets.HTML()
         self.hint_box.add_class("dodnb-hint")
+        self.hint_key = widgets.HTML()  # the hint's one suggestion and its number, at reading size, outside any scroll box
+        self.hint_key.add_class("dodnb-hint-key")
         self.save_button = widgets.Button(icon="download", layout=lay(width="110px"))
         self.load_button = widgets.Button(icon="upload", layout=lay(width="110px"))
         self.save_text = widgets.Textarea(layout=lay(width="100%", height="90px"))
@@ -322,7 +324,7 @@ class GameStepper(widgets.VBox):
         log_scroll.add_class("dodnb-log-scroll")
         hint_panel = widgets.VBox([self.hint_others, self.hint_box], layout=lay(overflow="auto"))
         self.tabs.children = [log_scroll, threat_panel, save_panel, hint_panel]
-        self.left = widgets.VBox([self.decision, self.choice_box, widgets.HBox([self.play_button, self.end_button, self.hint_button], layout=lay(flex_flow="row wrap")), self.message_box],
+        self.left = widgets.VBox([self.decision, self.choice_box, widgets.HBox([self.play_button, self.end_button, self.hint_button], layout=lay(flex_flow="row wrap")), self.hint_key, self.message_box],
                                  layout=lay(width="50%", padding="0 10px 0 0", height=PANEL_HEIGHT))
         self.right = widgets.VBox([self.dice, self.tabs], layout=lay(width="50%", height=PANEL_HEIGHT))
         columns = widgets.HBox([self.left, self.right], layout=lay(width="100%", align_items="flex-start"))
@@ -565,6 +567,7 @@ class GameStepper(widgets.VBox):
         if not self._hint_possible(st):
             self.hint = None
             self.hint_box.value = panels.hint_html(None, self.game, self.lang)
+            self.hint_key.value = ""
             return None
         h = self._hint_cache.get(st)
         if h is None:
@@ -576,7 +579,8 @@ class GameStepper(widgets.VBox):
 
     def _show_hint(self) -> None:
         h = self._hint_cache.get(self.game.state)
-        self.hint_box.value = panels.hint_html(h, self.game, self.lang, self.hint_others.value) if h is not None else ""
+        self.hint_key.value = panels.hint_key_html(h, self.game, self.lang) if h is not None else ""
+        self.hint_box.value = panels.hint_html(h, self.game, self.lang, self.hint_others.value, key=False) if h is not None else ""
 
     def _hint_possible(self, st: GameState) -> bool:
         return self._learner_decides(st) and st.pending.side == Side.HUMAN
@@ -684,7 +688,7 @@ class GameStepper(widgets.VBox):
         def plain(h: str) -> str:
             return html.unescape(re.sub(r"<[^>]+>", " ", h)).replace("  ", " ").strip()
 
-        return "\n".join(plain(w.value) for w in (self.track, self.decision, self.message_box, self.threat_box, self.hint_box, self.dice) if w.value)
+        return "\n".join(plain(w.value) for w in (self.track, self.decision, self.hint_key, self.message_box, self.threat_box, self.hint_box, self.dice) if w.value)
 
     def log_lines(self) -> list[str]:
         """The log as plain lines, oldest first."""
