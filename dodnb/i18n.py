@@ -299,6 +299,11 @@ def fmt_number(x: Any, digits: int = 1, lang: Optional[str] = None) -> str:
     return text.replace(".", mark)
 
 
+def fmt_short(x: Any, lang: Optional[str] = None) -> str:
+    """A setting such as a time budget, as short as it goes ('1.5', '4'; « 1,5 »)."""
+    return f"{float(x):g}".replace(".", str(catalogue(_check(lang))["grammar"].get("decimal", ".")))
+
+
 def fmt_percent(p: Any, digits: int = 1, lang: Optional[str] = None) -> str:
     """A probability as a percentage in `lang`: '44.4%', « 44,4 % » (a narrow no-break space)."""
     lang = _check(lang)
@@ -347,5 +352,5 @@ def refusal(key: str, params: Mapping[str, Any], lang: Optional[str] = None) -> 
 
 __all__ = [
     "LANGUAGES", "SECTIONS", "set_language", "get_language", "check_language", "catalogue", "tr", "fill", "names",
-    "join", "term", "grammar", "fmt_number", "fmt_percent", "fmt_seconds", "fmt_one_in", "genders", "event_line", "refusal", "placeholders", "LanguageError",
+    "join", "term", "grammar", "fmt_number", "fmt_short", "fmt_percent", "fmt_seconds", "fmt_one_in", "genders", "event_line", "refusal", "placeholders", "LanguageError",
 ]

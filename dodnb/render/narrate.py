@@ -29,7 +29,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from dodnb import i18n
 from dodnb.errors import DodnbError
-from dodnb.i18n import fmt_number, fmt_percent, names, tr
+from dodnb.i18n import fmt_number, fmt_percent, fmt_short, names, tr
 from dodnb.rules import engine
 from dodnb.rules.actions import (
     Action,
@@ -465,7 +465,12 @@ def hint_method(h: Hint, lang: Optional[str] = None) -> str:
     """How the values were found: the exact search's size and time, or the play-outs."""
     if h.exact:
         return tr("hint.exact", lang, nodes=h.result.nodes, seconds=fmt_number(h.seconds, 1, lang))
-    return tr("hint.estimate", lang, n=h.n, **h.why)
+    return tr("hint.estimate", lang, n=h.n, **_why_words(h.why, lang))
+
+
+def _why_words(why: dict, lang: Optional[str]) -> dict:
+    """The exact search's budget in the reader's numbers ('1.5' s, « 1,5 » s)."""
+    return {k: (fmt_short(v, lang) if k == "seconds" else v) for k, v in why.items()}
 
 
 def hint_label(game, h: Hint, lang: Optional[str]) -> Callable[[Action], str]:

@@ -23,6 +23,7 @@ from dodnb.render.narrate import (
     threat_cell,
     threat_columns,
     threat_note,
+    _why_words,
     two_numbers,
     value_words,
 )
@@ -160,7 +161,7 @@ def hint_html(h: Optional[Hint], game=None, lang: Optional[str] = None, others: 
     if h is None:
         return f"<i>{esc(tr('hint.only_human', lang))}</i>"
     if not h.rows:
-        return f"<i>{esc(tr('hint.unavailable', lang, **h.why))}</i>"
+        return f"<i>{esc(tr('hint.unavailable', lang, **_why_words(h.why, lang)))}</i>"
     label = hint_label(game, h, lang)
     method = f"<div style='font-size:90%;color:#455a64'>{esc(hint_method(h, lang))}</div>"
     two = f"<div>{esc(tr('hint.two_numbers', lang))}</div>" if two_numbers(h) else ""
