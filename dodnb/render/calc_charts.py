@@ -146,7 +146,7 @@ def status_chart(
     lx = x0
     for status in STATUS_ORDER:
         sc.add(RectShape(lx, yb, 12, 10, fill=STATUS_COLOURS[status], stroke="#999999", width=0.5, layer="board"))
-        sc.add(TextShape(lx + 16, yb + 5, tr("status." + status, lang), 10, "#333333", "start", layer="board"))
+        sc.add(TextShape(lx + 16, yb + 5, (tr("calc.normal", lang) if status == "normal" else tr("status." + status, lang)), 10, "#333333", "start", layer="board"))
         lx += 80
     return sc
 

@@ -85,6 +85,11 @@ def _esc(x: Any) -> str:
     return html.escape(str(x))
 
 
+def _status_word(status: str, lang: str | None = None) -> str:
+    """A character's status [8.3]-[8.5] in the calculators: the rules' "normal", « indemne »."""
+    return tr("calc.normal", lang) if status == "normal" else tr("status." + status, lang)
+
+
 def _and(items: list[str], lang: str | None = None) -> str:
     return names(items, lang)
 
@@ -505,7 +510,7 @@ class ShotCalculator(_Calculator):
         p = self.kill_chance
         lang = self.lang
         self.out_summary.value = (
-            f'<div style="font-size:18px;margin:6px 0">{_esc(tr("calc.shot.summary", lang))}: <b>{fmt_fraction(p)}</b> '
+            f'<div style="font-size:18px;margin:6px 0">{_esc(tr("calc.shot.summary", lang))} <b>{fmt_fraction(p)}</b> '
             f"= <b>{fmt_percent(p, 1, lang)}</b> <small>({_esc(fmt_one_in(p, lang))})</small></div>"
         )
         together = bool(self.together.value) or len(self.shooters) < 2
@@ -559,7 +564,7 @@ class AttackCalculator(_Calculator):
         else:
             start = {c: "normal" for c in characters}
         self.present = {n: W.Checkbox(value=n in start, description=n, indent=False, layout=W.Layout(width="90px")) for n in CHARACTERS}
-        self.status = {n: W.Dropdown(options=[(tr(f"status.{st}", lang), st) for st in STATUSES], value=start.get(n, "normal"), layout=W.Layout(width="110px")) for n in CHARACTERS}
+        self.status = {n: W.Dropdown(options=[(_status_word(st, lang), st) for st in STATUSES], value=start.get(n, "normal"), layout=W.Layout(width="110px")) for n in CHARACTERS}
         self.rifle = {n: W.Checkbox(value=False, description=tr("calc.rifle", lang), indent=False, layout=W.Layout(width="120px")) for n in CHARACTERS}
         self.attacker = W.Dropdown(
             options=[(tr("calc.attacker.zombie", lang), "zombie")] + [(tr(f"calc.target.{k}", lang), k) for k in ("berserk", "super", "super+unit")],
@@ -707,7 +712,7 @@ class AttackCalculator(_Calculator):
     def describe(self) -> str:
         lang = self.lang
         chars = self.characters()
-        who = _and([f"{n} ({tr('status.' + st, lang)})" for n, st in chars], lang) if chars else tr("calc.nobody", lang)
+        who = _and([f"{n} ({_status_word(st, lang)})" for n, st in chars], lang) if chars else tr("calc.nobody", lang)
         att = tr(f"calc.words.{self.attacker.value}", lang)
         if self.attacker.value == "super":
             val = tr("calc.val.super", lang)
@@ -734,7 +739,7 @@ class AttackCalculator(_Calculator):
         pd = self.p_destroyed
         lang = self.lang
         self.out_summary.value = (
-            f'<div style="font-size:15px;margin:6px 0">{_esc(tr("calc.attack.summary", lang))}: '
+            f'<div style="font-size:15px;margin:6px 0">{_esc(tr("calc.attack.summary", lang))} '
             f"<b>{fmt_fraction(pd)}</b> = <b>{fmt_percent(pd, 1, lang)}</b></div>"
             if self.reaction.value
             else f'<div style="margin:6px 0">{_esc(tr("calc.attack.no_reaction", lang))}</div>'
@@ -749,7 +754,7 @@ class AttackCalculator(_Calculator):
                 parts.append(f"--- k = {kk} ---\n" + "\n".join(d.steps))
             explain = "\n\n".join(parts)
         else:
-            rows = [(tr("calc.attack.was", lang, who=nm, status=tr("status." + st, lang)), self.statuses[nm]) for nm, st in self.characters()]
+            rows = [(tr("calc.attack.was", lang, who=nm, status=_status_word(st, lang)), self.statuses[nm]) for nm, st in self.characters()]
             self._chart = status_chart(rows, tr("calc.attack.chart", lang), lang=lang)
             self.out_chart.value = self._chart.to_svg()
             self.out_table.value = self._status_html() + self._joint_html()
@@ -757,7 +762,7 @@ class AttackCalculator(_Calculator):
         self.out_explain.value = _derivation_html(explain, lang)
 
     def _status_head(self, first: list[str]) -> str:
-        cols = first + [f'<span style="border-bottom:3px solid {STATUS_COLOURS[s]}">{_esc(tr("status." + s, self.lang))}</span>' for s in STATUS_ORDER]
+        cols = first + [f'<span style="border-bottom:3px solid {STATUS_COLOURS[s]}">{_esc(_status_word(s, self.lang))}</span>' for s in STATUS_ORDER]
         return "<tr>" + "".join(f"<th {_TH}>{c}</th>" for c in cols) + "</tr>"
 
     def _status_html(self) -> str:
@@ -771,7 +776,7 @@ class AttackCalculator(_Calculator):
             else:
                 attacked = tr("calc.yes" if nm in self.targets else "calc.no", lang)
             rows.append(
-                f'<tr><td style="padding:2px 8px"><b>{_esc(nm)}</b></td><td style="padding:2px 8px">{_esc(tr("status." + st, lang))}</td>'
+                f'<tr><td style="padding:2px 8px"><b>{_esc(nm)}</b></td><td style="padding:2px 8px">{_esc(_status_word(st, lang))}</td>'
                 f'<td style="padding:2px 8px">{_esc(attacked)}</td>' + "".join(_cell(d.p(s), s, lang) for s in STATUS_ORDER) + "</tr>"
             )
         return f'<table style="{_TABLE_STYLE}"><caption style="text-align:left"><b>{_esc(tr("calc.attack.table", lang))}</b></caption>{"".join(rows)}</table>'
@@ -784,7 +789,7 @@ class AttackCalculator(_Calculator):
             for nm, d in per.items():
                 rows.append(
                     f'<tr><td style="padding:2px 8px">{kk}</td><td style="padding:2px 8px"><b>{_esc(nm)}</b></td>'
-                    f'<td style="padding:2px 8px">{_esc(tr("status." + start[nm], lang))}</td>' + "".join(_cell(d.p(s), s, lang) for s in STATUS_ORDER) + "</tr>"
+                    f'<td style="padding:2px 8px">{_esc(_status_word(start[nm], lang))}</td>' + "".join(_cell(d.p(s), s, lang) for s in STATUS_ORDER) + "</tr>"
                 )
         return (
             f'<table style="{_TABLE_STYLE}"><caption style="text-align:left"><b>{_esc(tr("calc.attack.table_k", lang))}</b></caption>'
@@ -798,7 +803,7 @@ class AttackCalculator(_Calculator):
         rows = [f"<tr><th {_TH}>{_esc(tr('calc.attack.whole', lang))}</th><th {_TH}>{_esc(tr('calc.head.exact', lang))}</th><th {_TH}>{_esc(tr('calc.head.percent', lang))}</th></tr>"]
         start = dict(self.characters())
         for sts, p in items[:top]:
-            changed = [f"{nm} {tr('status.' + st, lang)}" for nm, st in sts if st != start[nm]]
+            changed = [f"{nm} {_status_word(st, lang)}" for nm, st in sts if st != start[nm]]
             label = ", ".join(changed) if changed else tr("calc.attack.nobody_changes", lang)
             rows.append(f'<tr><td style="padding:2px 8px">{_esc(label)}</td><td style="padding:2px 8px">{fmt_fraction(p)}</td><td style="padding:2px 8px">{fmt_percent(p, 1, lang)}</td></tr>')
         rest = len(items) - top

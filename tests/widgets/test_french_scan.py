@@ -151,9 +151,19 @@ def build_all():
     texts += widget_texts(ex) + [ex.text]
     out["LOSExplorer"] = texts
     st = _stepper()
-    out["GameStepper"] = widget_texts(st) + [st.text] + svg_texts(scene_to_svg(st.scene()))
+    texts = widget_texts(st) + [st.text] + svg_texts(scene_to_svg(st.scene()))
+    for _ in range(8):  # later phases: attacks, reaction fire, the zombies' turn
+        for _ in range(6):
+            if st.game.state.result is None:
+                st.step()
+        st.ask_hint()
+        texts += widget_texts(st) + [st.text]
+    out["GameStepper"] = texts
     ed = PositionEditor()
-    out["PositionEditor"] = widget_texts(ed)
+    texts = widget_texts(ed)
+    ed.click("099")
+    texts += widget_texts(ed)
+    out["PositionEditor"] = texts
     mv = MapView()
     mv.select("024")
     out["MapView"] = widget_texts(mv) + [mv.describe("001"), mv.describe("024")] + svg_texts(mv.to_svg())
