@@ -606,6 +606,15 @@ class SequenceOutcome(NamedTuple):
     killed: bool
     panicked: bool
 
+    def explain_label(self) -> str:
+        """Words for :meth:`Dist.explain`: "2 shots, then a panic [6.5]", "1 shot: unit destroyed" [6.1]."""
+        shots = f"{self.shots} shot{'' if self.shots == 1 else 's'}"
+        if self.killed:
+            return f"{shots}: unit destroyed"
+        if self.panicked:
+            return f"{shots}, then a panic [6.5]" if self.shots else "a panic before the first shot [6.5]"
+        return f"{shots}, unit still there"
+
 
 def shooting_sequence(
     who: Shooter | str,

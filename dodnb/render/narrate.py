@@ -489,7 +489,14 @@ def best_words(h: Hint, label: Callable[[Action], str], lang: Optional[str]) -> 
     choices = names([label(r.action) for r in h.tied], lang)
     if h.exact:
         return tr("hint.equal", lang, choices=choices)
+    if len(h.tied) > 3:  # a long list would bury the suggestion: count them, the table marks them
+        return tr("hint.too_close_many", lang, n=len(h.tied), choice=label(h.best.action))
     return tr("hint.too_close", lang, choices=choices, choice=label(h.best.action))
+
+
+def ranked(h: Hint) -> list:
+    """The rows best first (the named one first among equal values), then by value."""
+    return sorted(h.rows, key=lambda r: (-r.value, r is not h.best))
 
 
 def value_words(h: Hint, lang: Optional[str]) -> str:
@@ -517,5 +524,5 @@ def hint_text(h: Optional[Hint], game=None, lang: Optional[str] = None, others: 
     out.append(hint_method(h, lang))
     if others:
         tied = {id(r) for r in h.tied} if h.close else set()
-        out += [f"{'≈' if id(r) in tied else ' '} {hint_cell(h, r, lang)}  {label(r.action)}" for r in sorted(h.rows, key=lambda r: -r.value)]
+        out += [f"{'≈' if id(r) in tied else ' '} {hint_cell(h, r, lang)}  {label(r.action)}" for r in ranked(h)]
     return "\n".join(out)

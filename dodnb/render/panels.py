@@ -24,6 +24,7 @@ from dodnb.render.narrate import (
     threat_columns,
     threat_note,
     _why_words,
+    ranked,
     two_numbers,
     value_words,
 )
@@ -176,7 +177,7 @@ def hint_html(h: Optional[Hint], game=None, lang: Optional[str] = None, others: 
     rows = "".join(
         f"<tr{_BOLD if r is h.best else ''}><td style='text-align:right;padding:0 8px 0 0;white-space:nowrap'>"
         f"{'≈ ' if id(r) in tied else ''}{esc(hint_cell(h, r, lang))}</td><td>{esc(label(r.action) if words[r.action] in same else words[r.action])}</td></tr>"
-        for r in sorted(h.rows, key=lambda r: -r.value))
+        for r in ranked(h))
     mark = f"<div style='font-size:90%'>{esc(tr('hint.tied_mark', lang))}</div>" if tied else ""
     return "".join([key, f"<table class='dodnb-hint-values' style='margin:4px 0'><tr><th style='text-align:right;padding-right:8px'>"
                     f"{esc(tr('hint.chance', lang))}</th><th style='text-align:left'>{esc(tr('hint.choice', lang))}</th></tr>{rows}</table>",

@@ -12,7 +12,7 @@ import pytest
 
 from dodnb import Game, Position
 from dodnb.prob.bestplay import best_play, goals
-from dodnb.render.narrate import action_words, best_words, hint_text
+from dodnb.render.narrate import action_words, best_words, choice_label, hint_text
 from dodnb.render.panels import hint_html
 from dodnb.search.hint import Hint, HintRow, hint
 from dodnb.rules.actions import Activate, EndTurn, ReactionFire, policy_action
@@ -76,7 +76,10 @@ def test_estimate_in_a_full_game_has_its_interval_and_count():
     # one play-out per choice: the intervals overlap, so the hint says it is too close to call,
     # names the top estimate, and marks the tied choices
     assert h.best.value == max(r.value for r in h.rows) and h.close and h.best in h.tied
-    assert hint_text(h, g, "en").startswith("Too close to call between ")
+    assert hint_text(h, g, "en").startswith("Too close to call between 11 choices (marked ≈ in the table)")
+    # the named choice heads the table, and it is a top value
+    first = [line for line in hint_text(h, g, "en", others=True).splitlines() if line.startswith("≈")][0]
+    assert first.endswith(choice_label(g, h.best.action, "en", h.st))
     assert "95 % intervals overlap" in hint_text(h, g, "en")
     assert hint_text(h, g, "fr").startswith("Trop serré pour trancher entre ")
     text = hint_text(h, g, "en", others=True)
