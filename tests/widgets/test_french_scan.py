@@ -269,3 +269,17 @@ def test_no_raw_reason_key_reaches_a_learner():
                 text = " ".join(t for t, _ in caption_lines(board, s, lang=lang))
                 assert not any(k in text for k in keys), text
     assert {"wall", "door_not_side"} <= seen
+
+
+def test_agreement_and_french_numbers():
+    """« 1 restant », « 2 restants »; a decimal comma and a narrow no-break space before % in French."""
+    from fractions import Fraction
+
+    from dodnb.i18n import fmt_percent, fmt_seconds, tr
+
+    for key in ("choice.move", "choice.close_door", "choice.open_door"):
+        one = tr(key, "fr", square="010", door="S05", cost=2, left=1, react="")
+        two = tr(key, "fr", square="010", door="S05", cost=2, left=2, react="")
+        assert "1 restant" in one and "1 restants" not in one and "2 restants" in two
+    assert fmt_percent(Fraction(4, 9), 1, "fr") == "44,4\u202f%" and fmt_percent(Fraction(4, 9), 1, "en") == "44.4%"
+    assert fmt_seconds(1.5, "fr") == "1,5\u00a0s" and fmt_seconds(1.5, "en") == "1.5 s"
