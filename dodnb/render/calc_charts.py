@@ -71,7 +71,7 @@ def fire_label(outcome: Any, together: bool = True, lang: Optional[str] = None) 
         return tr("chart.panics" if len(outcome.panicked) == 1 else "chart.all_panic", lang)
     res = tr("chart.killed" if outcome.killed else "chart.missed", lang)
     if together:
-        return f"{_who(outcome.fired, 13)} ({outcome.dice}d6): {res}"
+        return tr("chart.fired", lang, who=_who(outcome.fired, 13), dice=outcome.dice, res=res)
     return tr("chart.in_turn", lang, who=_who(outcome.fired, 13), res=res)
 
 

@@ -150,9 +150,12 @@ def hint_key_html(h: Optional[Hint], game=None, lang: Optional[str] = None) -> s
     esc = html.escape
     if h is None or not h.rows:
         return ""
-    label = hint_label(game, h, lang)
-    return (f"<div class='dodnb-hint-key' style='font-size:1.05em'><b>{esc(best_words(h, label, lang))}</b>"
-            f"<div>{esc(value_words(h, lang))}</div></div>")
+    # plain action words (the choice list beside gives each choice's costs and odds) and the short
+    # question; the Hint tab gives the whole question under the table
+    plain = lambda a: action_words(a, lang, h.st)
+    value = tr("hint.value", lang, question=tr("hint.short_question", lang), value=hint_cell(h, h.best, lang))
+    return (f"<div class='dodnb-hint-key' style='line-height:1.3;margin:2px 0'><b>{esc(best_words(h, plain, lang))}</b>"
+            f"<div>{esc(value)}</div></div>")
 
 
 def hint_html(h: Optional[Hint], game=None, lang: Optional[str] = None, others: bool = False, key: bool = True) -> str:

@@ -325,7 +325,7 @@ class GameStepper(widgets.VBox):
         hint_panel = widgets.VBox([self.hint_others, self.hint_box], layout=lay(overflow="auto"))
         self.tabs.children = [log_scroll, threat_panel, save_panel, hint_panel]
         self.left = widgets.VBox([self.decision, self.choice_box, widgets.HBox([self.play_button, self.end_button, self.hint_button], layout=lay(flex_flow="row wrap")), self.hint_key, self.message_box],
-                                 layout=lay(width="50%", padding="0 10px 0 0", height=PANEL_HEIGHT))
+                                 layout=lay(width="50%", padding="0 10px 0 0", min_height=PANEL_HEIGHT))  # grows by the hint's key line
         self.right = widgets.VBox([self.dice, self.tabs], layout=lay(width="50%", height=PANEL_HEIGHT))
         columns = widgets.HBox([self.left, self.right], layout=lay(width="100%", align_items="flex-start"))
         super().__init__([self.style, new_row, self.track, controls, self.step_why, self.map, columns], **kwargs)

@@ -326,7 +326,7 @@ def test_hint_button_shows_the_best_choice_and_on_request_every_value():
     assert h.exact and h.best.action == ReactionFire(("Peter", "Roger"))
     assert s.tabs.selected_index == s.HINT_TAB and s.tabs.titles[s.HINT_TAB] == "Hint"
     # the key line (the one suggestion and its number after what it measures) sits outside the tabs
-    assert "Best choice" in s.hint_key.value and "The chance that nobody is killed or infected" in s.hint_key.value
+    assert "Best choice" in s.hint_key.value and "Chance that nobody is killed or infected before your next turn: 99.0%" in s.hint_key.value
     assert s.hint_key in s.left.children and "Best choice" not in s.hint_box.value
     assert "dodnb-hint-values" not in s.hint_box.value
     s.hint_others.value = True
