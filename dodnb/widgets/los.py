@@ -134,12 +134,12 @@ class LOSExplorer(widgets.VBox):
         squares = [(tr("map.pick_square", lang), NO_CHOICE)] + [(square_words(board, i, lang), i) for i in board.ids]
         self.shooter_picker = widgets.Dropdown(options=squares, value=NO_CHOICE, description=tr("los.shooter", lang), layout=widgets.Layout(width="330px"))
         self.target_picker = widgets.Dropdown(options=squares, value=NO_CHOICE, description=tr("los.target", lang), layout=widgets.Layout(width="330px"))
-        self.swap_button = widgets.Button(description=tr("los.swap", lang), tooltip=tr("los.swap_tip", lang), layout=widgets.Layout(width="90px"))
+        self.swap_button = widgets.Button(description=tr("los.swap", lang), tooltip=tr("los.swap_tip", lang), layout=widgets.Layout(width="auto"))
         self.seen_toggle = widgets.Checkbox(value=bool(show_seen), description=tr("los.show_seen", lang), indent=False, layout=widgets.Layout(width="330px"))
         self.pieces_box = widgets.Text(value="", description=tr("los.pieces", lang), placeholder=tr("los.pieces_hint", lang), continuous_update=False, layout=widgets.Layout(width="330px"))
         self.doors_note = widgets.HTML(value="")
         self.doors_note.add_class("dodnb-doors")
-        self.open_doors_button = widgets.Button(description=tr("los.open_doors", lang), tooltip=tr("los.open_doors_tip", lang), layout=widgets.Layout(width="150px"))
+        self.open_doors_button = widgets.Button(description=tr("los.open_doors", lang), tooltip=tr("los.open_doors_tip", lang), layout=widgets.Layout(width="auto"))
         self.fire = widgets.Dropdown(options=[(tr(f"los.fire.{key}", lang), key) for key in FIRE_OPTIONS], value=fire, description=tr("los.shooting", lang), layout=widgets.Layout(width="430px"))
         self.value = widgets.Dropdown(
             # not None for "unknown": ipywidgets shows an empty box for the value None

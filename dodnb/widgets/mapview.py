@@ -203,7 +203,7 @@ class MapView(widgets.VBox):
         self.zoom = 1.0
         self.zoom_out_button = widgets.Button(description="\u2212", tooltip=tr("map.zoom_out", self.lang), layout=widgets.Layout(width="36px"))
         self.zoom_in_button = widgets.Button(description="+", tooltip=tr("map.zoom_in", self.lang), layout=widgets.Layout(width="36px"))
-        self.fit_button = widgets.Button(description=tr("map.fit", self.lang), tooltip=tr("map.fit_tip", self.lang), layout=widgets.Layout(width="48px"))
+        self.fit_button = widgets.Button(description=tr("map.fit", self.lang), tooltip=tr("map.fit_tip", self.lang), layout=widgets.Layout(width="auto"))  # "Ajuster" is longer than "Fit"
         self.zoom_label = widgets.Label(tr("map.zoom_fit", self.lang))
         self.zoom_out_button.on_click(lambda _b: self.zoom_out())
         self.zoom_in_button.on_click(lambda _b: self.zoom_in())
