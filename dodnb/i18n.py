@@ -278,6 +278,55 @@ def tr(key: str, lang: Optional[str] = None, /, **params: Any) -> str:
     return fill(text, params, lang) if params else fill(text, {}, lang)
 
 
+# ---------------------------------------------------------------------------------------------
+# numbers in the reader's language: the one place that writes a decimal point or comma and a %
+
+def fmt_number(x: Any, digits: int = 1, lang: Optional[str] = None) -> str:
+    """`x` rounded exactly to `digits` decimals, with the language's decimal mark: '1.5', « 1,5 ».
+
+    A Fraction is rounded exactly (no float involved); a float as Python rounds it."""
+    from fractions import Fraction
+
+    lang = _check(lang)
+    mark = str(catalogue(lang)["grammar"].get("decimal", "."))
+    if isinstance(x, (int, Fraction)) and not isinstance(x, bool):
+        scaled = round(Fraction(x) * 10**digits)
+        sign = "-" if scaled < 0 else ""
+        whole, frac = divmod(abs(scaled), 10**digits)
+        text = f"{sign}{whole}.{frac:0{digits}d}" if digits else f"{sign}{whole}"
+    else:
+        text = f"{float(x):.{digits}f}"
+    return text.replace(".", mark)
+
+
+def fmt_short(x: Any, lang: Optional[str] = None) -> str:
+    """A setting such as a time budget, as short as it goes ('1.5', '4'; « 1,5 »)."""
+    return f"{float(x):g}".replace(".", str(catalogue(_check(lang))["grammar"].get("decimal", ".")))
+
+
+def fmt_percent(p: Any, digits: int = 1, lang: Optional[str] = None) -> str:
+    """A probability as a percentage in `lang`: '44.4%', « 44,4 % » (a narrow no-break space)."""
+    lang = _check(lang)
+    return fmt_number(p * 100, digits, lang) + str(catalogue(lang)["grammar"].get("percent", "%"))
+
+
+def fmt_seconds(s: float, lang: Optional[str] = None) -> str:
+    """A duration: '1.5 s', « 1,5 s »."""
+    lang = _check(lang)
+    return fmt_number(s, 1, lang) + str(catalogue(lang)["grammar"].get("seconds", " s"))
+
+
+def fmt_one_in(p: Any, lang: Optional[str] = None) -> str:
+    """'1 in 36' / « 1 sur 36 »; 'never' / « jamais » for 0."""
+    from fractions import Fraction
+
+    p = Fraction(p)
+    if p == 0:
+        return tr("words.never", lang)
+    n = 1 / p
+    return tr("words.one_in", lang, n=str(n.numerator) if n.denominator == 1 else fmt_number(n, 1, lang))
+
+
 def has(key: str, lang: Optional[str] = None, section: str = "messages") -> bool:
     return key in catalogue(_check(lang))[section]
 
@@ -303,5 +352,5 @@ def refusal(key: str, params: Mapping[str, Any], lang: Optional[str] = None) -> 
 
 __all__ = [
     "LANGUAGES", "SECTIONS", "set_language", "get_language", "check_language", "catalogue", "tr", "fill", "names",
-    "join", "term", "grammar", "genders", "event_line", "refusal", "placeholders", "LanguageError",
+    "join", "term", "grammar", "fmt_number", "fmt_short", "fmt_percent", "fmt_seconds", "fmt_one_in", "genders", "event_line", "refusal", "placeholders", "LanguageError",
 ]

@@ -404,6 +404,16 @@ class FireOutcome(NamedTuple):
     dice: int  # dice rolled (pooled, capped at 3 [6.8]); 0 if nobody fired
     killed: bool  # the target was destroyed [6.0]
 
+    def explain_label(self) -> str:
+        """Words for :meth:`Dist.explain` (never the tuple's repr): "Peter panicked; Roger fired
+        (2 dice): unit destroyed" [6.5], [6.8], [6.0]."""
+        who = lambda names: names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        panic = f"{who(self.panicked)} panicked" if self.panicked else ""
+        if not self.fired:
+            return (f"{panic}: " if panic else "") + "no shot"
+        shot = f"{who(self.fired)} fired ({self.dice} {'die' if self.dice == 1 else 'dice'}): {'unit destroyed' if self.killed else 'unit survives'}"
+        return f"{panic}; {shot}" if panic else shot
+
 
 def _panic_probs(shooters: Sequence[Shooter], increase: int | None) -> list[Fraction]:
     if increase is None:
@@ -595,6 +605,15 @@ class SequenceOutcome(NamedTuple):
     shots: int  # shots actually fired
     killed: bool
     panicked: bool
+
+    def explain_label(self) -> str:
+        """Words for :meth:`Dist.explain`: "2 shots, then a panic [6.5]", "1 shot: unit destroyed" [6.1]."""
+        shots = f"{self.shots} shot{'' if self.shots == 1 else 's'}"
+        if self.killed:
+            return f"{shots}: unit destroyed"
+        if self.panicked:
+            return f"{shots}, then a panic [6.5]" if self.shots else "a panic before the first shot [6.5]"
+        return f"{shots}, unit still there"
 
 
 def shooting_sequence(

@@ -21,7 +21,7 @@ from typing import Any, Optional, Sequence
 from dodnb.prob.attacks import STATUS_ORDER  # the statuses an attack can leave [8.5], in order
 from dodnb.render.charts import bar_chart
 from dodnb.prob.dist import fmt_fraction as _frac
-from dodnb.prob.dist import fmt_percent as _pct
+from dodnb.i18n import fmt_percent as _pct, tr
 from dodnb.render.shapes import RectShape, Scene, TextShape
 
 #: Colours of a character's status after an attack (colour-blind-safe ramp, light to dark).
@@ -61,21 +61,35 @@ def _who(names: Sequence[str], budget: int) -> str:
     return full if len(full) <= budget else "+".join(n[0] for n in names)
 
 
-def fire_label(outcome: Any, together: bool = True) -> str:
+def fire_label(outcome: Any, together: bool = True, lang: Optional[str] = None) -> str:
     """Short label for one :class:`dodnb.prob.FireOutcome`: who fired, with how many dice, and
     whether the unit was destroyed.  Long lists of names shrink to initials (P+R+S)."""
     if not outcome.fired:
         if not outcome.panicked:
-            return "no shot"
+            return tr("chart.no_shot", lang)
         # one shooter who panics, or every one of several: say which it was
-        return "panics: no shot" if len(outcome.panicked) == 1 else "all panic: no shot"
-    res = "killed" if outcome.killed else "missed"
+        return tr("chart.panics" if len(outcome.panicked) == 1 else "chart.all_panic", lang)
+    res = tr("chart.killed" if outcome.killed else "chart.missed", lang)
     if together:
-        return f"{_who(outcome.fired, 13)} ({outcome.dice}d6): {res}"
-    return f"{_who(outcome.fired, 13)} in turn: {res}"
+        return tr("chart.fired", lang, who=_who(outcome.fired, 13), dice=outcome.dice, res=res)
+    return tr("chart.in_turn", lang, who=_who(outcome.fired, 13), res=res)
 
 
-def fire_chart(dist, title: str = "", together: bool = True, width: float = 560.0) -> Scene:
+def fire_outcome_words(outcome: Any, lang: Optional[str] = None) -> str:
+    """One :class:`dodnb.prob.FireOutcome` in a sentence (never its repr): who panicked [6.5], who
+    fired with how many dice [6.8], and whether the unit was destroyed."""
+    parts = []
+    if outcome.panicked:
+        parts.append(tr("calc.outcome.panicked", lang, who=tuple(outcome.panicked)))
+    if outcome.fired:
+        res = tr("calc.outcome.killed" if outcome.killed else "calc.outcome.missed", lang)
+        parts.append(tr("calc.outcome.fired", lang, who=tuple(outcome.fired), dice=outcome.dice, res=res))
+    else:
+        parts.append(tr("calc.outcome.no_shot", lang))
+    return "; ".join(parts)
+
+
+def fire_chart(dist, title: str = "", together: bool = True, width: float = 560.0, lang: Optional[str] = None) -> Scene:
     """Bar chart of a :func:`dodnb.prob.combined_fire` result; outcomes that destroy the unit
     are painted in the accent colour.  Rows: most shooters firing first, a kill before a miss."""
     rows = sorted(dist.items(), key=lambda kv: (-len(kv[0].fired), kv[0].fired, not kv[0].killed))
@@ -84,7 +98,7 @@ def fire_chart(dist, title: str = "", together: bool = True, width: float = 560.
         title,
         highlight=lambda o: bool(o.killed),
         width=width,
-        label=lambda o: fire_label(o, together),
+        label=lambda o: fire_label(o, together, lang),
     )
 
 
@@ -95,6 +109,7 @@ def status_chart(
     rows: Sequence[tuple[str, Any]],
     title: str = "",
     width: float = 560.0,
+    lang: Optional[str] = None,
 ) -> Scene:
     """One stacked horizontal bar per row: the chances of normal / stunned / infected / killed.
 
@@ -125,13 +140,13 @@ def status_chart(
             fill = STATUS_COLOURS[status]
             sc.add(RectShape(x, y + 3, w, row_h - 6, fill=fill, stroke="#ffffff", width=0.5, layer="board", tag=f"row:{i}:{status}"))
             if p >= Fraction(8, 100):
-                sc.add(TextShape(x + w / 2, y + row_h / 2, _pct(p), 10, ink_on(fill), "middle", layer="board", tag=f"row:{i}:{status}"))
+                sc.add(TextShape(x + w / 2, y + row_h / 2, _pct(p, 1, lang), 10, ink_on(fill), "middle", layer="board", tag=f"row:{i}:{status}"))
             x += w
     yb = top + row_h * len(rows) + 10
     lx = x0
     for status in STATUS_ORDER:
         sc.add(RectShape(lx, yb, 12, 10, fill=STATUS_COLOURS[status], stroke="#999999", width=0.5, layer="board"))
-        sc.add(TextShape(lx + 16, yb + 5, status, 10, "#333333", "start", layer="board"))
+        sc.add(TextShape(lx + 16, yb + 5, (tr("calc.normal", lang) if status == "normal" else tr("status." + status, lang)), 10, "#333333", "start", layer="board"))
         lx += 80
     return sc
 
@@ -172,7 +187,7 @@ def heat_table(
     return sc
 
 
-def attack_table_scene(tables=None) -> Scene:
+def attack_table_scene(tables=None, lang: Optional[str] = None) -> Scene:
     """The Zombie Attack Table [8.8]: one row per 2d6 total (with its number of ways out of 36),
     one column per strength band; cells coloured by the result (S stunned, I infected, – none).
     Three more rows give P(stunned), P(infected), P(no effect) in each column, shaded by size."""
@@ -191,7 +206,7 @@ def attack_table_scene(tables=None) -> Scene:
             row.append((RESULT_LETTERS[r], RESULT_COLOURS[r]))
         cells.append(row)
     for result, base in (("stunned", "#f1a340"), ("infected", "#d73027"), ("none", "#4575b4")):
-        row_labels.append(f"P({result})")
+        row_labels.append(f"P({tr('chart.no_effect', lang) if result == 'none' else tr('status.' + result, lang)})")
         row = []
         for lo, _ in cols:
             p = Fraction(sum(ways[s] for s in range(2, 13) if t.attack_result(s, lo) == result), 36)
@@ -201,10 +216,10 @@ def attack_table_scene(tables=None) -> Scene:
         row_labels,
         col_labels,
         cells,
-        title="Zombie Attack Table [8.8]",
-        corner="2d6 \\ strength",
+        title=tr("chart.attack.title", lang),
+        corner=tr("chart.attack.corner", lang),
         label_w=104.0,
-        footer="S stunned, I infected, – no effect; a stunned or infected character hit again is killed [8.5]",
+        footer=tr("chart.attack.footer", lang),
     )
 
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
 from dodnb.prob.dist import fmt_fraction as _frac
-from dodnb.prob.dist import fmt_percent as _pct
+from dodnb.i18n import fmt_percent as _pct
 from dodnb.render.shapes import LineShape, RectShape, Scene, TextShape
 
 BAR = "#4575b4"

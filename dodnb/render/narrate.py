@@ -29,8 +29,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from dodnb import i18n
 from dodnb.errors import DodnbError
-from dodnb.i18n import tr
-from dodnb.prob.dist import fmt_percent
+from dodnb.i18n import fmt_number, fmt_percent, fmt_short, names, tr
 from dodnb.rules import engine
 from dodnb.rules.actions import (
     Action,
@@ -182,7 +181,7 @@ def _kill_chance(st: GameState, shooters, target) -> Optional[Fraction]:
 def _odds(p: Optional[Fraction], lang: str) -> str:
     if p is None:
         return tr("choice.odds_unknown", lang)
-    return tr("choice.odds", lang, percent=fmt_percent(p), fraction=f"{p.numerator}/{p.denominator}")
+    return tr("choice.odds", lang, percent=fmt_percent(p, 1, lang), fraction=f"{p.numerator}/{p.denominator}")
 
 
 def _compass(st: Optional[GameState], door: str) -> str:
@@ -413,20 +412,20 @@ def threat_columns(odds: ThreatOdds) -> list[str]:
     return [c for c in STATUSES if c != "super" or any(c in r[2] for r in odds.rows)]
 
 
-def threat_cell(odds: ThreatOdds, p: Fraction, name: str = "", status: str = "") -> str:
-    """An exact percentage, or an estimate with its 95 % interval (never "± 0.0")."""
+def threat_cell(odds: ThreatOdds, p: Fraction, name: str = "", status: str = "", lang: Optional[str] = None) -> str:
+    """An exact percentage, or an estimate with its 95 % interval (never "± 0.0"), in `lang`."""
     if not p:
-        return "·" if odds.exact else "0 %"
+        return "·" if odds.exact else fmt_percent(0, 0, lang)
     if odds.exact:
-        return fmt_percent(p)
+        return fmt_percent(p, 1, lang)
     lo, hi = odds.intervals.get(name, {}).get(status, (float(p), float(p)))
-    return f"{fmt_percent(p)} ({100 * lo:.0f}–{100 * hi:.0f})"
+    return f"{fmt_percent(p, 1, lang)} ({fmt_number(100 * lo, 0, lang)}–{fmt_number(100 * hi, 0, lang)})"
 
 
 def threat_note(odds: ThreatOdds, lang: Optional[str], short: bool) -> str:
     question = tr("threat.question_two_player", lang) + " " if odds.why == "two_player_solitaire_rules" else ""
     if odds.exact:
-        return question + (tr("threat.exact_short", lang) if short else tr("threat.exact", lang, seconds=f"{odds.seconds:.1f}"))
+        return question + (tr("threat.exact_short", lang) if short else tr("threat.exact", lang, seconds=fmt_number(odds.seconds, 1, lang)))
     return question + (tr("threat.montecarlo_short", lang, n=odds.n) if short
                        else tr("threat.montecarlo", lang, n=odds.n, budget=f"{EXACT_SECONDS:g}"))
 
@@ -437,7 +436,7 @@ def threat_table(odds: ThreatOdds, lang: Optional[str] = None) -> str:
     width = 16 if odds.exact else 20
     out = ["".ljust(20) + "".join(tr("status." + c, lang).rjust(width) for c in cols)]
     for name, now, dist in odds.rows:
-        cells = "".join(threat_cell(odds, dist.get(c, Fraction(0)), name, c).rjust(width) for c in cols)
+        cells = "".join(threat_cell(odds, dist.get(c, Fraction(0)), name, c, lang).rjust(width) for c in cols)
         out.append(f"{name} ({tr('status.' + now, lang)})".ljust(20) + cells)
     out.append(threat_note(odds, lang, short=True))
     return "\n".join(out)
@@ -454,18 +453,24 @@ def hint_question(h: Hint, lang: Optional[str] = None) -> str:
     return tr("hint.estimate_question", lang)
 
 
-def hint_cell(h: Hint, row: HintRow) -> str:
+def hint_cell(h: Hint, row: HintRow, lang: Optional[str] = None) -> str:
     """A choice's value: exact (a percentage and its fraction) or an estimate with its 95 % interval."""
     if h.exact:
-        return f"{fmt_percent(row.value)} ({row.value.numerator}/{row.value.denominator})" if row.value not in (0, 1) else fmt_percent(row.value)
-    return f"{100 * row.value:.0f} % [{100 * row.low:.0f}–{100 * row.high:.0f}]"
+        pct = fmt_percent(row.value, 1, lang)
+        return f"{pct} ({row.value.numerator}/{row.value.denominator})" if row.value not in (0, 1) else pct
+    return f"{fmt_percent(row.value, 0, lang)} [{fmt_number(100 * row.low, 0, lang)}–{fmt_number(100 * row.high, 0, lang)}]"
 
 
 def hint_method(h: Hint, lang: Optional[str] = None) -> str:
     """How the values were found: the exact search's size and time, or the play-outs."""
     if h.exact:
-        return tr("hint.exact", lang, nodes=h.result.nodes, seconds=f"{h.seconds:.1f}")
-    return tr("hint.estimate", lang, n=h.n, **h.why)
+        return tr("hint.exact", lang, nodes=h.result.nodes, seconds=fmt_number(h.seconds, 1, lang))
+    return tr("hint.estimate", lang, n=h.n, **why_words(h.why, lang))
+
+
+def why_words(why: dict, lang: Optional[str]) -> dict:
+    """The exact search's budget in the reader's numbers ('1.5' s, « 1,5 » s)."""
+    return {k: (fmt_short(v, lang) if k == "seconds" else v) for k, v in why.items()}
 
 
 def hint_label(game, h: Hint, lang: Optional[str]) -> Callable[[Action], str]:
@@ -477,11 +482,32 @@ def hint_label(game, h: Hint, lang: Optional[str]) -> Callable[[Action], str]:
 
 
 def best_words(h: Hint, label: Callable[[Action], str], lang: Optional[str]) -> str:
-    """"Best choice: ..." (exact, or clearly best by the play-outs), or "Suggested choice: ... (the
-    search player's own ...)" when the estimates leave it open."""
-    if h.best.chosen:
-        return tr("hint.suggest", lang, choice=label(h.best.action))
-    return tr("hint.best", lang, choice=label(h.best.action))
+    """One thing: "Best choice: ..." (the top value, alone), "Equally good: ..." (exact ties), or "Too
+    close to call between ...: their 95 % intervals overlap" (estimates), naming the top one."""
+    if not h.close:
+        return tr("hint.best", lang, choice=label(h.best.action))
+    choices = names([label(r.action) for r in h.tied], lang)
+    if h.exact:
+        return tr("hint.equal", lang, choices=choices)
+    if len(h.tied) > 3:  # a long list would bury the suggestion: count them, the table marks them
+        return tr("hint.too_close_many", lang, n=len(h.tied), choice=label(h.best.action))
+    return tr("hint.too_close", lang, choices=choices, choice=label(h.best.action))
+
+
+def ranked(h: Hint) -> list:
+    """The rows best first (the named one first among equal values), then by value."""
+    return sorted(h.rows, key=lambda r: (-r.value, r is not h.best))
+
+
+def value_words(h: Hint, lang: Optional[str]) -> str:
+    """The best's number, preceded by what it is the probability of."""
+    q = hint_question(h, lang)
+    return tr("hint.value", lang, value=hint_cell(h, h.best, lang), question=q[:1].upper() + q[1:])
+
+
+def two_numbers(h: Hint) -> bool:
+    """Does the choice list show another number (a shot's kill chance) beside the hint's?"""
+    return any(isinstance(r.action, (Shoot, ReactionFire)) and getattr(r.action, "shooters", None) for r in h.rows)
 
 
 def hint_text(h: Optional[Hint], game=None, lang: Optional[str] = None, others: bool = False) -> str:
@@ -492,8 +518,11 @@ def hint_text(h: Optional[Hint], game=None, lang: Optional[str] = None, others: 
     if not h.rows:
         return tr("hint.unavailable", lang, **h.why)
     label = hint_label(game, h, lang)
-    out = [best_words(h, label, lang),
-           tr("hint.value", lang, value=hint_cell(h, h.best), question=hint_question(h, lang)), hint_method(h, lang)]
+    out = [best_words(h, label, lang), value_words(h, lang)]
+    if two_numbers(h):
+        out.append(tr("hint.two_numbers", lang))
+    out.append(hint_method(h, lang))
     if others:
-        out += [f"  {hint_cell(h, r)}  {label(r.action)}" for r in sorted(h.rows, key=lambda r: -r.value)]
+        tied = {id(r) for r in h.tied} if h.close else set()
+        out += [f"{'≈' if id(r) in tied else ' '} {hint_cell(h, r, lang)}  {label(r.action)}" for r in ranked(h)]
     return "\n".join(out)

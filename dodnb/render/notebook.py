@@ -9,7 +9,9 @@ import html
 from typing import Any
 
 from dodnb.board.model import Board
+from dodnb.i18n import fmt_number, fmt_percent as fmt_pct, term, tr
 from dodnb.prob.bestplay import BestPlay, Tree
+from dodnb.prob.zombieturn import ZombieTurnOdds
 from dodnb.prob.dist import fmt_fraction, fmt_percent
 from dodnb.render.narrate import action_words
 from dodnb.render.picture import picture
@@ -19,7 +21,7 @@ from dodnb.rules.game import Game
 from dodnb.rules.position import Position
 from dodnb.render.tree import tree_scene, tree_svg
 
-__all__ = ["paint", "best_play_html"]
+__all__ = ["paint", "best_play_html", "zombie_turn_html"]
 
 SVG, PNG, HTML = "image/svg+xml", "image/png", "text/html"
 
@@ -37,6 +39,32 @@ def best_play_html(r: BestPlay) -> str:
             f"{r.merged} reached again and merged</small></caption>{rows}</table>")  # fmt: skip
 
 
+def zombie_turn_html(odds: ZombieTurnOdds, lang: Any = None) -> str:
+    """The zombie turn's odds [15.0] as an HTML table in `lang` (default: the package's): per
+    character, the chance of each status when the next Human Player-Turn begins."""
+    esc = html.escape
+    statuses = ("normal", "stunned", "infected", "killed", "super")
+    method = tr("zt.exact", lang) if odds.exact else tr("zt.estimate", lang, n=odds.n)
+
+    def cell(p) -> str:
+        if odds.exact:
+            return f"{fmt_pct(p, 1, lang)}<br><small>{fmt_fraction(p)}</small>"
+        lo, hi = odds.interval(p)
+        return esc(f"{fmt_pct(p, 1, lang)} ({fmt_number(100 * lo, 1, lang)}–{fmt_pct(hi, 1, lang)})")
+
+    out = [f"<table><caption style='text-align:left'><b>{esc(tr('zt.question.' + odds.question_id, lang))}</b><br>"
+           f"<small>{esc(method)}</small></caption>",
+           "<tr><th></th>" + "".join(f"<th>{esc(tr('status.' + s, lang))}</th>" for s in statuses) + "</tr>"]
+    for r in odds.rows():
+        cells = []
+        for s in statuses:
+            p = r.probs.get(s, 0)
+            what = tr("zt.what", lang, who=r.name, status=term("status", s, lang, r.name))
+            cells.append(f"<td style='text-align:right' title='{esc(what)}'>{cell(p) if p else ''}</td>")
+        out.append(f"<tr><th>{esc(r.name)}</th>{''.join(cells)}</tr>")
+    return "".join(out) + "</table>"
+
+
 def paint(obj: Any, mime: str) -> Any:
     """`obj`'s notebook picture as `mime`, or None when this layer draws none of that type."""
     if isinstance(obj, (Game, Position)):  # a game's or a study position's pieces on the map
@@ -49,6 +77,8 @@ def paint(obj: Any, mime: str) -> Any:
         return board_svg(obj)
     if isinstance(obj, BestPlay) and mime == HTML:
         return best_play_html(obj)
+    if isinstance(obj, ZombieTurnOdds) and mime == HTML:
+        return zombie_turn_html(obj)
     if isinstance(obj, Tree) and mime == SVG:
         return tree_svg(obj)
     if isinstance(obj, Tree) and mime == PNG:

@@ -23,6 +23,10 @@ from dodnb.render.narrate import (
     threat_cell,
     threat_columns,
     threat_note,
+    why_words,
+    ranked,
+    two_numbers,
+    value_words,
 )
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Phase, Side
@@ -130,7 +134,7 @@ def threat_html(odds: ThreatOdds, lang: Optional[str] = None) -> str:
     head = "".join(f"<th style='padding:0 6px'>{esc(tr('status.' + c, lang))}</th>" for c in cols)
     rows = []
     for name, now, dist in odds.rows:
-        cells = "".join(f"<td style='text-align:right;padding:0 6px'>{threat_cell(odds, dist.get(c, Fraction(0)), name, c)}</td>" for c in cols)
+        cells = "".join(f"<td style='text-align:right;padding:0 6px'>{threat_cell(odds, dist.get(c, Fraction(0)), name, c, lang)}</td>" for c in cols)
         rows.append(f"<tr><th style='text-align:left'>{esc(name)} <small>({esc(tr('status.' + now, lang))})</small></th>{cells}</tr>")
     return (f"<b>{esc(tr('threat.title', lang))}</b><br><small>{esc(tr('threat.if_end', lang))}</small>"
             f"<table style='border-collapse:collapse;margin:4px 0'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
@@ -140,28 +144,44 @@ def threat_html(odds: ThreatOdds, lang: Optional[str] = None) -> str:
 _BOLD = ' style="font-weight:bold"'
 
 
-def hint_html(h: Optional[Hint], game=None, lang: Optional[str] = None, others: bool = False) -> str:
-    """The hint as HTML (the stepper's Hint tab)."""
+def hint_key_html(h: Optional[Hint], game=None, lang: Optional[str] = None) -> str:
+    """The hint's key line at reading size: the one suggestion (or "too close to call") and its
+    number, preceded by what it is the probability of."""
+    esc = html.escape
+    if h is None or not h.rows:
+        return ""
+    # plain action words (the choice list beside gives each choice's costs and odds) and the short
+    # question; the Hint tab gives the whole question under the table
+    plain = lambda a: action_words(a, lang, h.st)
+    value = tr("hint.value", lang, question=tr("hint.short_question", lang), value=hint_cell(h, h.best, lang))
+    return (f"<div class='dodnb-hint-key' style='line-height:1.3;margin:2px 0'><b>{esc(best_words(h, plain, lang))}</b>"
+            f"<div>{esc(value)}</div></div>")
+
+
+def hint_html(h: Optional[Hint], game=None, lang: Optional[str] = None, others: bool = False, key: bool = True) -> str:
+    """The hint as HTML (the stepper's Hint tab): the key line first, then (with `others`) every
+    choice's value, the tied ones marked, then what the values measure and how they were found."""
     esc = html.escape
     if h is None:
         return f"<i>{esc(tr('hint.only_human', lang))}</i>"
     if not h.rows:
-        return f"<i>{esc(tr('hint.unavailable', lang, **h.why))}</i>"
+        return f"<i>{esc(tr('hint.unavailable', lang, **why_words(h.why, lang)))}</i>"
     label = hint_label(game, h, lang)
     method = f"<div style='font-size:90%;color:#455a64'>{esc(hint_method(h, lang))}</div>"
+    two = f"<div>{esc(tr('hint.two_numbers', lang))}</div>" if two_numbers(h) else ""
+    key = hint_key_html(h, game, lang) if key else ""  # the stepper shows the key line outside the tab
     if not others:
-        return "".join([f"<b>{esc(best_words(h, label, lang))}</b>",
-                        f"<div>{esc(tr('hint.value', lang, value=hint_cell(h, h.best), question=hint_question(h, lang)))}</div>", method])
-    # every choice's value: the table first (the best in bold), so it is what the small panel shows
-    # when the learner asks for it, then what the values are the probability of; each choice in its
-    # plain words (its odds and costs are in the choice list beside), unless two would read the same
+        return "".join([key, two, method])
+    # every choice's value, the best in bold and the ones too close to call marked; each choice in
+    # its plain words (its odds and costs are in the choice list beside), unless two would read the same
     words = {r.action: action_words(r.action, lang, h.st) for r in h.rows}
     same = {w for w in words.values() if list(words.values()).count(w) > 1}
+    tied = {id(r) for r in h.tied} if h.close else set()
     rows = "".join(
         f"<tr{_BOLD if r is h.best else ''}><td style='text-align:right;padding:0 8px 0 0;white-space:nowrap'>"
-        f"{esc(hint_cell(h, r))}</td><td>{esc(label(r.action) if words[r.action] in same else words[r.action])}</td></tr>"
-        for r in sorted(h.rows, key=lambda r: -r.value))
-    return "".join([f"<table class='dodnb-hint-values' style='margin-bottom:4px'><tr><th style='text-align:right;padding-right:8px'>"
+        f"{'≈ ' if id(r) in tied else ''}{esc(hint_cell(h, r, lang))}</td><td>{esc(label(r.action) if words[r.action] in same else words[r.action])}</td></tr>"
+        for r in ranked(h))
+    mark = f"<div style='font-size:90%'>{esc(tr('hint.tied_mark', lang))}</div>" if tied else ""
+    return "".join([key, f"<table class='dodnb-hint-values' style='margin:4px 0'><tr><th style='text-align:right;padding-right:8px'>"
                     f"{esc(tr('hint.chance', lang))}</th><th style='text-align:left'>{esc(tr('hint.choice', lang))}</th></tr>{rows}</table>",
-                    f"<div>{esc(tr('hint.values', lang, question=hint_question(h, lang)))}</div>", method])
-
+                    mark, f"<div>{esc(tr('hint.values', lang, question=hint_question(h, lang)))}</div>", two, method])

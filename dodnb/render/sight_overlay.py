@@ -50,7 +50,8 @@ from dodnb.render.scene import (
 )
 from dodnb.render.picture import Picture
 from dodnb.render.shapes import scene_to_svg
-from dodnb.render.words import REASON_TITLES, door_words, why
+from dodnb.i18n import names, tr
+from dodnb.render.words import REASON_TITLES, door_words, modifier_words, reason_title, why  # noqa: F401 (REASON_TITLES re-exported)
 from dodnb.rules.modifiers import shot_modifiers
 
 __all__ = [
@@ -259,32 +260,35 @@ def _fmt(n: int) -> str:
     return f"{n:+d}".replace("-", "\u2212") if n else "0"
 
 
-def caption_lines(board: Board, sight: Sight, door_states: Optional[Mapping[str, str]] = None) -> list[tuple[str, str]]:
-    """The verdict and its reasons as (text, colour) lines for a picture caption."""
+def caption_lines(board: Board, sight: Sight, door_states: Optional[Mapping[str, str]] = None, lang: Optional[str] = None) -> list[tuple[str, str]]:
+    """The verdict and its reasons as (text, colour) lines for a picture caption, in `lang`."""
     a, b = sight.a, sight.b
     if sight.visible:
-        head = f"{a} \u2192 {b}: in sight [6.4]"
+        head = tr("los.in_sight", lang, a=a, b=b)
         try:
             mods = shot_modifiers(board, a, b, door_states=door_states, occupied=sight.occupied)
         except NotInSight:  # cannot happen for a visible sight; kept so a caption never crashes
             mods = None
         lines = [(head, STYLE["visible"])]
         if a == b:
-            lines.append(("Same square: no modifier, but the shooter must check for panic [6.5], [6.7].", DARK))
+            lines.append((tr("sightpic.same_square", lang), DARK))
             return lines
         path = " \u2192 ".join(sight.squares)
-        via = f", through {' and '.join(door_words(board, d) for d in sight.doors)}" if sight.doors else ""
-        lines.append((f"The line passes {path}{via}. Distance {sight.distance} [6.7].", DARK))
+        if sight.doors:
+            doors = names([door_words(board, d, lang=lang) for d in sight.doors], lang)
+            lines.append((tr("sightpic.passes_doors", lang, path=path, doors=doors, n=sight.distance), DARK))
+        else:
+            lines.append((tr("sightpic.passes", lang, path=path, n=sight.distance), DARK))
         if mods is not None:
-            parts = ", ".join(f"{ln.label} {_fmt(ln.value)}" for ln in mods.lines)
-            text = f"Shot modifier per gun: {parts}; total {_fmt(mods.total)} [6.7]."
+            parts = ", ".join(f"{modifier_words(board, ln, lang)[0]} {_fmt(ln.value)}" for ln in mods.lines)
+            text = tr("sightpic.modifiers", lang, parts=parts, total=_fmt(mods.total))
             if mods.destroys_doors:
-                text += f" The shot breaks {' and '.join(door_words(board, d) for d in mods.destroys_doors)} [10.5]."
+                text += " " + tr("sightpic.breaks", lang, doors=names([door_words(board, d, lang=lang) for d in mods.destroys_doors], lang))
             lines.append((text, DARK))
         return lines
-    head = f"{a} \u2192 {b}: NOT in sight \u2014 {REASON_TITLES.get(sight.reason, sight.reason)} {sight.case}"
+    head = tr("los.not_in_sight", lang, a=a, b=b, title=reason_title(sight.reason, lang), case=sight.case)
     lines = [(head, STYLE["blocked"])]
-    lines.append((why(board, sight, door_states=door_states) + ".", DARK))
+    lines.append((tr("sightpic.why", lang, why=why(board, sight, door_states=door_states, lang=lang)), DARK))
     return lines
 
 
@@ -299,19 +303,19 @@ def _wrap(text: str, max_px: float, size: float) -> list[str]:
     return out or [""]
 
 
-def _legend_shapes(x: float, y: float, kind: str, size: float) -> list[Shape]:
+def _legend_shapes(x: float, y: float, kind: str, size: float, lang: Optional[str] = None) -> list[Shape]:
     """A one-row key for the overlay: sight-line colours ("sight") or the seen squares ("seen")."""
     if kind == "sight":
         items: list[tuple[Shape, str]] = [
-            (LineShape(0, 0, 24, 0, STYLE["visible"], LINE_WIDTH), "in sight"),
-            (LineShape(0, 0, 24, 0, STYLE["blocked"], LINE_WIDTH), "not in sight"),
-            (RectShape(0, -7, 24, 14, fill=STYLE["highlight"], alpha=0.5), "square passed"),
-            (LineShape(0, 0, 24, 0, STYLE["culprit"], CULPRIT_WIDTH), "what blocks"),
+            (LineShape(0, 0, 24, 0, STYLE["visible"], LINE_WIDTH), tr("sightpic.legend.in_sight", lang)),
+            (LineShape(0, 0, 24, 0, STYLE["blocked"], LINE_WIDTH), tr("sightpic.legend.not_in_sight", lang)),
+            (RectShape(0, -7, 24, 14, fill=STYLE["highlight"], alpha=0.5), tr("sightpic.legend.passed", lang)),
+            (LineShape(0, 0, 24, 0, STYLE["culprit"], CULPRIT_WIDTH), tr("sightpic.legend.blocks", lang)),
         ]
     else:
         items = [
-            (RectShape(0, -7, 24, 14, stroke=DARK, width=2.5), "the shooter's square"),
-            (RectShape(0, -7, 24, 14, fill=STYLE["seen"], alpha=0.45), "square in sight"),
+            (RectShape(0, -7, 24, 14, stroke=DARK, width=2.5), tr("sightpic.legend.shooter", lang)),
+            (RectShape(0, -7, 24, 14, fill=STYLE["seen"], alpha=0.45), tr("sightpic.legend.seen", lang)),
         ]
     out: list[Shape] = []
     cx = x
@@ -401,6 +405,7 @@ def compose_scene(
     title: str,
     legend: str,
     size: float = CAPTION_SIZE,
+    lang: Optional[str] = None,
 ) -> Scene:
     """Board + overlay + pieces, cropped to `window` (grid units: x0, y0, x1, y1) if given, with a
     caption band below: `lines` of (text, colour), the first in bold, then a key of the overlay
@@ -429,7 +434,7 @@ def compose_scene(
     for piece, colour, bold in text_lines:
         scene.add(TextShape(12, y, piece, size, colour, "start", bold=bold, layer=LAYER, tag="caption"))
         y += size + 5
-    scene.add(*_legend_shapes(12, y + 10, legend, size - 2))
+    scene.add(*_legend_shapes(12, y + 10, legend, size - 2, lang))
     return scene
 
 
@@ -479,6 +484,7 @@ def sight_scene(
     scale: Optional[float] = None,
     caption: bool = True,
     tokens: Optional[Mapping[str, Sequence[str]]] = None,
+    lang: Optional[str] = None,
 ) -> Scene:
     """The map with the sight line from a to b drawn on it [6.4]; pieces in `occupied` shown [6.3].
 
@@ -488,17 +494,17 @@ def sight_scene(
     """
     sight = line_of_sight(board, a, b, occupied=occupied, door_states=door_states)
     scale = _check_scale(scale if scale is not None else (14.0 if crop else 12.0))
-    base = board_scene(board, scale=scale, legend=not crop)
+    base = board_scene(board, scale=scale, legend=not crop, lang=lang)
     frame = frame_for(board, scale)
     overlay = door_state_shapes(board, door_states, frame) + sight_shapes(board, sight, frame, door_states=door_states)
     window = None
     if crop:
         pts = [sight.culprit] if sight.reason == "wall_corner" else []
         window = _crop_window(board, list(sight.squares), pts, pad=3, min_w=34, min_h=12)
-    lines = caption_lines(board, sight, door_states) if caption else []
+    lines = caption_lines(board, sight, door_states, lang) if caption else []
     size = 11.0 if crop else CAPTION_SIZE
-    title = f"Line of sight from {sight.a} to {sight.b}"
-    return compose_scene(board, overlay, lines, frame, base, _tokens_for(sight.occupied, tokens), window, title, "sight", size)
+    title = tr("sightpic.title", lang, a=sight.a, b=sight.b)
+    return compose_scene(board, overlay, lines, frame, base, _tokens_for(sight.occupied, tokens), window, title, "sight", size, lang)
 
 
 def sight_svg(
@@ -513,6 +519,7 @@ def sight_svg(
     zoom: Optional[float] = None,
     caption: bool = True,
     tokens: Optional[Mapping[str, Sequence[str]]] = None,
+    lang: Optional[str] = None,
 ) -> str:
     """Standalone SVG of `sight_scene` (static fallback for GitHub, nbviewer, print, projectors).
 
@@ -520,7 +527,7 @@ def sight_svg(
     is easy to read; the notebook still shrinks it to fit its width).
     """
     zoom = _check_zoom(zoom if zoom is not None else (1.6 if crop else 1.0))
-    scene = sight_scene(board, a, b, occupied, door_states, crop=crop, scale=scale, caption=caption, tokens=tokens)
+    scene = sight_scene(board, a, b, occupied, door_states, crop=crop, scale=scale, caption=caption, tokens=tokens, lang=lang)
     return _zoomed_svg(scene, zoom)
 
 
@@ -533,22 +540,22 @@ def visible_scene(
     scale: Optional[float] = None,
     caption: bool = True,
     tokens: Optional[Mapping[str, Sequence[str]]] = None,
+    lang: Optional[str] = None,
 ) -> Scene:
     """The map with every square within a's sight shaded [6.4], [7.1] (from sight_table)."""
     a = board.square_id(a)
     occ = frozenset(board.square_id(s) for s in occupied)
     scale = _check_scale(scale if scale is not None else 12.0)
-    base = board_scene(board, scale=scale, legend=False)
+    base = board_scene(board, scale=scale, legend=False, lang=lang)
     frame = frame_for(board, scale)
     seen = sight_table(board, door_states).visible_from(a, occ)
     overlay = door_state_shapes(board, door_states, frame) + seen_shapes(board, a, seen, frame) + shooter_shapes(board, a, frame)
     lines = []
     if caption:
-        n = len(seen) - 1
-        lines.append((f"Square {a} sees {n} other square{'s' if n != 1 else ''} [6.4].", STYLE["visible"]))
+        lines.append((tr("sightpic.sees", lang, a=a, n=len(seen) - 1), STYLE["visible"]))
         if occ:
-            lines.append((f"Pieces in {', '.join(sorted(occ))} block every line through their squares [6.3].", DARK))
-    return compose_scene(board, overlay, lines, frame, base, _tokens_for(occ, tokens), None, f"Squares in sight of {a}", "seen")
+            lines.append((tr("sightpic.pieces_block", lang, squares=", ".join(sorted(occ))), DARK))
+    return compose_scene(board, overlay, lines, frame, base, _tokens_for(occ, tokens), None, tr("sightpic.seen_title", lang, a=a), "seen", lang=lang)
 
 
 def visible_svg(
@@ -561,9 +568,10 @@ def visible_svg(
     zoom: float = 1.0,
     caption: bool = True,
     tokens: Optional[Mapping[str, Sequence[str]]] = None,
+    lang: Optional[str] = None,
 ) -> str:
     """Standalone SVG of `visible_scene`."""
-    scene = visible_scene(board, a, occupied, door_states, scale=scale, caption=caption, tokens=tokens)
+    scene = visible_scene(board, a, occupied, door_states, scale=scale, caption=caption, tokens=tokens, lang=lang)
     return _zoomed_svg(scene, _check_zoom(zoom))
 
 

@@ -17,7 +17,8 @@ import re
 from typing import Optional
 
 from dodnb.i18n import tr
-from dodnb.prob.dist import fmt_fraction, fmt_percent
+from dodnb.i18n import fmt_percent
+from dodnb.prob.dist import fmt_fraction
 from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, TextShape
 
 __all__ = ["tree_scene", "tree_svg", "edge_words", "BEST", "NODE_STROKE"]
@@ -165,7 +166,7 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
             sc.add(RectShape(x - NODE, y - NODE * 0.75, 2 * NODE, 1.5 * NODE, FILL[n.kind], stroke, sw, layer="tokens", tag=tag))
         else:
             sc.add(RectShape(x - NODE, y - NODE, 2 * NODE, 2 * NODE, FILL[n.kind], stroke, sw, layer="tokens", tag=tag))
-        value = fmt_percent(n.value)
+        value = fmt_percent(n.value, 1, lang)
         if n.kind in ("leaf", "more"):
             sc.add(TextShape(x + NODE + 8, y, value, FONT, BEST if n.best else "#111111", "start", "middle", bold=True,
                              layer="tokens"))

@@ -13,39 +13,53 @@ from fractions import Fraction
 from typing import Mapping, Optional
 
 from dodnb.board.model import Board
-from dodnb.i18n import catalogue
+from dodnb.i18n import catalogue, names, term, tr
 
-__all__ = ["REASON_TITLES", "door_words", "door_state_words", "why", "culprit_words", "and_list"]
+__all__ = ["REASON_TITLES", "door_words", "door_state_words", "why", "culprit_words", "and_list", "square_words", "reason_title"]
 
-#: One-line titles of the reasons sight is blocked [6.3], [6.4] (the catalogue's "sight" terms).
+#: One-line titles of the reasons sight is blocked [6.3], [6.4] (the catalogue's "sight" terms, English).
 REASON_TITLES = dict(catalogue("en")["terms"]["sight"])
 
 _EPS = Fraction(1, 1000)
 
 
-def and_list(items) -> str:
+def reason_title(reason: str, lang: Optional[str] = None) -> str:
+    """The one-line title of a sight reason in `lang` (never the raw key): [6.3], [6.4]."""
+    if reason in catalogue("en")["terms"]["sight"]:
+        return term("sight", reason, lang)
+    return tr("sight.in_the_way", lang)
+
+
+def and_list(items, lang: Optional[str] = None) -> str:
     items = list(items)
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return names(items, lang) if items else ""
 
 
-def door_words(board: Board, door_id: str, door_states: Optional[Mapping[str, str]] = None, state: bool = False) -> str:
-    """'the glass door between 062 and 099' (with ', closed' when `state` and it is not open)."""
+def square_words(board: Board, sid: str, lang: Optional[str] = None) -> str:
+    """'Square 001 (service corridor)', « Case 001 (couloir de service) »: a square for a list."""
+    sq = board.square(sid)
+    where = term("store", sq.store, lang) if sq.store else tr("map.hall" if sq.is_hall else "map.service", lang)
+    return tr("square.describe", lang, square=sq.id, where=where)
+
+
+def door_words(board: Board, door_id: str, door_states: Optional[Mapping[str, str]] = None, state: bool = False, lang: Optional[str] = None) -> str:
+    """'the glass door between 062 and 099' (with ' (closed)' when `state`)."""
     door = board.doors[door_id]
-    kind = {"glass": "glass door", "solid": "solid door", "main": "main door"}.get(door.kind, f"{door.kind} door")
     squares = [s for s in door.squares if s]
-    where = f" between {squares[0]} and {squares[1]}" if len(squares) == 2 else (f" of {squares[0]}" if squares else "")
-    text = f"the {kind}{where}"
+    if len(squares) == 2:
+        text = tr("sight.door", lang, kind=door.kind, a=squares[0], b=squares[1])
+    elif squares:
+        text = tr("sight.door_of", lang, kind=door.kind, a=squares[0])
+    else:
+        text = tr("sight.door_alone", lang, kind=door.kind)
     if state:
-        text += f" ({door_state_words(door_id, door_states)})"
+        text += f" ({door_state_words(door_id, door_states, lang)})"
     return text
 
 
-def door_state_words(door_id: str, door_states: Optional[Mapping[str, str]] = None) -> str:
-    return {"destroyed": "broken"}.get((door_states or {}).get(door_id, "open"), (door_states or {}).get(door_id, "open"))
-
-
+def door_state_words(door_id: str, door_states: Optional[Mapping[str, str]] = None, lang: Optional[str] = None) -> str:
+    """'open', 'closed' or 'broken' (a destroyed glass door [10.5]) in `lang`."""
+    return term("door_seen", (door_states or {}).get(door_id, "open"), lang)
 def _square_at(board: Board, x, y) -> Optional[str]:
     for sq in board.squares.values():
         r = sq.rect
@@ -76,54 +90,68 @@ def _corner_squares(board: Board, point) -> list[str]:
     return sorted(sq.id for sq in board.squares.values() if sq.rect.x0 <= x <= sq.rect.x1 and sq.rect.y0 <= y <= sq.rect.y1)
 
 
-def culprit_words(board: Board, sight, obstacle, door_states: Optional[Mapping[str, str]] = None) -> str:
+def culprit_words(board: Board, sight, obstacle, door_states: Optional[Mapping[str, str]] = None, lang: Optional[str] = None) -> str:
     """What blocks, named by squares: 'the wall between 066 and 070', 'a piece in 168', ..."""
     reason, culprit = obstacle.reason, obstacle.culprit
     if reason == "wall":
         a, b = _wall_sides(board, sight, obstacle.at)
         if a and b:
-            return f"the wall between {a} and {b}"
+            return tr("sight.wall_between", lang, a=a, b=b)
         inside = a or b
-        return f"the outer wall of the mall next to {inside}" if inside else "the outer wall of the mall"
+        return tr("sight.outer_wall_near", lang, a=inside) if inside else tr("sight.outer_wall", lang)
     if reason == "wall_corner":
         squares = _corner_squares(board, culprit)
-        return f"the wall corner where {and_list(squares)} meet" if len(squares) > 1 else "a wall corner"
+        return tr("sight.corner_of", lang, squares=tuple(squares)) if len(squares) > 1 else tr("sight.corner", lang)
     if reason in ("closed_door", "door_not_side", "main_door") and culprit in board.doors:
-        return door_words(board, culprit)
+        return door_words(board, culprit, lang=lang)
     if reason == "two_doors":
-        return and_list([door_words(board, d) for d in sight.doors])
+        return and_list([door_words(board, d, lang=lang) for d in sight.doors], lang)
     if reason == "token":
-        return f"a piece in {culprit}"
+        return tr("sight.piece_in", lang, square=culprit)
     return str(culprit)
 
 
-def why(board: Board, sight, obstacle=None, door_states: Optional[Mapping[str, str]] = None) -> str:
+def why(board: Board, sight, obstacle=None, door_states: Optional[Mapping[str, str]] = None, lang: Optional[str] = None) -> str:
     """The reason `obstacle` (default: the reported one) blocks the sight, in plain words, with its Case."""
     if obstacle is None:
         obstacle = next((o for o in sight.obstacles if o.reason == sight.reason and o.culprit == sight.culprit), None)
         if obstacle is None:
             return ""
-    a, b = sight.a, sight.b
-    what = culprit_words(board, sight, obstacle, door_states)
-    case = obstacle.case
-    reason = obstacle.reason
-    if reason == "wall":
-        text = f"the line from {a} to {b} crosses {what}: walls block sight"
-    elif reason == "wall_corner":
-        text = f"the line from {a} to {b} touches the end of a wall, at {what}: even a wall's corner blocks sight"
-    elif reason == "closed_door":
-        text = f"{what} is closed: a closed solid door blocks sight like a wall"
-    elif reason == "door_not_side":
-        text = (
-            f"the line passes {what}, which is a side of neither {a} nor {b}: sight goes through a door "
-            "only when the door is a side of the shooter's or the target's square"
-        )
-    elif reason == "two_doors":
-        text = f"the line passes two doors, {what}: sight may not be traced through two doors"
-    elif reason == "token":
-        text = f"{what}, between {a} and {b}, holds a character or a zombie unit: no shooting through an occupied square"
-    elif reason == "main_door":
-        text = f"the line would leave the mall through {what}"
+    what = culprit_words(board, sight, obstacle, door_states, lang)
+    key = f"sight.why.{obstacle.reason}"
+    if key in catalogue("en")["messages"]:
+        text = tr(key, lang, a=sight.a, b=sight.b, what=what)
     else:
-        text = REASON_TITLES.get(reason, "something is in the way")
-    return f"{text[0].upper()}{text[1:]} {case}"
+        text = reason_title(obstacle.reason, lang)
+    return f"{text[0].upper()}{text[1:]} {obstacle.case}"
+
+
+def _door_places(board: Board, ids: str, lang: Optional[str]) -> str:
+    """'G14+G15' as the squares each door separates ('between 062 and 099')."""
+    out = []
+    for did in ids.split("+"):
+        door = board.doors.get(did)
+        out.append(tr("los.between", lang, a=door.squares[0], b=door.squares[1]) if door and len(door.squares) == 2 else did)
+    return names(out, lang)
+
+
+def modifier_words(board: Board, line, lang: Optional[str] = None) -> tuple[str, str]:
+    """One line of the Shot Modifier Chart [6.7] (a `ModifierLine`) as (label, note) in `lang`,
+    doors named by the squares they separate. The rules write the line; this only words it."""
+    import re
+
+    label, note = line.label, line.note
+    doors = re.search(r"\(([A-Z]\d{2}(?:\+[A-Z]\d{2})*)", label)
+    where = _door_places(board, doors.group(1), lang) if doors else ""
+    away = re.match(r"(\d+) squares? away", label)
+    if label == "same square":
+        return tr("mod.same_square", lang), tr("mod.same_square_note", lang)
+    if away:
+        return tr("mod.away", lang, n=int(away.group(1))), note
+    if label.startswith("through a closed glass door"):
+        gone = re.search(r"the door ([A-Z0-9+]+) is destroyed", note or "")
+        return tr("mod.closed_glass", lang, doors=where), (tr("mod.closed_glass_note", lang, doors=_door_places(board, gone.group(1), lang)) if gone else note)
+    if label.startswith("through an open door"):
+        key = "mod.broken_door" if "destroyed glass door" in label else "mod.open_door"
+        return tr(key, lang, doors=where), note
+    return label, note

@@ -90,21 +90,32 @@ class HintRow:
 
 
 def _best_row(rows: list, exact: bool) -> Optional[HintRow]:
-    """The row the hint suggests. Exact values: the highest. Estimates from a few play-outs per choice
-    tie or overlap: the search player's own choice, unless another choice does clearly better (its
-    95 % interval wholly above the chosen one's); then the highest."""
+    """The row the hint names: always a top-valued one (of equal top values, the search player's own
+    choice if it is one of them, else the first in the engine's order)."""
     if not rows:
         return None
-    top = max(rows, key=lambda r: r.value)
-    own = next((r for r in rows if r.chosen), None)
-    if exact or own is None or top.low > own.high:
-        return top
-    return own
+    top = max(r.value for r in rows)
+    ties = [r for r in rows if r.value == top]
+    return next((r for r in ties if r.chosen), ties[0])
+
+
+def _tied_rows(rows: list, best: Optional[HintRow], exact: bool) -> list:
+    """The rows too close to the best to call: exact values equal to it, or estimates whose 95 %
+    interval overlaps the best's (the best itself first)."""
+    if best is None:
+        return []
+    if exact:
+        others = [r for r in rows if r is not best and r.value == best.value]
+    else:
+        others = [r for r in rows if r is not best and r.high >= best.low]
+    return [best] + others
 
 
 class Hint:
     """The values of the choices at a human decision, worded by dodnb.render.narrate:
-    ``rows`` in the engine's order, ``best`` (the row of the best value), ``exact``; for an exact hint
+    ``rows`` in the engine's order, ``best`` (a row of the top value: never a lower one), ``tied``
+    (the rows too close to the best to call, itself first: equal exact values, or overlapping 95 %
+    intervals), ``close`` (more than one tied row), ``exact``; for an exact hint
     the best-play answer (``result``: what each number is the probability of, the search size), for
     an estimate ``n`` play-outs per choice and ``why`` the exact search was not used."""
 
@@ -116,6 +127,8 @@ class Hint:
         self.why = why or {}  # the exact search's budget, when it was passed: {'nodes': ..., 'seconds': ...}
         self.st = st
         self.best = _best_row(rows, exact)
+        self.tied = _tied_rows(rows, self.best, exact)
+        self.close = len(self.tied) > 1
         self.n = rows[0].n if rows and not exact else 0
 
 

@@ -34,8 +34,9 @@ from typing import Any, Callable
 import ipywidgets as W
 
 import dodnb.prob as P
-from dodnb.prob.dist import fmt_fraction, fmt_one_in, fmt_percent
-from dodnb.render.calc_charts import STATUS_COLOURS, STATUS_ORDER, fire_chart, heat_colour, ink_on, status_chart
+from dodnb.i18n import check_language, fmt_one_in, fmt_percent, names, tr
+from dodnb.prob.dist import fmt_fraction
+from dodnb.render.calc_charts import STATUS_COLOURS, STATUS_ORDER, fire_chart, fire_outcome_words, heat_colour, ink_on, status_chart
 from dodnb.render.picture import picture
 from dodnb.render.style import current as current_style
 from dodnb.prob.shots import MAX_SHOT_DICE
@@ -49,14 +50,14 @@ TARGETS = (
     ("super zombie alone [11.3]", "super"),
     ("super zombie + zombie unit [11.3]", "super+unit"),
 )
-def door_options(tables: Tables | None = None) -> tuple[tuple[str, str], ...]:
+def door_options(tables: Tables | None = None, lang: str | None = "en") -> tuple[tuple[str, str], ...]:
     """Doors a shot may pass through, labelled with the chart's own modifiers [6.7] (sight passes one
     door at most [6.4])."""
     t = tables or default_tables()
     return (
-        ("no door", "none"),
-        (f"an open door (−{t.shot_modifier(open_doors=1)})", "open"),
-        (f"a closed glass door (−{t.shot_modifier(closed_glass_doors=1)})", "closed glass"),
+        (tr("calc.door.none", lang), "none"),
+        (tr("calc.door.open", lang, m=t.shot_modifier(open_doors=1)), "open"),
+        (tr("calc.door.closed glass", lang, m=t.shot_modifier(closed_glass_doors=1)), "closed glass"),
     )
 
 
@@ -85,20 +86,25 @@ def _esc(x: Any) -> str:
     return html.escape(str(x))
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _status_word(status: str, lang: str | None = None) -> str:
+    """A character's status [8.3]-[8.5] in the calculators: the rules' "normal", « indemne »."""
+    return tr("calc.normal", lang) if status == "normal" else tr("status." + status, lang)
+
+
+def _and(items: list[str], lang: str | None = None) -> str:
+    return names(items, lang)
 
 
 #: Shading of the status columns (darkest at probability 1).
 _STATUS_BASE = {"normal": "#4575b4", "stunned": "#e6a700", "infected": "#f46d43", "killed": "#a50026"}
 
 
-def _cell(p: Fraction, status: str) -> str:
+def _cell(p: Fraction, status: str, lang: str | None = None) -> str:
     """A table cell: exact fraction over its percentage, shaded by size in the status's colour."""
     fill = heat_colour(p, _STATUS_BASE[status])
     return (
-        f'<td style="background:{fill};color:{ink_on(fill)};padding:3px 8px;text-align:right" title="{_esc(fmt_one_in(p))}">'
-        f"{fmt_fraction(p)}<br><small>{fmt_percent(p)}</small></td>"
+        f'<td style="background:{fill};color:{ink_on(fill)};padding:3px 8px;text-align:right" title="{_esc(fmt_one_in(p, lang))}">'
+        f"{fmt_fraction(p)}<br><small>{fmt_percent(p, 1, lang)}</small></td>"
     )
 
 
@@ -113,13 +119,35 @@ def _with_statuses(result, names) -> tuple:
     return result, {nm: P.status_of(result, nm) for nm in names}
 
 
+_PRE = "font-size:12px;max-height:360px;overflow:auto;white-space:pre-wrap"
+
+
+def _derivation_html(text: str, lang: str | None) -> str:
+    """The engine's derivation (its steps are written by dodnb.prob, in English: the French
+    summary says so), open below the tables."""
+    head = tr("calc.derivation" if check_language(lang) == "en" else "calc.derivation_english", lang)
+    return (f'<details open class="dodnb-derivation"><summary><b>{_esc(head)}</b></summary>'
+            f'<pre class="dodnb-engine-words" style="{_PRE}">{_esc(text)}</pre></details>')
+
+
+def _derivation(dist, words: Callable[[Any], str], lang: str | None) -> str:
+    """The derivation of a Dist: the engine's title and steps, then every outcome in words (never an
+    outcome's repr) with its exact probability and percentage."""
+    lines = [dist.title, "=" * len(dist.title)] if dist.title else []
+    lines += list(dist.steps)
+    text = "\n".join(lines)
+    result = [tr("calc.result", lang)] + [f"  {words(o)}: {fmt_fraction(p)} ({fmt_percent(p, 1, lang)})" for o, p in dist.items()]
+    return _derivation_html(text, lang).replace("</details>", f'<pre style="{_PRE}">{_esc(chr(10).join(result))}</pre></details>')
+
+
 class _Calculator(W.VBox):
     """Shared shell: observe controls, recompute through the engine, show HTML, never a traceback."""
 
     title = "Calculator"
 
-    def __init__(self, **kwargs):
+    def __init__(self, lang: str | None = None, **kwargs):
         super().__init__(**kwargs)
+        self.lang = check_language(lang)  # the words' language (default: the package's)
         self.result: Any = None
         self.message: str = ""
         self.notes: list[str] = []
@@ -220,18 +248,18 @@ class _Calculator(W.VBox):
             self.message = str(exc)
         except Exception as exc:  # a bug: still no traceback in the learner's face
             self.result, self.error = None, exc
-            self.message = f"Something went wrong inside the calculator ({type(exc).__name__}: {exc}). Please report it."
+            self.message = tr("calc.bug", self.lang, error=f"{type(exc).__name__}: {exc}")
         try:
             self._render()
             self.out_code.value = (
-                '<details><summary><b>The same answer in code</b></summary>'
-                f'<pre style="font-size:12px;color:#333">{_esc(self.code)}</pre></details>'
+                f'<details><summary><b>{_esc(tr("calc.code", self.lang))}</b></summary>'
+                f'<pre class="dodnb-code" style="font-size:12px;color:#333">{_esc(self.code)}</pre></details>'
                 if self.code
                 else ""
             )
         except Exception as exc:  # pragma: no cover - rendering bug, keep the widget alive
             self.error = exc
-            self.message = f"The result could not be drawn ({type(exc).__name__}: {exc}). Please report it."
+            self.message = tr("calc.draw_bug", self.lang, error=f"{type(exc).__name__}: {exc}")
             self._render_message_only()
         self.refreshes += 1
         self.last_ms = (time.perf_counter() - t0) * 1000
@@ -244,7 +272,7 @@ class _Calculator(W.VBox):
     def _message_html(self) -> str:
         parts = []
         if self.message:
-            parts.append(f'<div style="{_MSG_STYLE}"><b>Not possible with these settings.</b> {_esc(self.message)}</div>')
+            parts.append(f'<div style="{_MSG_STYLE}"><b>{_esc(tr("calc.not_possible", self.lang))}</b> {_esc(self.message)}</div>')
         for n in self.notes:
             parts.append(f'<div style="{_NOTE_STYLE}">{_esc(n)}</div>')
         return "".join(parts)
@@ -291,9 +319,9 @@ def _row(label: str, *controls: W.Widget, note: str = "") -> W.HBox:
     return W.HBox(parts, layout=W.Layout(align_items="center"))
 
 
-def _value_controls(default: int = 4) -> tuple[W.ToggleButtons, W.IntSlider]:
+def _value_controls(default: int = 4, lang: str | None = None) -> tuple[W.ToggleButtons, W.IntSlider]:
     known = W.ToggleButtons(
-        options=[("known", True), ("unknown — from the counters", False)],
+        options=[(tr("calc.known", lang), True), (tr("calc.unknown", lang), False)],
         value=True,
         style={"button_width": "auto"},
     )
@@ -317,38 +345,40 @@ class ShotCalculator(_Calculator):
 
     title = "Shot calculator [6.0]–[6.8]"
 
-    def __init__(self, shooters=("Peter",), value: int | None = 4, tables: Tables | None = None, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, shooters=("Peter",), value: int | None = 4, tables: Tables | None = None, lang: str | None = None, **kwargs):
+        super().__init__(lang=lang, **kwargs)
+        lang = self.lang
+        self.title = tr("calc.shot.title", lang)
         self.tables = tables or default_tables()  # the Shot Modifier Chart and panic rows read [6.5], [6.7]
         self.shoots = {n: W.Checkbox(value=n in shooters, description=n, indent=False, layout=W.Layout(width="90px")) for n in CHARACTERS}
-        self.rifle = {n: W.Checkbox(value=False, description="hunting rifle", indent=False, layout=W.Layout(width="120px")) for n in CHARACTERS}
-        self.infected = {n: W.Checkbox(value=False, description="infected", indent=False, layout=W.Layout(width="90px")) for n in CHARACTERS}
-        self.target = W.Dropdown(options=list(TARGETS), value="zombie", layout=W.Layout(width="300px"))
+        self.rifle = {n: W.Checkbox(value=False, description=tr("calc.rifle", lang), indent=False, layout=W.Layout(width="120px")) for n in CHARACTERS}
+        self.infected = {n: W.Checkbox(value=False, description=tr("calc.infected", lang), indent=False, layout=W.Layout(width="90px")) for n in CHARACTERS}
+        self.target = W.Dropdown(options=[(tr(f"calc.target.{k}", lang), k) for _, k in TARGETS], value="zombie", layout=W.Layout(width="300px"))
         self.same_square = W.ToggleButtons(
-            options=[("same square", True), ("another square", False)],
+            options=[(tr("calc.same_square", lang), True), (tr("calc.another_square", lang), False)],
             value=True,
             style={"button_width": "auto"},
         )
-        self.distance = W.IntSlider(value=1, min=1, max=MAX_DISTANCE, description="squares away:", continuous_update=False, style={"description_width": "initial"}, layout=W.Layout(width="300px"))
-        self.door = W.Dropdown(options=list(door_options(self.tables)), value="none", layout=W.Layout(width="300px"))
-        self.value_known, self.value = _value_controls(4 if value is None else value)
+        self.distance = W.IntSlider(value=1, min=1, max=MAX_DISTANCE, description=tr("calc.squares_away", lang), continuous_update=False, style={"description_width": "initial"}, layout=W.Layout(width="300px"))
+        self.door = W.Dropdown(options=list(door_options(self.tables, lang)), value="none", layout=W.Layout(width="300px"))
+        self.value_known, self.value = _value_controls(4 if value is None else value, lang)
         if value is None:
             self.value_known.value = False
         self.together = W.ToggleButtons(
-            options=[("together (pool dice)", True), ("one after another", False)],
+            options=[(tr("calc.together", lang), True), (tr("calc.one_after", lang), False)],
             value=True,
             style={"button_width": "auto"},
         )
-        rows = [_row("Who shoots" if i == 0 else "", self.shoots[n], self.rifle[n], self.infected[n]) for i, n in enumerate(CHARACTERS)]
+        rows = [_row(tr("calc.row.who_shoots", lang) if i == 0 else "", self.shoots[n], self.rifle[n], self.infected[n]) for i, n in enumerate(CHARACTERS)]
         controls = W.VBox(
             [
-                W.HTML("<small>Peter and Roger roll 2 dice, Steve and Fran 1, or 2 with a hunting rifle [6.6], [12.0].</small>"),
+                W.HTML(f"<small>{_esc(tr('calc.shot.dice_note', lang))}</small>"),
                 *rows,
-                _row("Several shooters", self.together, note="[6.8]"),
-                _row("Target", self.target),
-                _row("Where", self.same_square, self.distance, note="[6.7]"),
-                _row("Through", self.door, note="only between two squares [6.7]"),
-                _row("Zombie Value", self.value_known, self.value, note="[5.4], [7.7]"),
+                _row(tr("calc.row.several", lang), self.together, note="[6.8]"),
+                _row(tr("calc.row.target", lang), self.target),
+                _row(tr("calc.row.where", lang), self.same_square, self.distance, note="[6.7]"),
+                _row(tr("calc.row.through", lang), self.door, note=tr("calc.row.through_note", lang)),
+                _row(tr("calc.row.value", lang), self.value_known, self.value, note="[5.4], [7.7]"),
             ]
         )
         self._lay_out(controls)
@@ -381,13 +411,13 @@ class ShotCalculator(_Calculator):
         together = bool(self.together.value) if len(names) > 1 else True
         notes = self.notes
         if not names:
-            raise P.ProbError("6.8", "Tick at least one character who shoots.")
+            raise P.ProbError("6.8", tr("calc.tick_shooter", self.lang))
 
         # [6.7] the Shot Modifier Chart, one gun at a time
         if same:
             mod_kw: dict = {}
             if door != "none":
-                notes.append("[6.7] A door stands between two squares: in the same square there is none, so the door setting is ignored.")
+                notes.append(tr("calc.note.door_same", self.lang))
         else:
             mod_kw = {"squares_away": int(self.distance.value), "open_door": door == "open", "closed_glass_door": door == "closed glass"}
         shooters = []
@@ -401,14 +431,14 @@ class ShotCalculator(_Calculator):
         unit_code = str(v) if known else "P.unseen_values()"
         if target == "super":
             value, value_code, kind = P.with_super_zombie(), "P.with_super_zombie()", "super"
-            notes.append("[11.3] A super zombie alone has Zombie Value 2; the value setting is not used.")
+            notes.append(tr("calc.note.super_alone", self.lang))
         elif target == "super+unit":
             value, value_code, kind = P.with_super_zombie(unit), f"P.with_super_zombie({unit_code})", "super"
-            notes.append("[11.3] The super zombie's 2 is added to the unit's value; one shot must beat the sum, and one panic check is made [11.5].")
+            notes.append(tr("calc.note.super_unit", self.lang))
         else:
             value, value_code, kind = unit, unit_code, target
         if known and target != "super" and v > 11:
-            notes.append("No shipped zombie counter is above 11 (docs/COUNTERS.md); higher values only occur with a super zombie stacked [11.3].")
+            notes.append(tr("calc.note.above_11", self.lang))
 
         key = (tuple(shooters), same, kind, known, v if known else None, target, together)
         self.result = self._cached(key, lambda: P.combined_fire(shooters, value, kind, same, together=together, tables=self.tables))
@@ -416,30 +446,25 @@ class ShotCalculator(_Calculator):
 
         # reminders that apply to these settings
         inc = P.panic_check(kind, same, self.tables)
-        where = "in the same square" if same else "in another square"
+        lang = self.lang
+        where = tr("calc.where.same" if same else "calc.where.other", lang)
         if inc is None:
-            notes.append(f"[6.5] No panic check: an ordinary unit {where}.")
+            notes.append(tr("calc.note.no_panic", lang, where=where))
         elif inc:
-            notes.append(f"[6.5] Panic check before the shot, Panic Level +{inc} ({self._kind_label(kind)} {where}).")
+            notes.append(tr("calc.note.panic_plus", lang, inc=inc, kind=self._kind_label(kind, lang), where=where))
         else:
-            notes.append(f"[6.5] Panic check before the shot, no increase ({self._kind_label(kind)} {where}).")
+            notes.append(tr("calc.note.panic_same", lang, kind=self._kind_label(kind, lang), where=where))
         if any(self.infected[n].value for n in names):
-            notes.append("[8.4] Infected characters use the Fire Rate and Panic Level printed on the infected counter.")
+            notes.append(tr("calc.note.infected", lang))
         pooled = sum(s.dice for s in shooters)
         if together and pooled > MAX_SHOT_DICE:
-            notes.append(
-                f"[6.8] {_and(names)} would roll {pooled} dice together, but no more than three dice are ever "
-                "rolled for a single shot: they roll 3."
-            )
+            notes.append(tr("calc.note.three_dice", lang, who=tuple(names), n=pooled))
         if not same:
             m = shooters[0].modifier
             if together and len(shooters) > 1 and m:
-                notes.append(
-                    f"[6.8] Shot modifiers are applied to each gun separately: {len(shooters)} guns × −{m} = "
-                    f"−{m * len(shooters)} from the dice total."
-                )
+                notes.append(tr("calc.note.per_gun", lang, n=len(shooters), m=m, total=m * len(shooters)))
             if door == "closed glass":
-                notes.append("[6.7] note b: the closed glass door the shot passes through is destroyed [10.5].")
+                notes.append(tr("calc.note.glass", lang))
 
         # the same answer in code
         lines = ["import dodnb.prob as P", "shooters = ["]
@@ -459,32 +484,32 @@ class ShotCalculator(_Calculator):
         self.code = "\n".join(lines)
 
     @staticmethod
-    def _kind_label(kind: str) -> str:
-        return {"zombie": "an ordinary unit", "berserk": "a berserk unit", "super": "a super zombie"}[kind]
+    def _kind_label(kind: str, lang: str | None = None) -> str:
+        return tr(f"calc.kind.{kind}", lang)
 
     def describe(self) -> str:
-        names = self.shooter_names()
-        who = _and(names) if names else "nobody"
-        how = "" if len(names) < 2 else (" together" if self.together.value else " one after another")
-        target = _TARGET_WORDS[self.target.value]
+        lang = self.lang
+        shooting = self.shooter_names()
+        who = _and(shooting, lang) if shooting else tr("calc.nobody", lang)
+        how = "" if len(shooting) < 2 else tr("calc.how.together" if self.together.value else "calc.how.one_after", lang)
+        target = tr(f"calc.words.{self.target.value}", lang)
         if self.same_square.value:
-            where = "in the same square"
+            where = tr("calc.where.same", lang)
         else:
-            d = self.distance.value
-            where = f"{d} square{'s' if d != 1 else ''} away"
+            where = tr("calc.away", lang, n=self.distance.value)
             if self.door.value != "none":
-                where += f", through {dict((k, lab) for lab, k in door_options(self.tables))[self.door.value].split(' (')[0]}"
-        extras = [f"{n} with a hunting rifle" for n in names if self.rifle[n].value]
-        extras += [f"{n} infected" for n in names if self.infected[n].value]
+                where += tr("calc.through", lang, door=tr(f"calc.door_words.{self.door.value}", lang))
+        extras = [tr("calc.with_rifle", lang, who=n) for n in shooting if self.rifle[n].value]
+        extras += [tr("calc.is_infected", lang, who=n) for n in shooting if self.infected[n].value]
         if self.target.value == "super":
-            val = "value 2"
+            val = tr("calc.val.super", lang)
         elif self.value_known.value:
-            val = f"Zombie Value {self.value.value}"
+            val = tr("calc.val.known", lang, v=self.value.value)
         else:
-            val = "Zombie Value unknown (drawn from the counters)"
-        text = f"{who} shoot{'s' if len(names) == 1 else ''}{how} at {target} {where}; {val}"
+            val = tr("calc.val.unknown", lang)
+        text = tr("calc.shot.describe", lang, who=who, n=len(shooting), how=how, target=target, where=where, val=val)
         if extras:
-            text += "; " + ", ".join(extras)
+            text += "; " + ", ".join(extras) if lang == "en" else " ; " + ", ".join(extras)
         return text + "."
 
     # ----------------------------------------------------------------- view
@@ -497,34 +522,34 @@ class ShotCalculator(_Calculator):
             self.out_chart.value = self.out_table.value = self.out_explain.value = ""
             return
         p = self.kill_chance
+        lang = self.lang
         self.out_summary.value = (
-            f'<div style="font-size:18px;margin:6px 0">P(unit destroyed) = <b>{fmt_fraction(p)}</b> '
-            f"= <b>{fmt_percent(p)}</b> <small>({_esc(fmt_one_in(p))})</small></div>"
+            f'<div style="font-size:18px;margin:6px 0">{_esc(tr("calc.shot.summary", lang))} <b>{fmt_fraction(p)}</b> '
+            f"= <b>{fmt_percent(p, 1, lang)}</b> <small>({_esc(fmt_one_in(p, lang))})</small></div>"
         )
         together = bool(self.together.value) or len(self.shooters) < 2
-        self._chart = fire_chart(self.result, "Every way the shot can end", together=together)
+        self._chart = fire_chart(self.result, tr("calc.shot.chart", lang), together=together, lang=lang)
         self.out_chart.value = self._chart.to_svg()
         self.out_table.value = self._table_html(together)
-        self.out_explain.value = (
-            '<details open><summary><b>How it is computed</b></summary>'
-            f'<pre style="font-size:12px;max-height:360px;overflow:auto;white-space:pre-wrap">{_esc(self.result.explain())}</pre></details>'
-        )
+        self.out_explain.value = _derivation(self.result, lambda o: fire_outcome_words(o, lang), lang)
 
     def _table_html(self, together: bool) -> str:
-        head = ["panicked [6.5]", "fired", "dice" if together else "dice rolled in all", "unit", "exact", "percent"]
+        lang = self.lang
+        head = [tr(f"calc.shot.head.{k}", lang) for k in ("panicked", "fired", "dice" if together else "dice_all", "unit")]
+        head += [tr("calc.head.exact", lang), tr("calc.head.percent", lang)]
         rows = ["<tr>" + "".join(f"<th {_TH}>{h}</th>" for h in head) + "</tr>"]
         for o, p in sorted(self.result.items(), key=lambda kv: (-len(kv[0].fired), kv[0].fired, not kv[0].killed)):
             cells = [
                 ", ".join(o.panicked) or "—",
-                ", ".join(o.fired) or "nobody",
+                ", ".join(o.fired) or tr("calc.nobody", lang),
                 f"{o.dice}d6" if o.dice else "—",
-                "destroyed" if o.killed else "survives",
+                tr("calc.destroyed" if o.killed else "calc.survives", lang),
                 fmt_fraction(p),
-                fmt_percent(p),
+                fmt_percent(p, 1, lang),
             ]
             style = "background:#fde0dd" if o.killed else ""
             rows.append(f'<tr style="{style}">' + "".join(f'<td style="padding:2px 8px">{_esc(c)}</td>' for c in cells) + "</tr>")
-        return f'<table style="{_TABLE_STYLE}"><caption style="text-align:left"><b>Exact outcome table</b></caption>{"".join(rows)}</table>'
+        return f'<table style="{_TABLE_STYLE}"><caption style="text-align:left"><b>{_esc(tr("calc.shot.table", lang))}</b></caption>{"".join(rows)}</table>'
 
 
 # =============================================================================================
@@ -543,37 +568,39 @@ class AttackCalculator(_Calculator):
 
     title = "Zombie attack calculator [8.0]–[8.8]"
 
-    def __init__(self, characters=("Peter", "Fran"), value: int | None = 5, tables: Tables | None = None, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, characters=("Peter", "Fran"), value: int | None = 5, tables: Tables | None = None, lang: str | None = None, **kwargs):
+        super().__init__(lang=lang, **kwargs)
+        lang = self.lang
+        self.title = tr("calc.attack.title", lang)
         self.tables = tables or default_tables()  # the Zombie Attack Table and panic rows read [6.5], [8.8]
         if isinstance(characters, dict):
             start = dict(characters)
         else:
             start = {c: "normal" for c in characters}
         self.present = {n: W.Checkbox(value=n in start, description=n, indent=False, layout=W.Layout(width="90px")) for n in CHARACTERS}
-        self.status = {n: W.Dropdown(options=list(STATUSES), value=start.get(n, "normal"), layout=W.Layout(width="110px")) for n in CHARACTERS}
-        self.rifle = {n: W.Checkbox(value=False, description="hunting rifle", indent=False, layout=W.Layout(width="120px")) for n in CHARACTERS}
+        self.status = {n: W.Dropdown(options=[(_status_word(st, lang), st) for st in STATUSES], value=start.get(n, "normal"), layout=W.Layout(width="110px")) for n in CHARACTERS}
+        self.rifle = {n: W.Checkbox(value=False, description=tr("calc.rifle", lang), indent=False, layout=W.Layout(width="120px")) for n in CHARACTERS}
         self.attacker = W.Dropdown(
-            options=[("zombie unit", "zombie"), ("berserk zombie unit [10.0]", "berserk"), ("super zombie alone [11.3]", "super"), ("super zombie + zombie unit [11.3]", "super+unit")],
+            options=[(tr("calc.attacker.zombie", lang), "zombie")] + [(tr(f"calc.target.{k}", lang), k) for k in ("berserk", "super", "super+unit")],
             value="zombie",
             layout=W.Layout(width="300px"),
         )
-        self.value_known, self.value = _value_controls(5 if value is None else value)
+        self.value_known, self.value = _value_controls(5 if value is None else value, lang)
         if value is None:
             self.value_known.value = False
-        self.mode = W.Dropdown(options=list(ATTACK_MODES), value="all", layout=W.Layout(width="240px"))
+        self.mode = W.Dropdown(options=[(tr(f"calc.mode.{k}", lang), k) for _, k in ATTACK_MODES], value="all", layout=W.Layout(width="240px"))
         n_start = max(1, len(start))
         self.k = W.IntSlider(value=n_start, min=1, max=n_start, description="k =", continuous_update=False, layout=W.Layout(width="240px"))
-        self.reaction = W.Checkbox(value=True, description="the characters shoot first [6.9], [8.1]", indent=False, layout=W.Layout(width="320px"))
-        rows = [_row("In the square" if i == 0 else "", self.present[n], self.status[n], self.rifle[n]) for i, n in enumerate(CHARACTERS)]
+        self.reaction = W.Checkbox(value=True, description=tr("calc.attack.shoot_first", lang), indent=False, layout=W.Layout(width="320px"))
+        rows = [_row(tr("calc.row.in_square", lang) if i == 0 else "", self.present[n], self.status[n], self.rifle[n]) for i, n in enumerate(CHARACTERS)]
         controls = W.VBox(
             [
-                W.HTML("<small>Tick who is there and their status [8.3], [8.4].</small>"),
+                W.HTML(f"<small>{_esc(tr('calc.attack.tick_note', lang))}</small>"),
                 *rows,
-                _row("Attacker", self.attacker),
-                _row("Zombie Value", self.value_known, self.value, note="[8.0]"),
-                _row("Characters attacked", self.mode, self.k, note="[8.0] step 2, [15.6]"),
-                _row("Reaction fire", self.reaction),
+                _row(tr("calc.row.attacker", lang), self.attacker),
+                _row(tr("calc.row.value", lang), self.value_known, self.value, note="[8.0]"),
+                _row(tr("calc.row.attacked", lang), self.mode, self.k, note="[8.0], [15.6]"),
+                _row(tr("calc.row.reaction", lang), self.reaction),
             ]
         )
         self._lay_out(controls)
@@ -608,7 +635,7 @@ class AttackCalculator(_Calculator):
         chars = self.characters()
         notes = self.notes
         if not chars:
-            raise P.ProbError("8.0", "Tick at least one character in the square: a zombie attack is made on characters.")
+            raise P.ProbError("8.0", tr("calc.tick_attacked", self.lang))
         names = [n for n, _ in chars]
         for n in names:
             if self.rifle[n].value:
@@ -626,9 +653,9 @@ class AttackCalculator(_Calculator):
         supers = 1 if attacker in ("super", "super+unit") else 0
         if attacker == "super":
             unit, unit_code = None, "None"
-            notes.append("[11.3] A super zombie alone attacks with Zombie Value 2; the value setting is not used.")
+            notes.append(tr("calc.attack.note.super_alone", self.lang))
         elif attacker == "super+unit":
-            notes.append("[11.3], [11.8] The super zombie and the unit attack together: their values are added.")
+            notes.append(tr("calc.attack.note.super_unit", self.lang))
         total = P.with_super_zombie(unit) if supers else unit  # the attacking value [11.3]
 
         kw: dict = {}
@@ -657,10 +684,7 @@ class AttackCalculator(_Calculator):
             first = next(iter(self.result.values()))
             self.p_destroyed = first.p(lambda o: o.destroyed)
             ks = list(range(1, n + 1))
-            notes.append(
-                "[8.0] steps 2-3: the zombie player declares how many characters are attacked; the human player "
-                "names which. Here the engine names characters at normal status first (a default choice, not a rule)."
-            )
+            notes.append(tr("calc.attack.note.by_k", self.lang))
         elif mode == "solitaire":
             self.result, self.statuses = self._cached(key, lambda: _with_statuses(P.solitaire_attack(chars, unit, **kw), names))
             self.code = f"import dodnb.prob as P\nP.solitaire_attack({chars_code}, {unit_code}{kw_code})"
@@ -674,50 +698,48 @@ class AttackCalculator(_Calculator):
             ks = [k]
         self.targets = P.choose_targets(chars, k) if mode in ("all", "k") else ()
         if mode == "k" and k < n:
-            notes.append(
-                f"[8.0] step 3: the human player names the {k} attacked; the calculator names "
-                f"{_and(list(self.targets))} (characters at normal status first, a default choice, not a rule)."
-            )
+            notes.append(tr("calc.attack.note.k", self.lang, k=k, who=tuple(self.targets)))
 
         # strength = value // k, rounded down [8.0] step 4, with the engine's ruling for 0
         zero = False
         for kk in ks:
             s = P.attack_strength(total, kk)
             if isinstance(s, int):
-                notes.append(f"[8.0] step 4: strength against each of {kk} attacked = {total} ÷ {kk}, rounded down = {s}.")
+                notes.append(tr("calc.attack.note.strength", self.lang, k=kk, total=total, s=s))
                 zero |= s == 0
                 if s > 13:
-                    notes.append("[8.8] No column above 13: the 9-13 column is used (engine ruling).")
+                    notes.append(tr("calc.attack.note.column", self.lang))
             else:
                 dist = ", ".join(f"{x}: {fmt_fraction(q)}" for x, q in s.items())
-                notes.append(f"[8.0] step 4: with {kk} attacked the strength is value ÷ {kk} rounded down; P(strength) = {dist}.")
+                notes.append(tr("calc.attack.note.strength_dist", self.lang, k=kk, dist=dist))
                 zero |= s.p(0) > 0
         if zero:
             ruling = [line for line in P.attack_result(0).steps if "Ruling" in line] or list(P.attack_result(0).steps)
-            notes.append("Strength 0 is possible here (Zombie Value smaller than the number attacked). " + " ".join(ruling))
+            notes.append(tr("calc.attack.note.zero", self.lang) + " " + " ".join(ruling))
         if reaction:
             stunned = [nm for nm, st in chars if st == "stunned"]
             if stunned:
-                notes.append(f"[8.3] {_and(stunned)} {'is' if len(stunned) == 1 else 'are'} stunned and may not shoot.")
+                notes.append(tr("calc.attack.note.stunned", self.lang, who=tuple(stunned)))
             if len(stunned) < n:
-                notes.append("[6.9] Shooting at an attacker needs a panic check, as any shot in the same square [6.5]; it does not count against the Fire Rate.")
+                notes.append(tr("calc.attack.note.reaction", self.lang))
 
     def describe(self) -> str:
+        lang = self.lang
         chars = self.characters()
-        who = _and([f"{n} ({st})" for n, st in chars]) if chars else "nobody"
-        att = _TARGET_WORDS[self.attacker.value]
+        who = _and([f"{n} ({_status_word(st, lang)})" for n, st in chars], lang) if chars else tr("calc.nobody", lang)
+        att = tr(f"calc.words.{self.attacker.value}", lang)
         if self.attacker.value == "super":
-            val = "value 2"
+            val = tr("calc.val.super", lang)
         elif self.value_known.value:
-            val = f"Zombie Value {self.value.value}"
+            val = tr("calc.val.known", lang, v=self.value.value)
         else:
-            val = "Zombie Value unknown (drawn from the counters)"
+            val = tr("calc.val.unknown", lang)
         mode = self.mode.value
-        how = {"all": "all of them attacked", "k": f"{self.k.value} attacked", "by_k": "every k side by side", "solitaire": "k decided by the solitaire die [15.6]"}[mode]
-        fire = "they shoot first" if self.reaction.value else "no reaction fire"
+        how = tr(f"calc.attack.how.{mode}", lang, k=self.k.value)
+        fire = tr("calc.attack.fire" if self.reaction.value else "calc.attack.no_fire", lang)
         rifles = [n for n, _ in chars if self.rifle[n].value]
-        extra = f"; {_and(rifles)} with a hunting rifle" if rifles else ""
-        return f"In the square: {who}. Attacker: {att}, {val}; {how}; {fire}{extra}."
+        extra = tr("calc.attack.rifles", lang, who=tuple(rifles)) if rifles else ""
+        return tr("calc.attack.describe", lang, who=who, att=att, val=val, how=how, fire=fire, extra=extra)
 
     # ----------------------------------------------------------------- view
 
@@ -729,15 +751,16 @@ class AttackCalculator(_Calculator):
             return
         mode = self.mode.value
         pd = self.p_destroyed
+        lang = self.lang
         self.out_summary.value = (
-            f'<div style="font-size:15px;margin:6px 0">Attacker destroyed by reaction fire before it attacks: '
-            f"<b>{fmt_fraction(pd)}</b> = <b>{fmt_percent(pd)}</b></div>"
+            f'<div style="font-size:15px;margin:6px 0">{_esc(tr("calc.attack.summary", lang))} '
+            f"<b>{fmt_fraction(pd)}</b> = <b>{fmt_percent(pd, 1, lang)}</b></div>"
             if self.reaction.value
-            else '<div style="margin:6px 0">No reaction fire: the attack is always made [8.0] step 1.</div>'
+            else f'<div style="margin:6px 0">{_esc(tr("calc.attack.no_reaction", lang))}</div>'
         )
         if mode == "by_k":
             rows = [(f"k={kk}: {nm}", d) for kk, per in self.statuses.items() for nm, d in per.items()]
-            self._chart = status_chart(rows, "Each character's status, for each k")
+            self._chart = status_chart(rows, tr("calc.attack.chart_k", lang), lang=lang)
             self.out_chart.value = self._chart.to_svg()
             self.out_table.value = self._by_k_html()
             parts = []
@@ -745,66 +768,65 @@ class AttackCalculator(_Calculator):
                 parts.append(f"--- k = {kk} ---\n" + "\n".join(d.steps))
             explain = "\n\n".join(parts)
         else:
-            rows = [(f"{nm} (was {st})", self.statuses[nm]) for nm, st in self.characters()]
-            self._chart = status_chart(rows, "Each character's status after the attack")
+            rows = [(tr("calc.attack.was", lang, who=nm, status=_status_word(st, lang)), self.statuses[nm]) for nm, st in self.characters()]
+            self._chart = status_chart(rows, tr("calc.attack.chart", lang), lang=lang)
             self.out_chart.value = self._chart.to_svg()
             self.out_table.value = self._status_html() + self._joint_html()
             explain = "\n".join(self.result.steps)
-        self.out_explain.value = (
-            '<details open><summary><b>How it is computed</b></summary>'
-            f'<pre style="font-size:12px;max-height:360px;overflow:auto;white-space:pre-wrap">{_esc(explain)}</pre></details>'
-        )
+        self.out_explain.value = _derivation_html(explain, lang)
 
     def _status_head(self, first: list[str]) -> str:
-        cols = first + [f'<span style="border-bottom:3px solid {STATUS_COLOURS[s]}">{s}</span>' for s in STATUS_ORDER]
+        cols = first + [f'<span style="border-bottom:3px solid {STATUS_COLOURS[s]}">{_esc(_status_word(s, self.lang))}</span>' for s in STATUS_ORDER]
         return "<tr>" + "".join(f"<th {_TH}>{c}</th>" for c in cols) + "</tr>"
 
     def _status_html(self) -> str:
         mode = self.mode.value
-        rows = [self._status_head(["character", "before", "attacked"])]
+        lang = self.lang
+        rows = [self._status_head([tr("calc.head.character", lang), tr("calc.head.before", lang), tr("calc.head.attacked", lang)])]
         for nm, st in self.characters():
             d = self.statuses[nm]
             if mode == "solitaire":
-                attacked = "by the die"
+                attacked = tr("calc.by_die", lang)
             else:
-                attacked = "yes" if nm in self.targets else "no"
+                attacked = tr("calc.yes" if nm in self.targets else "calc.no", lang)
             rows.append(
-                f'<tr><td style="padding:2px 8px"><b>{_esc(nm)}</b></td><td style="padding:2px 8px">{_esc(st)}</td>'
-                f'<td style="padding:2px 8px">{attacked}</td>' + "".join(_cell(d.p(s), s) for s in STATUS_ORDER) + "</tr>"
+                f'<tr><td style="padding:2px 8px"><b>{_esc(nm)}</b></td><td style="padding:2px 8px">{_esc(_status_word(st, lang))}</td>'
+                f'<td style="padding:2px 8px">{_esc(attacked)}</td>' + "".join(_cell(d.p(s), s, lang) for s in STATUS_ORDER) + "</tr>"
             )
-        return f'<table style="{_TABLE_STYLE}"><caption style="text-align:left"><b>Each character after the attack (exact)</b></caption>{"".join(rows)}</table>'
+        return f'<table style="{_TABLE_STYLE}"><caption style="text-align:left"><b>{_esc(tr("calc.attack.table", lang))}</b></caption>{"".join(rows)}</table>'
 
     def _by_k_html(self) -> str:
-        rows = [self._status_head(["k attacked", "character", "before"])]
+        lang = self.lang
+        rows = [self._status_head([tr("calc.head.k_attacked", lang), tr("calc.head.character", lang), tr("calc.head.before", lang)])]
         start = dict(self.characters())
         for kk, per in self.statuses.items():
             for nm, d in per.items():
                 rows.append(
                     f'<tr><td style="padding:2px 8px">{kk}</td><td style="padding:2px 8px"><b>{_esc(nm)}</b></td>'
-                    f'<td style="padding:2px 8px">{_esc(start[nm])}</td>' + "".join(_cell(d.p(s), s) for s in STATUS_ORDER) + "</tr>"
+                    f'<td style="padding:2px 8px">{_esc(_status_word(start[nm], lang))}</td>' + "".join(_cell(d.p(s), s, lang) for s in STATUS_ORDER) + "</tr>"
                 )
         return (
-            f'<table style="{_TABLE_STYLE}"><caption style="text-align:left"><b>Every k side by side: the zombie player chooses k [8.0] step 2</b></caption>'
+            f'<table style="{_TABLE_STYLE}"><caption style="text-align:left"><b>{_esc(tr("calc.attack.table_k", lang))}</b></caption>'
             f'{"".join(rows)}</table>'
         )
 
     def _joint_html(self, top: int = 8) -> str:
         joint = P.statuses_only(self.result)
         items = sorted(joint.items(), key=lambda kv: -kv[1])
-        rows = [f"<tr><th {_TH}>whole square after the attack</th><th {_TH}>exact</th><th {_TH}>percent</th></tr>"]
+        lang = self.lang
+        rows = [f"<tr><th {_TH}>{_esc(tr('calc.attack.whole', lang))}</th><th {_TH}>{_esc(tr('calc.head.exact', lang))}</th><th {_TH}>{_esc(tr('calc.head.percent', lang))}</th></tr>"]
         start = dict(self.characters())
         for sts, p in items[:top]:
-            changed = [f"{nm} {st}" for nm, st in sts if st != start[nm]]
-            label = ", ".join(changed) if changed else "nobody changes"
-            rows.append(f'<tr><td style="padding:2px 8px">{_esc(label)}</td><td style="padding:2px 8px">{fmt_fraction(p)}</td><td style="padding:2px 8px">{fmt_percent(p)}</td></tr>')
+            changed = [f"{nm} {_status_word(st, lang)}" for nm, st in sts if st != start[nm]]
+            label = ", ".join(changed) if changed else tr("calc.attack.nobody_changes", lang)
+            rows.append(f'<tr><td style="padding:2px 8px">{_esc(label)}</td><td style="padding:2px 8px">{fmt_fraction(p)}</td><td style="padding:2px 8px">{fmt_percent(p, 1, lang)}</td></tr>')
         rest = len(items) - top
         more = (
-            f"<p><small>… and {rest} less likely combination{'s' if rest > 1 else ''} "
-            "(<code>calc.result</code> holds them all).</small></p>"
+            f"<p><small>{_esc(tr('calc.attack.more', lang, n=rest))} {_esc(tr('calc.attack.more_code', lang))}</small></p>"
             if rest > 0
             else ""
         )
-        return f'<table style="{_TABLE_STYLE};margin-top:8px"><caption style="text-align:left"><b>Most likely outcomes for the whole square</b></caption>{"".join(rows)}</table>{more}'
+        return f'<table style="{_TABLE_STYLE};margin-top:8px"><caption style="text-align:left"><b>{_esc(tr("calc.attack.likely", lang))}</b></caption>{"".join(rows)}</table>{more}'
 
 
 __all__ = ["ShotCalculator", "AttackCalculator", "TARGETS", "DOORS", "ATTACK_MODES"]

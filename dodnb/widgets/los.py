@@ -26,7 +26,6 @@ from __future__ import annotations
 from dodnb.errors import InputError
 
 import html
-import re
 import time
 from typing import Iterable, Mapping, Optional
 
@@ -36,7 +35,8 @@ from dodnb.board.model import Board, UnknownSquare
 from dodnb.board.sight import NotInSight, Sight, SightError, line_of_sight, normalise_door_states
 from dodnb.board.sighttable import sight_table
 from dodnb.prob import kill_chance, unseen_values
-from dodnb.prob.dist import fmt_fraction, fmt_percent
+from dodnb.prob.dist import fmt_fraction
+from dodnb.i18n import check_language, fmt_percent, tr
 from dodnb.render.picture import Picture
 from dodnb.render.scene import STYLE
 from dodnb.render.shapes import Scene, Shape, scene_to_svg
@@ -49,24 +49,18 @@ from dodnb.render.sight_overlay import (
     shooter_shapes,
     sight_shapes,
 )
-from dodnb.render.words import REASON_TITLES, and_list, culprit_words, door_state_words, door_words, why
+from dodnb.render.words import and_list, culprit_words, door_state_words, door_words, modifier_words, reason_title, square_words, why
 from dodnb.widgets.mapview import NO_CHOICE, MapView, chosen, set_choice
 
 __all__ = ["LOSExplorer", "FIRE_OPTIONS", "ExplorerError"]
 
-# Who is shooting: key -> (list label, short name, dice rolled, guns). Dice per character [6.6];
+# Who is shooting: key -> (list label, short name, dice rolled, guns), the labels in English (the
+# widget shows the catalogue's "los.fire.<key>" and "los.who.<key>"). Dice per character [6.6];
 # characters shooting together add their dice, three at most, and the modifier counts per gun [6.8].
-FIRE_OPTIONS = {
-    "one": ("Steve or Fran: 1 die [6.6]", "Steve or Fran", 1, 1),
-    "two": ("Peter or Roger (or a hunting rifle): 2 dice [6.6]", "Peter or Roger", 2, 1),
-    "steve+fran": ("Steve + Fran together: 2 dice, 2 guns [6.8]", "Steve + Fran", 2, 2),
-    "peter+steve": ("Peter or Roger + Steve or Fran: 3 dice, 2 guns [6.8]", "Peter/Roger + Steve/Fran", 3, 2),
-    "peter+roger": ("Peter + Roger together: 3 dice (never 4), 2 guns [6.8]", "Peter + Roger", 3, 2),
-    "three": ("three characters together: 3 dice, 3 guns [6.8]", "three characters", 3, 3),
-    "four": ("all four together: 3 dice, 4 guns [6.8]", "all four", 3, 4),
-}
+_FIRE = {"one": (1, 1), "two": (2, 1), "steve+fran": (2, 2), "peter+steve": (3, 2), "peter+roger": (3, 2), "three": (3, 3), "four": (3, 4)}
+FIRE_OPTIONS = {key: (tr(f"los.fire.{key}", "en"), tr(f"los.who.{key}", "en"), dice, guns) for key, (dice, guns) in _FIRE.items()}
 
-MODES = (("Shooter", "shooter"), ("Target", "target"), ("Piece", "piece"))
+MODES = ("shooter", "target", "piece")
 #: The Zombie Value list's "unknown (face down)" entry [7.7].
 UNKNOWN = "unknown"
 
@@ -101,14 +95,16 @@ class LOSExplorer(widgets.VBox):
         value: Optional[int] = None,
         show_seen: bool = False,
         scale: float = 12.0,
+        lang: Optional[str] = None,
         **kwargs,
     ):
+        self.lang = lang = check_language(lang)
         if board is None:
             from dodnb.board.model import load_board
 
             board = load_board()
         self.board = board
-        self.map = MapView(board, scale=scale)
+        self.map = MapView(board, scale=scale, lang=lang)
         self.map.square_picker.layout.display = "none"  # replaced by the Shooter / Target lists below
         self.frame = self.map.frame
         self.shooter: Optional[str] = None
@@ -130,26 +126,26 @@ class LOSExplorer(widgets.VBox):
 
         # ---- controls
         self.mode = widgets.ToggleButtons(
-            options=MODES,
+            options=[(tr(f"los.mode.{m}", lang), m) for m in MODES],
             value="shooter",
-            tooltips=["a click chooses the shooter", "a click chooses the target", "a click puts or removes a piece [6.3]"],
+            tooltips=[tr(f"los.tip.{m}", lang) for m in MODES],
             style={"button_width": "84px"},
         )
-        squares = [("— pick a square —", NO_CHOICE)] + [(board.square(i).describe(), i) for i in board.ids]
-        self.shooter_picker = widgets.Dropdown(options=squares, value=NO_CHOICE, description="Shooter:", layout=widgets.Layout(width="330px"))
-        self.target_picker = widgets.Dropdown(options=squares, value=NO_CHOICE, description="Target:", layout=widgets.Layout(width="330px"))
-        self.swap_button = widgets.Button(description="Swap \u21c4", tooltip="Swap shooter and target: sight works both ways [6.4]", layout=widgets.Layout(width="90px"))
-        self.seen_toggle = widgets.Checkbox(value=bool(show_seen), description="Show every square the shooter sees [6.4]", indent=False, layout=widgets.Layout(width="330px"))
-        self.pieces_box = widgets.Text(value="", description="Pieces in:", placeholder="square ids, e.g. 168, 099", continuous_update=False, layout=widgets.Layout(width="330px"))
+        squares = [(tr("map.pick_square", lang), NO_CHOICE)] + [(square_words(board, i, lang), i) for i in board.ids]
+        self.shooter_picker = widgets.Dropdown(options=squares, value=NO_CHOICE, description=tr("los.shooter", lang), layout=widgets.Layout(width="330px"))
+        self.target_picker = widgets.Dropdown(options=squares, value=NO_CHOICE, description=tr("los.target", lang), layout=widgets.Layout(width="330px"))
+        self.swap_button = widgets.Button(description=tr("los.swap", lang), tooltip=tr("los.swap_tip", lang), layout=widgets.Layout(width="auto"))
+        self.seen_toggle = widgets.Checkbox(value=bool(show_seen), description=tr("los.show_seen", lang), indent=False, layout=widgets.Layout(width="330px"))
+        self.pieces_box = widgets.Text(value="", description=tr("los.pieces", lang), placeholder=tr("los.pieces_hint", lang), continuous_update=False, layout=widgets.Layout(width="330px"))
         self.doors_note = widgets.HTML(value="")
         self.doors_note.add_class("dodnb-doors")
-        self.open_doors_button = widgets.Button(description="Open every door", tooltip="all doors back to open [3.3]", layout=widgets.Layout(width="150px"))
-        self.fire = widgets.Dropdown(options=[(opt[0], key) for key, opt in FIRE_OPTIONS.items()], value=fire, description="Shooting:", layout=widgets.Layout(width="430px"))
+        self.open_doors_button = widgets.Button(description=tr("los.open_doors", lang), tooltip=tr("los.open_doors_tip", lang), layout=widgets.Layout(width="auto"))
+        self.fire = widgets.Dropdown(options=[(tr(f"los.fire.{key}", lang), key) for key in FIRE_OPTIONS], value=fire, description=tr("los.shooting", lang), layout=widgets.Layout(width="430px"))
         self.value = widgets.Dropdown(
             # not None for "unknown": ipywidgets shows an empty box for the value None
-            options=[("unknown (face down) [7.7]", UNKNOWN)] + [(str(v), v) for v in self._values],
+            options=[(tr("los.unknown_value", lang), UNKNOWN)] + [(str(v), v) for v in self._values],
             value=UNKNOWN if value is None else value,
-            description="Zombie Value:",
+            description=tr("los.zombie_value", lang),
             style={"description_width": "initial"},
             layout=widgets.Layout(width="260px"),
         )
@@ -172,7 +168,7 @@ class LOSExplorer(widgets.VBox):
         self.value.observe(lambda ch: self._update(draw=False), names="value")
 
         rows = [
-            widgets.HBox([widgets.Label("Click on the map sets the"), self.mode, self.swap_button]),
+            widgets.HBox([widgets.Label(tr("los.click_sets", lang)), self.mode, self.swap_button]),
             widgets.HBox([self.shooter_picker, self.target_picker, self.seen_toggle]),
             widgets.HBox([self.pieces_box, self.open_doors_button, self.doors_note]),
             widgets.HBox([self.fire, self.value]),
@@ -321,9 +317,9 @@ class LOSExplorer(widgets.VBox):
         """Open, close or destroy a door [3.3], [6.4], [10.5]; checked like any door state."""
         door = self.board.doors.get(door_id)
         if door is None:
-            raise ExplorerError(f"there is no door {door_id!r} on this map")
+            raise ExplorerError(tr("los.no_door", self.lang, door=repr(door_id)))
         if door.kind == "main":
-            raise ExplorerError(f"door {door_id} is a main door: it never changes who sees whom inside the mall [6.4]")
+            raise ExplorerError(tr("los.main_door", self.lang, door=door_id))
         states = dict(self.door_states)
         states[door_id] = state
         normalise_door_states(self.board, states)  # raises for a bad state, or a solid door "destroyed" [10.4]
@@ -339,7 +335,7 @@ class LOSExplorer(widgets.VBox):
         """What a click on a door does: the next state, open -> closed (-> destroyed for glass) -> open."""
         door = self.board.doors.get(door_id)
         if door is None:
-            raise ExplorerError(f"there is no door {door_id!r} on this map")
+            raise ExplorerError(tr("los.no_door", self.lang, door=repr(door_id)))
         cycle = ["open", "closed", "destroyed"] if door.kind == "glass" else ["open", "closed"]
         now = self.door_states.get(door_id, "open")
         self.set_door(door_id, cycle[(cycle.index(now) + 1) % len(cycle)])
@@ -353,10 +349,11 @@ class LOSExplorer(widgets.VBox):
 
     def _write_doors_note(self) -> None:
         if not self.door_states:
-            self.doors_note.value = "<i>Click a door on the map to close it.</i>"
+            self.doors_note.value = f"<i>{html.escape(tr('los.click_door', self.lang))}</i>"
             return
-        items = [f"{door_words(self.board, d)} {door_state_words(d, self.door_states)}" for d in sorted(self.door_states)]
-        self.doors_note.value = "Doors not open: " + html.escape(and_list(items)) + "."
+        lang = self.lang
+        items = [f"{door_words(self.board, d, lang=lang)} {door_state_words(d, self.door_states, lang)}" for d in sorted(self.door_states)]
+        self.doors_note.value = html.escape(tr("los.doors_not_open", lang, doors=and_list(items, lang)))
 
     # ------------------------------------------------------------------ events from the map and boxes
     def _on_click(self, sid: str) -> None:
@@ -461,65 +458,61 @@ class LOSExplorer(widgets.VBox):
     # ------------------------------------------------------------------ the panel
     def lines(self) -> list[tuple[str, str]]:
         """The panel as (kind, text) lines; kind is 'head-ok', 'head-no', 'text' or 'item'."""
+        lang = self.lang
         out: list[tuple[str, str]] = []
         if self.shooter is None:
-            out.append(("text", "Click a square on the map (or pick one in the Shooter list) to choose the shooter."))
+            out.append(("text", tr("los.start", lang)))
             return out
         if self.seen is not None:
-            n = len(self.seen) - 1
-            out.append(("text", f"Shooter {self.shooter} sees {n} other square{'s' if n != 1 else ''} [6.4] (shaded green)."))
+            out.append(("text", tr("los.sees", lang, shooter=self.shooter, n=len(self.seen) - 1)))
         s = self.sight
         if s is None:
-            out.append(("text", f"Shooter: {self.shooter}. Move the mouse over the map, click a square or pick a target to draw the line of sight [6.4]."))
+            out.append(("text", tr("los.pick_target", lang, shooter=self.shooter)))
             return out
         a, b = s.a, s.b
         if s.visible:
-            out.append(("head-ok", f"{a} \u2192 {b}: in sight [6.4]"))
+            out.append(("head-ok", tr("los.in_sight", lang, a=a, b=b)))
         else:
-            out.append(("head-no", f"{a} \u2192 {b}: NOT in sight \u2014 {REASON_TITLES.get(s.reason, 'something is in the way')} {s.case}"))
-            out.append(("text", f"Why: {why(self.board, s, door_states=self.door_states)}."))
+            out.append(("head-no", tr("los.not_in_sight", lang, a=a, b=b, title=reason_title(s.reason, lang), case=s.case)))
+            out.append(("text", tr("los.why", lang, why=why(self.board, s, door_states=self.door_states, lang=lang))))
             others = [o for o in s.obstacles if not (o.reason == s.reason and o.culprit == s.culprit)]
             if others:
-                out.append(("text", "Also in the way: " + "; ".join(f"{culprit_words(self.board, s, o, self.door_states)} {o.case}" for o in others[:4]) + (f"; and {len(others) - 4} more" if len(others) > 4 else "") + "."))
+                items = "; ".join(f"{culprit_words(self.board, s, o, self.door_states, lang)} {o.case}" for o in others[:4])
+                if len(others) > 4:
+                    items += "; " + tr("los.and_more", lang, n=len(others) - 4)
+                out.append(("text", tr("los.also", lang, items=items)))
         if a == b:
-            out.append(("text", "Same square: always in sight; distance 0 [6.7]."))
+            out.append(("text", tr("los.same_square", lang)))
         else:
             path = " \u2192 ".join(s.squares)
-            doors = and_list([door_words(self.board, d, self.door_states, state=True) for d in s.doors])
-            out.append(("text", f"The line passes {path}" + (f"; through {doors}." if doors else "; no door.")))
+            doors = and_list([door_words(self.board, d, self.door_states, state=True, lang=lang) for d in s.doors], lang)
+            out.append(("text", tr("los.passes_doors", lang, path=path, doors=doors) if doors else tr("los.passes_no_door", lang, path=path)))
             if s.distance is not None:
-                out.append(("text", f"Distance: {s.distance} square{'s' if s.distance != 1 else ''} [6.7] (the target's square counts, the shooter's does not; never diagonally)."))
-        _, who, dice, guns = FIRE_OPTIONS[self.fire.value]
+                out.append(("text", tr("los.distance", lang, n=s.distance)))
+        _, _, dice, guns = FIRE_OPTIONS[self.fire.value]
+        who = tr(f"los.who.{self.fire.value}", lang)
         m = self.modifiers
         if m is None or self.kill is None:
-            out.append(("text", "No shot: a character may shoot only at a unit within his sight [6.0], [6.4]."))
+            out.append(("text", tr("los.no_shot", lang)))
             return out
-        out.append(("text", "Shot modifier per gun [6.7]:"))
+        out.append(("text", tr("los.modifier_head", lang)))
         for line in m.lines:
-            out.append(("item", self._name_doors(f"{line.label}: {_minus(line.value)} {line.case}" + (f" \u2014 {line.note}" if line.note else ""))))
+            label, note = modifier_words(self.board, line, lang)
+            out.append(("item", tr("mod.line", lang, label=label, value=_minus(line.value), case=line.case) + (f" \u2014 {note}" if note else "")))
         total = m.for_guns(guns)
         if guns > 1:
-            out.append(("text", f"Total {_minus(m.total)} per gun; {guns} guns shooting together: {_minus(total)} [6.8]."))
+            out.append(("text", tr("los.total_guns", lang, total=_minus(m.total), guns=guns, all=_minus(total))))
         else:
-            out.append(("text", f"Total {_minus(m.total)}."))
+            out.append(("text", tr("los.total", lang, total=_minus(m.total))))
         value = self.zombie_value
-        against = "an unknown Zombie Value (any unit not yet seen, equally likely) [7.7]" if value is None else f"Zombie Value {value}"
-        odds = f"{fmt_fraction(self.kill)} = {fmt_percent(self.kill)}" if self.kill else "0, impossible"
-        out.append(("text", f"Kill chance once the shot is fired, {who} ({dice}d6 {_minus(total)}) against {against}: {odds} [6.0]."))
+        against = tr("los.against_unknown", lang) if value is None else tr("los.against_value", lang, value=value)
+        odds = f"{fmt_fraction(self.kill)} = {fmt_percent(self.kill, 1, lang)}" if self.kill else tr("los.impossible", lang)
+        out.append(("text", tr("los.kill", lang, who=who, dice=dice, total=_minus(total), against=against, odds=odds)))
         if m.panic_check:
-            out.append(("text", "A panic check comes first: the target is in the shooter's own square [6.5]."))
+            out.append(("text", tr("los.panic_first", lang)))
         if b in self.occupied and a != b:
-            out.append(("text", f"A piece in {b} itself does not block sight; whether a character may shoot into a square another character occupies is [6.3]."))
+            out.append(("text", tr("los.piece_at_target", lang, b=b)))
         return out
-
-    def _name_doors(self, text: str) -> str:
-        """Door ids in the engine's words ('glass door (G14)') become the squares they separate."""
-        def name(m):
-            door = self.board.doors.get(m.group(1))
-            return f"between {door.squares[0]} and {door.squares[1]}" if door and len(door.squares) == 2 else m.group(0)
-
-        text = re.sub(r"\(([A-Z]\d{2})\)", lambda m: "(" + name(m) + ")", text)
-        return re.sub(r"\bthe door ([A-Z]\d{2})\b", lambda m: "the door " + name(m), text)
 
     def _write_panel(self) -> None:
         lines = self.lines()
@@ -554,8 +547,8 @@ class LOSExplorer(widgets.VBox):
         caption = [(("\u2022 " + t) if k == "item" else t, colour.get(k, DARK)) for k, t in self.lines()]
         overlay = list(self._base) + (sight_shapes(self.board, self.sight, self.frame, door_states=self.door_states) if self.sight else (shooter_shapes(self.board, self.shooter, self.frame) if self.shooter else []))
         tokens = {s: ["zombie"] for s in sorted(self.occupied)}
-        title = "Line of sight explorer"
-        return compose_scene(self.board, overlay, caption, self.frame, self.map.scene, tokens, None, title, "seen" if self.seen is not None and self.sight is None else "sight")
+        title = tr("los.title", self.lang)
+        return compose_scene(self.board, overlay, caption, self.frame, self.map.scene, tokens, None, title, "seen" if self.seen is not None and self.sight is None else "sight", lang=self.lang)
 
     def to_svg(self) -> str:
         """Static SVG of what the explorer shows now (for GitHub, nbviewer, print)."""

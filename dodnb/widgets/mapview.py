@@ -22,6 +22,7 @@ reopened, before any kernel runs.
 
 from __future__ import annotations
 
+import html
 from collections import defaultdict
 from typing import Callable, Iterable, Mapping, Optional, Sequence, Union
 
@@ -33,8 +34,9 @@ from dodnb.board.model import Board
 from dodnb.render.picture import Picture
 from dodnb.render.scene import STYLE, Frame, board_scene, frame_for, outline_shapes, square_at, token_shapes
 from dodnb.render.shapes import NARROW_FONT, CircleShape, LineShape, RectShape, Scene, Shape, TextShape, scene_to_svg
+from dodnb.i18n import check_language, term, tr
 from dodnb.render.style import NORMAL, current as current_style
-from dodnb.render.words import door_state_words, door_words
+from dodnb.render.words import door_state_words, door_words, square_words
 
 _BASELINE = {"top": "top", "middle": "middle", "bottom": "bottom"}
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
@@ -198,7 +200,8 @@ class MapView(widgets.VBox):
 
     LAYERS = ("board", "tokens", "overlay", "hover")
 
-    def __init__(self, board: Optional[Board] = None, scale: float = 12.0, tokens: Optional[Mapping[str, Sequence[str]]] = None, **kwargs):
+    def __init__(self, board: Optional[Board] = None, scale: float = 12.0, tokens: Optional[Mapping[str, Sequence[str]]] = None, lang: Optional[str] = None, **kwargs):
+        self.lang = check_language(lang if lang is not None else getattr(self, "lang", None))  # the words' language
         if board is None:
             from dodnb.board.model import load_board
 
@@ -222,18 +225,18 @@ class MapView(widgets.VBox):
         self._wheel_travel = 0.0
         self.wheel_guard = widgets.HTML(WHEEL_GUARD_HTML, layout=widgets.Layout(height="0px", margin="0", overflow="hidden"))
         self.wheel_guard.add_class("dodnb-wheel-guard")
-        self.zoom_out_button = widgets.Button(description="\u2212", tooltip="smaller", layout=widgets.Layout(width="36px"))
-        self.zoom_in_button = widgets.Button(description="+", tooltip="bigger, for a projector (the map then scrolls); or Ctrl + wheel over the map", layout=widgets.Layout(width="36px"))
-        self.fit_button = widgets.Button(description="Fit", tooltip="the whole map, as wide as the page", layout=widgets.Layout(width="48px"))
-        self.zoom_label = widgets.Label("zoom: fit")
+        self.zoom_out_button = widgets.Button(description="\u2212", tooltip=tr("map.zoom_out", self.lang), layout=widgets.Layout(width="36px"))
+        self.zoom_in_button = widgets.Button(description="+", tooltip=tr("map.zoom_in", self.lang), layout=widgets.Layout(width="36px"))
+        self.fit_button = widgets.Button(description=tr("map.fit", self.lang), tooltip=tr("map.fit_tip", self.lang), layout=widgets.Layout(width="auto"))  # "Ajuster" is longer than "Fit"
+        self.zoom_label = widgets.Label(tr("map.zoom_fit", self.lang))
         self.zoom_out_button.on_click(lambda _b: self.zoom_out())
         self.zoom_in_button.on_click(lambda _b: self.zoom_in())
         self.fit_button.on_click(lambda _b: self.fit())
         self.scroller = widgets.Box([self.canvas], layout=widgets.Layout(width="100%", overflow="auto"))
         self.info = widgets.HTML(value=self._help_text())
         self.info.add_class("dodnb-info")
-        options = [("— pick a square —", NO_CHOICE)] + [(self._label(i), i) for i in board.ids]
-        self.square_picker = widgets.Dropdown(options=options, value=NO_CHOICE, description="Square:", layout=widgets.Layout(width="340px"))
+        options = [(tr("map.pick_square", self.lang), NO_CHOICE)] + [(self._label(i), i) for i in board.ids]
+        self.square_picker = widgets.Dropdown(options=options, value=NO_CHOICE, description=tr("map.square", self.lang), layout=widgets.Layout(width="340px"))
         self.square_picker.observe(self._picked, names="value")
         self.tokens: dict[str, list[str]] = {k: list(v) for k, v in (tokens or {}).items()}
         self.overlay: list[Shape] = []
@@ -264,37 +267,38 @@ class MapView(widgets.VBox):
 
     # ----- text -------------------------------------------------------------------------------
     def _label(self, sid: str) -> str:
-        return self.board.square(sid).describe()
+        return square_words(self.board, sid, self.lang)
 
     def _help_text(self) -> str:
-        return "<i>Hover over a square to read it; click one to select it.</i>"
+        return f"<i>{html.escape(tr('map.help_plain', self.lang))}</i>"
 
     def describe(self, sid: str) -> str:
         """What the info panel says about a square: id, where it is, doors, occupants."""
+        lang = self.lang
         sq = self.board.square(sid)
-        parts = [f"<b>Square {sq.id}</b> — {sq.store or ('mall hall' if sq.is_hall else 'service corridor')}"]
-        names = {"N": "North", "E": "East", "S": "South", "W": "West"}
+        where = term("store", sq.store, lang) if sq.store else tr("map.hall" if sq.is_hall else "map.service", lang)
+        parts = [f"<b>{html.escape(tr('map.square_title', lang, square=sq.id))}</b> — {html.escape(where)}"]
         mains = [c for c, s in self.board.main_door_squares.items() if s == sq.id]
         if mains:
-            parts.append(f"the {names.get(mains[0], mains[0])} main door ({mains[0]}) [5.5], [13.5]")
+            parts.append(html.escape(tr("map.main_door", lang, compass=mains[0])))
         if sq.id == self.board.rifle_square:
-            parts.append("hunting rifles start here [3.2]")
+            parts.append(html.escape(tr("map.rifles_here", lang)))
         if sq.zombie_symbol:
-            parts.append("zombie placement symbol [3.1]")
+            parts.append(html.escape(tr("map.zombie_symbol", lang)))
         if sq.character_symbol:
-            parts.append("character placement symbol [3.2]")
+            parts.append(html.escape(tr("map.character_symbol", lang)))
         occ = self.tokens.get(sq.id)
         if occ:
-            parts.append("occupied by " + ", ".join(occ))
+            parts.append(html.escape(tr("map.occupied", lang, who=", ".join(occ))))
         return " · ".join(parts)
 
     def describe_door(self, door_id: str) -> str:
         door = self.board.doors[door_id]
-        text = f"<b>{door_words(self.board, door_id).capitalize()}</b>: {door_state_words(door_id, self.door_states)}"
-        if door.kind == "glass":
-            text += " — click it to close it, again to break it, again to open it [6.4], [6.7], [10.5]"
-        elif door.kind == "solid":
-            text += " — click it to close or open it [6.4]"
+        lang = self.lang
+        name = door_words(self.board, door_id, lang=lang)
+        text = tr("map.door_info", lang, door=f"<b>{html.escape(name[:1].upper() + name[1:])}</b>", state=html.escape(door_state_words(door_id, self.door_states, lang)))
+        if door.kind in ("glass", "solid"):
+            text += " — " + html.escape(tr(f"map.door_{door.kind}_tip", lang))
         return text
 
     # ----- zoom -------------------------------------------------------------------------------
@@ -304,7 +308,7 @@ class MapView(widgets.VBox):
         self.zoom = zoom
         self.canvas.layout.width = f"{zoom * 100:g}%"
         self.canvas.layout.min_width = "100%" if zoom == 1 else f"{zoom * 100:g}%"
-        self.zoom_label.value = "zoom: fit" if zoom == 1 else f"zoom: {zoom * 100:g} %"
+        self.zoom_label.value = tr("map.zoom_fit", self.lang) if zoom == 1 else tr("map.zoom", self.lang, percent=f"{zoom * 100:g}")
         self.zoom_out_button.disabled = zoom <= ZOOMS[0]
         self.zoom_in_button.disabled = zoom >= ZOOMS[-1]
 

@@ -43,6 +43,7 @@ from dodnb.render.narrate import choice_label, pending_text, reactors, violation
 from dodnb.render.scene import door_label_shapes, move_shapes, outline_shapes
 from dodnb.render.shapes import RectShape, Scene, scene_to_svg
 from dodnb.render.state_scene import door_state_shapes, game_board, game_scene, piece_shapes
+from dodnb.render.words import square_words
 from dodnb.rules.actions import Action, Activate, EndTurn, Move, Shoot
 from dodnb.rules.events import Event
 from dodnb.rules.game import DecisionNeeded, Game
@@ -168,7 +169,7 @@ class GameMap(MapView):
         self.square_picker.description = tr("map.square", lang)
         opts = list(self.square_picker.options)
         value = self.square_picker.value
-        self.square_picker.options = [(tr("map.pick_square", lang), NO_CHOICE)] + opts[1:]
+        self.square_picker.options = [(tr("map.pick_square", lang), NO_CHOICE)] + [(square_words(self.board, sid, lang), sid) for _, sid in opts[1:]]
         self.square_picker.value = value
         self.zoom_in_button.tooltip = tr("map.zoom_in", lang)
         self.zoom_out_button.tooltip = tr("map.zoom_out", lang)
@@ -294,6 +295,8 @@ class GameStepper(widgets.VBox):
         self.hint_others = widgets.ToggleButton(value=False, layout=lay(width="auto", height="26px", min_height="26px"))
         self.hint_box = widgets.HTML()
         self.hint_box.add_class("dodnb-hint")
+        self.hint_key = widgets.HTML()  # the hint's one suggestion and its number, at reading size, outside any scroll box
+        self.hint_key.add_class("dodnb-hint-key")
         self.save_button = widgets.Button(icon="download", layout=lay(width="110px"))
         self.load_button = widgets.Button(icon="upload", layout=lay(width="110px"))
         self.save_text = widgets.Textarea(layout=lay(width="100%", height="90px"))
@@ -328,8 +331,8 @@ class GameStepper(widgets.VBox):
         log_scroll.add_class("dodnb-log-scroll")
         hint_panel = widgets.VBox([self.hint_others, self.hint_box], layout=lay(overflow="auto"))
         self.tabs.children = [log_scroll, threat_panel, save_panel, hint_panel]
-        self.left = widgets.VBox([self.decision, self.choice_box, widgets.HBox([self.play_button, self.end_button, self.hint_button], layout=lay(flex_flow="row wrap")), self.message_box],
-                                 layout=lay(width="50%", padding="0 10px 0 0", height=f"{style.stepper_panel_height}px"))
+        self.left = widgets.VBox([self.decision, self.choice_box, widgets.HBox([self.play_button, self.end_button, self.hint_button], layout=lay(flex_flow="row wrap")), self.hint_key, self.message_box],
+                                 layout=lay(width="50%", padding="0 10px 0 0", min_height=f"{style.stepper_panel_height}px"))  # grows by the hint's key line
         self.right = widgets.VBox([self.dice, self.tabs], layout=lay(width="50%", height=f"{style.stepper_panel_height}px"))
         columns = widgets.HBox([self.left, self.right], layout=lay(width="100%", align_items="flex-start"))
         super().__init__([self.style, new_row, self.track, controls, self.step_why, self.map, columns], **kwargs)
@@ -571,6 +574,7 @@ class GameStepper(widgets.VBox):
         if not self._hint_possible(st):
             self.hint = None
             self.hint_box.value = panels.hint_html(None, self.game, self.lang)
+            self.hint_key.value = ""
             return None
         h = self._hint_cache.get(st)
         if h is None:
@@ -582,7 +586,8 @@ class GameStepper(widgets.VBox):
 
     def _show_hint(self) -> None:
         h = self._hint_cache.get(self.game.state)
-        self.hint_box.value = panels.hint_html(h, self.game, self.lang, self.hint_others.value) if h is not None else ""
+        self.hint_key.value = panels.hint_key_html(h, self.game, self.lang) if h is not None else ""
+        self.hint_box.value = panels.hint_html(h, self.game, self.lang, self.hint_others.value, key=False) if h is not None else ""
 
     def _hint_possible(self, st: GameState) -> bool:
         return self._learner_decides(st) and st.pending.side == Side.HUMAN
@@ -690,7 +695,7 @@ class GameStepper(widgets.VBox):
         def plain(h: str) -> str:
             return html.unescape(re.sub(r"<[^>]+>", " ", h)).replace("  ", " ").strip()
 
-        return "\n".join(plain(w.value) for w in (self.track, self.decision, self.message_box, self.threat_box, self.hint_box, self.dice) if w.value)
+        return "\n".join(plain(w.value) for w in (self.track, self.decision, self.hint_key, self.message_box, self.threat_box, self.hint_box, self.dice) if w.value)
 
     def log_lines(self) -> list[str]:
         """The log as plain lines, oldest first."""

@@ -1837,12 +1837,20 @@ def test_hint_shows_the_best_choice_and_the_tree_is_drawn(lab_server, browser, b
     try:
         page.wait_for_timeout(1000)
         root.locator("button.dodnb-hint-button").click()
-        page.wait_for_function(f"() => {{ const h = document.querySelector('{root_sel} .dodnb-hint'); "
+        page.wait_for_function(f"() => {{ const h = document.querySelector('{root_sel} .dodnb-hint-key'); "
                                "return h && h.innerText.includes('Best choice'); }", timeout=PAINT_TIMEOUT_MS)
+        # the hint's key line: one suggestion, its number after what it is the probability of, at
+        # reading size in the left column (no scroll box), in view with the choice list
+        key_line = root.locator(".dodnb-hint-key").first
+        key = key_line.inner_text()
+        assert "Best choice: Peter and Roger fire together at the attacker" in key
+        what = "Chance that nobody is killed or infected before your next turn"
+        assert what in key and key.index(what) < key.index("99.0% (1247315/1259712)"), key
+        assert key_line.evaluate(IN_VIEW_JS), "the hint's key line is hidden"
+        size = key_line.evaluate("e => parseFloat(getComputedStyle(e.querySelector('b') || e).fontSize)")
+        assert size >= 13, size
         text = root.locator(".dodnb-hint").inner_text()
-        assert "Best choice: Peter and Roger fire together at the attacker" in text
-        assert "99.0% (1247315/1259712): the chance that nobody is killed or infected before the next Human Player-Turn begins" in text
-        assert "Exact" in text
+        assert "Exact" in text and "two different questions" in text
         root.evaluate("e => e.scrollIntoView({block: 'end'})")
         page.wait_for_timeout(500)
         shot_hint = run.screenshot("hint-1400x900")
@@ -2014,3 +2022,60 @@ def test_projector_mode_sizes_and_the_wheel(lab_server, browser, browser_summary
     assert zoomed > width0 + 50, (width0, zoomed)
     assert normal_digit >= 10.0 and normal_crop >= 9.5, (normal_digit, normal_crop)
     assert proj_digit >= 14.0 and proj_crop >= 13.5, (proj_digit, proj_crop)
+
+
+FRENCH_NOTEBOOK = "french_widgets.ipynb"
+FRENCH_CELLS = [
+    "import dodnb\ndodnb.set_language('fr')\nfrom dodnb import Position\nfrom dodnb.rules.solitaire import zombie_policy\n"
+    "from dodnb.widgets import GameStepper\n"
+    "pair = Position(characters={'Peter': '115', 'Roger': '115'}, units={'115': 5}, start='attack', solitaire=True)\n"
+    "stepper = GameStepper(pair.game(seed=1, human=None, zombie=zombie_policy))\nstepper",
+    "from dodnb.widgets.calculators import ShotCalculator\nShotCalculator(shooters=('Peter', 'Roger'), value=3)",
+    "from dodnb.widgets.calculators import AttackCalculator\nAttackCalculator()",
+    "from dodnb.widgets.los import LOSExplorer\nLOSExplorer(shooter='024', target='062', occupied=('043',))",
+]
+#: What a French learner reads in the page: every output, less code and the engine's English derivation.
+FRENCH_TEXT_JS = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output')).map(o => {
+    const c = o.cloneNode(true);
+    c.querySelectorAll('pre.dodnb-engine-words, pre.dodnb-code, script, style').forEach(x => x.remove());
+    const opts = Array.from(o.querySelectorAll('option')).map(x => x.textContent).join(' ');
+    return (c.textContent || '') + ' ' + opts;
+}).join('\\n')"""
+
+
+def test_french_widgets_read_french(lab_server, browser, browser_summary, tmp_path_factory):
+    """With dodnb.set_language('fr'): the stepper (with its hint), both calculators and the explorer
+    show no word of the French scan's English list and no "44.4%"-style number in the real page;
+    screenshots of each at 1400x900 for a person to read."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("french_scan", Path(__file__).resolve().parents[1] / "widgets" / "test_french_scan.py")
+    scan = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scan)
+    context, page, run, root = _open_written_notebook(lab_server, browser, tmp_path_factory, FRENCH_NOTEBOOK, FRENCH_CELLS,
+                                                      "screens-french", "f")
+    shots = []
+    try:
+        page.wait_for_timeout(1000)
+        root.locator("button.dodnb-hint-button").click()
+        page.wait_for_function(f"() => {{ const h = document.querySelector('{STEPPER} .dodnb-hint-key'); "
+                               "return h && h.innerText.includes('Meilleur choix'); }", timeout=PAINT_TIMEOUT_MS)
+        root.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(500)
+        shots.append(run.screenshot("fr-stepper-hint-1400x900"))
+        page.locator(".dodnb-los-panel").first.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+        outputs = page.locator(".jp-OutputArea-output")
+        for i, name in ((1, "fr-shot-calculator"), (2, "fr-attack-calculator"), (3, "fr-explorer")):
+            page.locator(".jp-Cell").nth(i).evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(600)
+            shots.append(run.screenshot(name + "-1400x900"))
+        text = page.evaluate(FRENCH_TEXT_JS)
+        assert outputs.count() >= 4 and "Calculateur de tir" in text
+        english = sorted(set(scan.english_words([text])))
+        points = sorted(set(scan.point_numbers([text])))
+        assert not english, f"English words in the French page: {english}; screenshots {shots}"
+        assert not points, f"decimal points in the French page: {points}"
+        assert "Meilleur choix" in text and "en vue" in text and "Chance que l'unité soit détruite" in text
+    finally:
+        context.close()
+    browser_summary.append(f"French widgets at 1400x900: no English word, no decimal point; screenshots {' '.join(map(str, shots))}")

@@ -117,7 +117,7 @@ def test_shot_choice_gives_the_kill_chance_of_prob():
     for a in shots:
         p = shoot(g.state, a.shooters, a.target).p(lambda o: o.killed)
         label = choice_label(g, a)
-        assert f"kill chance {fmt_percent(p)} ({p.numerator}/{p.denominator}), panic included" in label, label
+        assert f"chance the shot destroys the unit: {fmt_percent(p)} ({p.numerator}/{p.denominator}), panic included" in label, label
 
 
 def test_step_and_step_phase_advance_the_phase_track_and_the_log():
@@ -322,7 +322,9 @@ def test_hint_button_shows_the_best_choice_and_on_request_every_value():
     h = s.ask_hint()
     assert h.exact and h.best.action == ReactionFire(("Peter", "Roger"))
     assert s.tabs.selected_index == s.HINT_TAB and s.tabs.titles[s.HINT_TAB] == "Hint"
-    assert "Best choice" in s.hint_box.value and "the chance that nobody is killed or infected" in s.hint_box.value
+    # the key line (the one suggestion and its number after what it measures) sits outside the tabs
+    assert "Best choice" in s.hint_key.value and "Chance that nobody is killed or infected before your next turn: 99.0%" in s.hint_key.value
+    assert s.hint_key in s.left.children and "Best choice" not in s.hint_box.value
     assert "dodnb-hint-values" not in s.hint_box.value
     s.hint_others.value = True
     assert s.hint_box.value.count("<tr") == 1 + len(s.choices)
@@ -330,10 +332,10 @@ def test_hint_button_shows_the_best_choice_and_on_request_every_value():
     s.set_language("fr")
     assert "Chaque valeur est la probabilité" in s.hint_box.value and s.hint_button.description == "Indice"
     s.hint_others.value = False
-    assert "Meilleur choix" in s.hint_box.value and "<table" not in s.hint_box.value
+    assert "Meilleur choix" in s.hint_key.value and "<table" not in s.hint_box.value
     assert not INTERNAL.search(s.text)
     s.choose(ReactionFire(()))  # the position moves on: the hint of the old one is not shown
-    assert "Meilleur choix" not in s.hint_box.value
+    assert "Meilleur choix" not in s.hint_key.value
 
 
 def test_refresh_keeps_an_unchanged_choice_list_and_its_selection():

@@ -4,13 +4,12 @@ and :class:`CharacterOdds`, one character's row."""
 
 from __future__ import annotations
 
-import html
 import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Optional
 
-from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
+from dodnb.prob.dist import Dist, fmt_percent
 from dodnb.prob.enumerate import TooBig
 from dodnb.prob.errors import ProbError
 from dodnb.prob.stats import wilson
@@ -149,17 +148,11 @@ class ZombieTurnOdds:
         lines.append("  entering  " + ", ".join(f"{k}: {self._cell(p)}" for k, p in self.entered.items()))
         return "\n".join(lines)
 
-    def _repr_html_(self) -> str:
-        out = [f"<table><caption style='text-align:left'><b>{html.escape(self.question)}</b><br><small>{html.escape(self.method_text)}</small></caption>",
-               "<tr><th></th>" + "".join(f"<th>{s}</th>" for s in STATUSES) + "</tr>"]
-        for r in self.rows():
-            cells = []
-            for s in STATUSES:
-                p = r.probs.get(s, Fraction(0))
-                txt = "" if not p else (f"{fmt_percent(p)}<br><small>{fmt_fraction(p)}</small>" if self.exact else html.escape(self._cell(p)))
-                cells.append(f"<td style='text-align:right' title='{html.escape(r.what.get(s, ''))}'>{txt}</td>")
-            out.append(f"<tr><th>{html.escape(r.name)}</th>{''.join(cells)}</tr>")
-        return "".join(out) + "</table>"
+    def _repr_html_(self) -> Optional[str]:
+        """The odds as a table in the reader's words (drawn by the render layer: dodnb.display)."""
+        from dodnb.display import show
+
+        return show(self, "text/html")
 
 
 def _word(status: str) -> str:
