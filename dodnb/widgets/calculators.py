@@ -40,6 +40,7 @@ from dodnb.render.picture import picture
 from dodnb.prob.shots import MAX_SHOT_DICE
 from dodnb.rules.counters import CHARACTERS, STATUSES
 from dodnb.rules.tables import Tables, default_tables
+from dodnb.widgets.still import StillMixin
 
 #: Target kinds offered by the shot calculator: (label, key).  Panic [6.5], [10.6], [11.5].
 TARGETS = (
@@ -112,7 +113,7 @@ def _with_statuses(result, names) -> tuple:
     return result, {nm: P.status_of(result, nm) for nm in names}
 
 
-class _Calculator(W.VBox):
+class _Calculator(StillMixin, W.VBox):
     """Shared shell: observe controls, recompute through the engine, show HTML, never a traceback."""
 
     title = "Calculator"
@@ -254,6 +255,10 @@ class _Calculator(W.VBox):
         )
 
     def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def still_html(self) -> str:
+        """The snapshot, stored beside the widget (widgets/still.py)."""
         return self.to_html()
 
     # subclasses fill these in

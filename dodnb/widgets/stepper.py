@@ -26,6 +26,7 @@ when a browser view connects (`on_client_ready`).
 from __future__ import annotations
 
 import html
+import os
 import re
 import time
 from typing import Callable, Optional, Sequence
@@ -50,6 +51,7 @@ from dodnb.rules.vocab import Phase, Side, Status
 from dodnb.search import hint as hints
 from dodnb.search.hint import ThreatOdds, zombie_threat  # noqa: F401 (re-exported)
 from dodnb.widgets.mapview import NO_CHOICE, TOKEN_RADIUS, MapView, canvas_scene, draw_shapes
+from dodnb.widgets.still import StillMixin
 
 __all__ = ["GameStepper", "GameMap", "KINDS", "PLAYS", "zombie_threat", "choice_label", "pending_text", "reactors", "new_game"]
 
@@ -205,7 +207,7 @@ class GameMap(MapView):
 # the stepper
 
 
-class GameStepper(widgets.VBox):
+class GameStepper(StillMixin, widgets.VBox):
     """Step through a game of *Dawn of the Dead*, or play it (see the module).
 
     `game` (the :class:`~dodnb.rules.game.Game`), `map` (the :class:`GameMap`), `lang`; for code
@@ -213,9 +215,14 @@ class GameStepper(widgets.VBox):
     `new_game(seed, kind, play)`, `save()`, `load(text)`, `set_language(lang)`, `ask_zombies()`;
     `message` is the last message (e.g. why a click was refused), `choices` the legal choices
     listed, `last_update_ms` the Python time of the last refresh, `text` the panels as plain text.
+
+    `save_file` (a path): the game is kept there as its seed and actions (`Game.save()`, a few KB),
+    rewritten after every change; a stepper built with the same file carries on the game kept there
+    (where the class stopped), else starts from `game`. Nothing is written until the game changes.
     """
 
-    def __init__(self, game: Optional[Game] = None, *, seed: int = 1, kind: str = "solitaire", play: str = "human", lang: Optional[str] = None, **kwargs):
+    def __init__(self, game: Optional[Game] = None, *, seed: int = 1, kind: str = "solitaire", play: str = "human", lang: Optional[str] = None,
+                 save_file: Optional[str] = None, **kwargs):
         self.lang = i18n.check_language(lang)
         if game is None:
             game = new_game(seed, kind, play)
@@ -224,6 +231,10 @@ class GameStepper(widgets.VBox):
             self.kind = "solitaire" if game.state.solitaire else "two-player"
             self.play = _plays_of(game)
         self.game = game
+        # the game kept on disk as its seed and actions (Game.save(), a few KB), rewritten after each
+        # change; a stepper built with the same file carries on from there (see `_keep`, `_resume`)
+        self.save_file = None if save_file is None else str(save_file)
+        self._kept = game.save() if save_file is not None else None
         self.message = ""
         self.choices: list[Action] = []
         self.threat: Optional[ThreatOdds] = None
@@ -329,6 +340,8 @@ class GameStepper(widgets.VBox):
         self.add_class("dodnb-stepper")
         self._relabel()
         self._refresh()
+        if self.save_file is not None:
+            self._resume()
 
     # ----- language -------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -483,6 +496,37 @@ class GameStepper(widgets.VBox):
         self._say(tr("message.loaded", self.lang, n=len(self.game.actions)), "ok")
         self._refresh()
 
+    def _resume(self) -> None:
+        """Carry on the game kept in `save_file`, if there is one (else the game given stays)."""
+        if not os.path.exists(self.save_file):
+            return
+        try:
+            with open(self.save_file, encoding="utf-8") as fh:
+                text = fh.read()
+            self.load(text)
+        except (OSError, ValueError, DodnbError) as exc:
+            self._say(html.escape(tr("stepper.resume_failed", self.lang, file=self.save_file, error=exc), quote=False), "error")
+            return
+        self._kept = text
+        self._say(html.escape(tr("stepper.resumed", self.lang, file=self.save_file, n=len(self.game.actions), seed=self.game.seed), quote=False), "ok")
+
+    def _keep(self) -> None:
+        """Write the game to `save_file` when it changed (atomically: a half-written file is never left)."""
+        if self.save_file is None:
+            return
+        text = self.game.save()
+        if text == self._kept:
+            return
+        try:
+            tmp = f"{self.save_file}.tmp"
+            with open(tmp, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, self.save_file)
+        except OSError as exc:
+            self._say(html.escape(tr("stepper.keep_failed", self.lang, file=self.save_file, error=exc), quote=False), "error")
+            return
+        self._kept = text
+
     # ----- the map ----------------------------------------------------------------------------
     def click(self, sid: str) -> list[Event]:
         """A click on square `sid`: activate the character there, move there, shoot there — or
@@ -629,6 +673,7 @@ class GameStepper(widgets.VBox):
         self.log_box.value = self._log_html()
         if redraw:
             self.map.set_state(st, self._overlay(st))
+        self._keep()
         self.last_update_ms = (time.perf_counter() - t0) * 1000
 
     def _step_why(self, st: GameState, learner: bool) -> str:
@@ -692,10 +737,14 @@ class GameStepper(widgets.VBox):
     def scene(self) -> Scene:
         return game_scene(self.game.state, lang=self.lang)
 
-    def _repr_png_(self):
-        """A still of the position: what an untrusted notebook (or GitHub) shows instead of the widget."""
-        pic = Picture(scene_to_svg(self.scene()), self.scene().title)
-        return pic.png, {"width": round(pic.width), "height": round(pic.height)}
+    def picture(self) -> Picture:
+        """A still of the position: what GitHub or a reopened notebook shows instead of the widget
+        (widgets/still.py)."""
+        scene = self.scene()
+        return Picture(scene_to_svg(scene), scene.title)
+
+    def still_html(self) -> str:
+        return self.picture().html()
 
     def __repr__(self) -> str:
         st = self.game.state
