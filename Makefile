@@ -87,8 +87,9 @@ git-filter:
 
 # A notebook reopened the next day shows each widget's still picture and "Run the notebook to play
 # again", not dead controls: the lab of this venv saves no widget state (jupyter/overrides.json) and
-# its server writes notebooks without the widget views that have a still (dodnb.labserver.pre_save,
-# installed in the venv's server config: JupyterLab, Notebook 7 and Voila from .venv all read it).
+# its server opens a notebook with no kernel running for it without the widget views that have a
+# still (dodnb.labserver.CourseContentsManager, set in the venv's server config: JupyterLab,
+# Notebook 7 and Voila from .venv all read it).
 LAB_SETTINGS_DIR := $(VENV)/share/jupyter/lab/settings
 SERVER_CONFIG_DIR := $(VENV)/etc/jupyter/jupyter_server_config.d
 lab-settings: | $(BIN)/python

@@ -147,8 +147,8 @@ def test_lab_settings_turn_widget_state_saving_off_and_keep_other_settings(tmp_p
     makefile = (REPO / "Makefile").read_text()
     assert re.search(r"^lab: .*\blab-settings\b.*\bgit-filter\b", makefile, re.M)
     assert "LAB_SETTINGS_DIR := $(VENV)/share/jupyter/lab/settings" in makefile
-    # and the server of the venv installs the pre-save hook (dodnb.labserver.pre_save)
+    # and the server of the venv uses the course's contents manager (dodnb.labserver)
     assert "SERVER_CONFIG_DIR := $(VENV)/etc/jupyter/jupyter_server_config.d" in makefile
     assert "tools/lab_settings.py $(LAB_SETTINGS_DIR) $(SERVER_CONFIG_DIR)" in makefile
     conf = json.loads(lab_settings.write_server_config(tmp_path / "conf.d").read_text())
-    assert conf == {"ContentsManager": {"pre_save_hook": "dodnb.labserver.pre_save"}}
+    assert conf == {"ServerApp": {"contents_manager_class": "dodnb.labserver.CourseContentsManager"}}

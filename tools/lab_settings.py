@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Write the project's Jupyter settings: JupyterLab's (jupyter/overrides.json) into a lab's settings
-folder, and the Jupyter server's pre-save hook into a server config folder.
+folder, and the Jupyter server's contents manager into a server config folder.
 
 JupyterLab reads `overrides.json` in its application settings folder (`<venv>/share/jupyter/lab/
 settings` by default, or `--LabApp.app_settings_dir`) as the defaults of its settings; a user's own
@@ -9,13 +9,15 @@ keeps no widget state (it would bring back dead controls with red "disconnected"
 of canvases); the still beside each widget shows instead (notebooks/README.md, "Saved notebooks").
 
 The Jupyter server (JupyterLab, Notebook 7, Voila) reads every JSON file of
-`<venv>/etc/jupyter/jupyter_server_config.d/`: `dodnb.json` there installs the pre-save hook
-`dodnb.labserver.pre_save` (a saved notebook without the widget views that have a still beside them).
+`<venv>/etc/jupyter/jupyter_server_config.d/`: `dodnb.json` there selects the contents manager
+`dodnb.labserver.CourseContentsManager` (a notebook opened with no kernel running for it shows each
+widget's still instead of a dead widget; a saved notebook holds no widget state).
 
     python3 tools/lab_settings.py .venv/share/jupyter/lab/settings .venv/etc/jupyter/jupyter_server_config.d
 
 (what `make lab` runs). The real-browser test writes its own lab's settings with `write_overrides`
-(the same file, plus settings that keep a test run quiet) and passes the hook on the command line.
+(the same file, plus settings that keep a test run quiet) and passes the contents manager on the
+command line.
 Keys already in the folder's overrides.json are kept unless the project sets them. Standard library
 only.
 """
@@ -54,12 +56,12 @@ def write_overrides(settings_dir, extra: Optional[dict] = None) -> Path:
     return path
 
 
-#: The server setting, as `dodnb.labserver.SAVE_FLAG` gives it on a command line.
-SERVER_CONFIG = {"ContentsManager": {"pre_save_hook": "dodnb.labserver.pre_save"}}
+#: The server setting, as `dodnb.labserver.CONTENTS_FLAG` gives it on a command line.
+SERVER_CONFIG = {"ServerApp": {"contents_manager_class": "dodnb.labserver.CourseContentsManager"}}
 
 
 def write_server_config(config_dir) -> Path:
-    """Write `config_dir`/dodnb.json (a `jupyter_server_config.d` folder): the pre-save hook."""
+    """Write `config_dir`/dodnb.json (a `jupyter_server_config.d` folder): the contents manager."""
     folder = Path(config_dir)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "dodnb.json"

@@ -10,10 +10,11 @@ shows: GitHub, nbviewer, a fresh clone, and a notebook reopened the next day.
 The last needs one more thing. JupyterLab 4 and Notebook 7 prefer the widget view whenever the
 output has one: a reopened notebook shows, without its model, "Error displaying widget: model not
 found", or, with the widget state saved (`saveState`), dead controls each with a red "disconnected"
-icon, never the still. So the project does not save widget state (jupyter/overrides.json) and the
-Jupyter server that `make lab` starts drops the widget view from the outputs that hold a still when
-it writes a notebook (:func:`dodnb.labserver.pre_save`): the file on disk holds the still and the
-message, as git stores it (tools/nbclean.py), and stays small (no canvases, no widget state).
+icon, never the still. So the project does not save widget state (jupyter/overrides.json), and the
+Jupyter server that `make lab` starts hands a notebook with no kernel running for it to the
+front-end without the widget views that hold a still (:class:`dodnb.labserver.CourseContentsManager`):
+the still and the message show, as in the notebook git stores (tools/nbclean.py). The saved file
+stays small (no canvases, no widget state).
 
 A widget gives its still as HTML (:meth:`StillMixin.still_html`); the mixin puts it in the display
 bundle, once (no separate `image/png`: the picture is stored once).

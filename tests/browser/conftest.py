@@ -131,7 +131,7 @@ def lab_server(tmp_path_factory) -> LabServer:
         f"--LabApp.app_settings_dir={settings}",
         f"--LabApp.user_settings_dir={base / 'user-settings'}",
         labserver.FLAG,  # as `make lab` starts it: the kernel's WebSocket with TCP_NODELAY
-        labserver.SAVE_FLAG,  # as `make lab` configures it: saved notebooks without widget views where a still stands
+        labserver.CONTENTS_FLAG,  # as `make lab` configures it: stills when no kernel runs, no saved widget state
     ]  # fmt: skip
     log = base / "jupyter-lab.log"
     with open(log, "wb") as log_file:

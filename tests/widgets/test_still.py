@@ -1,6 +1,7 @@
 """What a widget's output holds for a notebook reopened without a kernel (dodnb/widgets/still.py), the
-server's pre-save hook that keeps only that in the file (dodnb.labserver.pre_save), and the stepper's
-game kept on disk as its seed and actions (GameStepper(save_file=...))."""
+server's contents manager that shows only that when no kernel runs for the notebook and saves no
+widget state (dodnb.labserver.CourseContentsManager), and the stepper's game kept on disk as its seed
+and actions (GameStepper(save_file=...))."""
 
 from __future__ import annotations
 
@@ -70,13 +71,14 @@ def test_the_stepper_message_follows_its_own_language():
     assert _message(_bundle(GameStepper(lang="fr"))["text/html"]) == tr("reopen.run_again", "fr")
 
 
-# ----- the server's pre-save hook ------------------------------------------------------------------
+# ----- the server's contents manager ------------------------------------------------------------------
 
 
 def _notebook(outputs, widget_state=True):
     meta = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
     if widget_state:
-        meta["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {"x": {"model_name": "CanvasModel"}}}}
+        canvas = {"model_name": "CanvasModel", "buffers": [{"path": ["image_data"], "data": "iVBOR" + "A" * 500_000}]}
+        meta["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {"x": canvas}}}
     return {"cells": [{"cell_type": "code", "execution_count": 1, "id": "c1", "metadata": {}, "source": "w", "outputs": outputs}],
             "metadata": meta, "nbformat": 4, "nbformat_minor": 5}
 
@@ -96,32 +98,65 @@ def test_strip_drops_the_views_that_have_a_still_and_the_saved_state():
     assert "widgets" not in nb["metadata"]
 
 
-def test_pre_save_hook_writes_the_file_without_views(tmp_path):
-    """Through Jupyter's own contents manager, configured as `make lab` configures it (an import
-    string, tools/lab_settings.py): the file holds the still and no view, and is smaller."""
-    from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
+class _Sessions:
+    def __init__(self, listed):
+        self.listed = listed
+
+    async def list_sessions(self):
+        return self.listed
+
+
+def _server(listed):
+    from traitlets.config import Configurable
+
+    server = Configurable()
+    server.session_manager = _Sessions(listed)
+    return server
+
+
+def _manager(tmp_path, sessions=()):
+    """Jupyter's contents manager as `make lab` selects it (an import string, tools/lab_settings.py),
+    its server's sessions faked."""
+    from jupyter_server.serverapp import ServerApp
     from traitlets.config import Config
 
-    name, value = labserver.SAVE_FLAG.removeprefix("--").split("=")
+    name, value = labserver.CONTENTS_FLAG.removeprefix("--").split("=")
     cls, trait = name.split(".")
-    config = Config({cls: {trait: value}})
-    manager = AsyncLargeFileManager(root_dir=str(tmp_path), config=config)
-    assert manager.pre_save_hook is labserver.pre_save
+    app = ServerApp(config=Config({cls: {trait: value}}))
+    assert app.contents_manager_class is labserver.CourseContentsManager
+    return labserver.CourseContentsManager(root_dir=str(tmp_path), parent=_server(list(sessions)))
+
+
+def test_contents_manager_saves_no_widget_state_and_keeps_the_views(tmp_path):
+    import asyncio
+
     data = _bundle(GameStepper(seed=3))
     nb = _notebook([_output(data)])
     before = len(json.dumps(nb))
-
-    import asyncio
-
+    manager = _manager(tmp_path)
     asyncio.run(manager.save({"type": "notebook", "format": "json", "content": json.loads(json.dumps(nb))}, "n.ipynb"))
     saved = json.loads((tmp_path / "n.ipynb").read_text(encoding="utf-8"))
-    out = saved["cells"][0]["outputs"][0]["data"]
-    assert VIEW not in out and _message("".join(out["text/html"])) == tr("reopen.run_again", "en")
-    assert "widgets" not in saved["metadata"]
-    assert (tmp_path / "n.ipynb").stat().st_size < before
-    # a file that is not a notebook is left alone
-    asyncio.run(manager.save({"type": "file", "format": "text", "content": VIEW}, "a.txt"))
+    assert before > 600_000 and "widgets" not in saved["metadata"] and (tmp_path / "n.ipynb").stat().st_size < 200_000
+    assert VIEW in saved["cells"][0]["outputs"][0]["data"]  # a page reloaded in class gets its live widget back
+    asyncio.run(manager.save({"type": "file", "format": "text", "content": VIEW}, "a.txt"))  # not a notebook
     assert (tmp_path / "a.txt").read_text() == VIEW
+
+
+@pytest.mark.parametrize("session_path, live", [(None, False), ("n.ipynb", True), ("other.ipynb", False)])
+def test_a_notebook_opened_without_its_kernel_shows_the_stills(tmp_path, session_path, live):
+    """No kernel running for the notebook (the next day): handed over without the views that have a
+    still, the file untouched; a kernel running for it (a reload in class): the views stay."""
+    import asyncio
+
+    data = _bundle(GameStepper(seed=3))
+    (tmp_path / "n.ipynb").write_text(json.dumps(_notebook([_output(data)], widget_state=False)), encoding="utf-8")
+    on_disk = (tmp_path / "n.ipynb").read_text(encoding="utf-8")
+    sessions = [] if session_path is None else [{"path": session_path, "kernel": {"id": "k1"}}]
+    model = asyncio.run(_manager(tmp_path, sessions).get("n.ipynb"))
+    out = model["content"]["cells"][0]["outputs"][0]["data"]
+    assert (VIEW in out) is live
+    assert _message("".join(out["text/html"])) == tr("reopen.run_again", "en")
+    assert (tmp_path / "n.ipynb").read_text(encoding="utf-8") == on_disk
 
 
 # ----- the game kept as its seed and actions --------------------------------------------------------
