@@ -26,6 +26,7 @@ when a browser view connects (`on_client_ready`).
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import time
@@ -217,8 +218,9 @@ class GameStepper(StillMixin, widgets.VBox):
     listed, `last_update_ms` the Python time of the last refresh, `text` the panels as plain text.
 
     `save_file` (a path): the game is kept there as its seed and actions (`Game.save()`, a few KB),
-    rewritten after every change; a stepper built with the same file carries on the game kept there
-    (where the class stopped), else starts from `game`. Nothing is written until the game changes.
+    rewritten after every change; a stepper built with the same file and game carries on the game
+    kept there (where the class stopped); another game kept there (a New game) waits in the Save /
+    Load box. Nothing is written until the game changes.
     """
 
     def __init__(self, game: Optional[Game] = None, *, seed: int = 1, kind: str = "solitaire", play: str = "human", lang: Optional[str] = None,
@@ -497,12 +499,26 @@ class GameStepper(StillMixin, widgets.VBox):
         self._refresh()
 
     def _resume(self) -> None:
-        """Carry on the game kept in `save_file`, if there is one (else the game given stays)."""
+        """Carry on the game kept in `save_file` when it continues the game given (same seed and
+        start, the given game's actions first): where the class stopped. Another game kept there (a
+        New game played) goes into the Save / Load box, for Load; the game given stays."""
         if not os.path.exists(self.save_file):
             return
         try:
             with open(self.save_file, encoding="utf-8") as fh:
                 text = fh.read()
+            try:
+                kept, given = json.loads(text), json.loads(self._kept)
+            except ValueError as exc:
+                raise ValueError(f"not JSON: {exc}") from exc
+            if not isinstance(kept, dict) or not isinstance(kept.get("actions"), list):
+                raise ValueError("not a saved game")
+            n, seed = len(kept["actions"]), kept.get("seed")
+            if (kept.get("seed"), kept.get("start")) != (given["seed"], given["start"]) or kept["actions"][: len(given["actions"])] != given["actions"]:
+                self.save_text.value = text
+                self._say(html.escape(tr("stepper.resume_other", self.lang, file=self.save_file, n=n, seed=seed,
+                                         tab=tr("stepper.tab_save", self.lang), load=tr("stepper.load", self.lang)), quote=False))
+                return
             self.load(text)
         except (OSError, ValueError, DodnbError) as exc:
             self._say(html.escape(tr("stepper.resume_failed", self.lang, file=self.save_file, error=exc), quote=False), "error")

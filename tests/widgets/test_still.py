@@ -172,15 +172,46 @@ def test_the_stepper_keeps_its_game_and_carries_on_from_it(tmp_path):
     assert json.loads(text)["seed"] == 4 and len(json.loads(text)["actions"]) == 6 == len(s.game.actions)
     assert len(text) < 20_000  # a few KB: the seed, the start and the actions, no pictures
 
-    again = GameStepper(seed=1, play="none", save_file=kept)  # the notebook run again, the next day
+    again = GameStepper(seed=4, play="none", save_file=kept)  # the notebook run again, the next day
     assert again.game.state == s.game.state and len(again.game.actions) == 6 and again.game.seed == 4
     assert again.message == tr("stepper.resumed", "en", file=str(kept), n=6, seed=4)
 
     again.undo(2)  # undo is kept too
     assert len(json.loads(kept.read_text())["actions"]) == 4
-    again.new_game(seed=8)
-    assert json.loads(kept.read_text())["seed"] == 8 and json.loads(kept.read_text())["actions"] == []
     assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_the_stepper_carries_on_only_the_game_it_was_given(tmp_path):
+    """The notebook's game, played on: carried on. Another game kept there (a New game of the class):
+    the notebook's game is shown and the other waits in the Save / Load box, where Load carries it on."""
+    from dodnb.widgets.stepper import new_game
+
+    kept = tmp_path / "05_game.json"
+    notebook_game = new_game(4, play="none")
+    for _ in range(3):
+        notebook_game.step()
+    s = GameStepper(notebook_game, save_file=kept)
+    s.step()
+    s.step()
+    assert len(json.loads(kept.read_text())["actions"]) == 5
+    later = new_game(4, play="none")  # the notebook run again: the same seeded game, three steps in
+    for _ in range(3):
+        later.step()
+    again = GameStepper(later, save_file=kept)
+    assert len(again.game.actions) == 5 and again.game.state == s.game.state
+
+    again.new_game(seed=8)  # the class starts another game; it is kept
+    other = kept.read_text(encoding="utf-8")
+    assert json.loads(other)["seed"] == 8 and json.loads(other)["actions"] == []
+    fresh = new_game(4, play="none")
+    for _ in range(3):
+        fresh.step()
+    third = GameStepper(fresh, save_file=kept, lang="fr")
+    assert third.game.seed == 4 and len(third.game.actions) == 3  # the notebook's game
+    assert third.save_text.value == other
+    assert third.message == tr("stepper.resume_other", "fr", file=str(kept), n=0, seed=8, tab="Enregistrer / Charger", load="Charger")
+    third.load_button.click()
+    assert third.game.seed == 8
 
 
 def test_a_damaged_kept_game_is_said_and_the_given_game_shown(tmp_path):
@@ -188,7 +219,7 @@ def test_a_damaged_kept_game_is_said_and_the_given_game_shown(tmp_path):
     kept.write_text("not a game", encoding="utf-8")
     s = GameStepper(seed=2, save_file=kept, lang="fr")
     assert s.game.seed == 2 and len(s.game.actions) == 0
-    assert s.message.startswith(f"{kept} ne contient pas de partie") and "JSON" in s.message
+    assert s.message.startswith(f"{kept} ne contient pas de partie") and "not JSON" in s.message
     assert kept.read_text() == "not a game"  # not overwritten until the game changes
 
 
