@@ -85,11 +85,15 @@ git-filter:
 	  git config filter.dodnb-notebook.smudge cat; \
 	fi
 
-# The lab of this venv saves widget state with the notebook (jupyter/overrides.json): a notebook
-# reopened the next day shows its widgets and maps, not "model not found".
+# A notebook reopened the next day shows each widget's still picture and "Run the notebook to play
+# again", not dead controls: the lab of this venv saves no widget state (jupyter/overrides.json) and
+# its server opens a notebook with no kernel running for it without the widget views that have a
+# still (dodnb.labserver.CourseContentsManager, set in the venv's server config: JupyterLab,
+# Notebook 7 and Voila from .venv all read it).
 LAB_SETTINGS_DIR := $(VENV)/share/jupyter/lab/settings
+SERVER_CONFIG_DIR := $(VENV)/etc/jupyter/jupyter_server_config.d
 lab-settings: | $(BIN)/python
-	@$(BIN)/python tools/lab_settings.py $(LAB_SETTINGS_DIR)
+	@$(BIN)/python tools/lab_settings.py $(LAB_SETTINGS_DIR) $(SERVER_CONFIG_DIR)
 
 # HOME is a throw-away folder: Jupyter, IPython and Chromium write there.
 test: $(TEST_STAMP) chromium

@@ -1,5 +1,7 @@
-"""A Jupyter server setting that makes the map answer the mouse sooner: the kernel's WebSocket with
-TCP_NODELAY set.
+"""Two Jupyter server settings for the course: the kernel's WebSocket with TCP_NODELAY set (the map
+answers the mouse sooner), and a contents manager that opens a notebook with no kernel running for
+it with each widget's still in place of the dead widget ("Run the notebook to play again") and saves
+notebooks without widget state (they stay small): :class:`CourseContentsManager`.
 
 A widget's answer to a mouse move (the line-of-sight explorer's line, the stepper's tokens) travels
 from the kernel to the browser in a few small WebSocket frames. The Jupyter server leaves Nagle's
@@ -21,6 +23,7 @@ does.
 
 from __future__ import annotations
 
+from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
 #: The command-line flag that selects it (the Makefile and the browser tests' server use this text).
@@ -34,3 +37,71 @@ class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
     def connect(self):
         self.websocket_handler.set_nodelay(True)
         return super().connect()
+
+
+# =============================================================================================
+# saved and reopened notebooks
+
+#: The command-line flag that selects :class:`CourseContentsManager` (the browser tests' server;
+#: `make lab` writes the same setting in the venv's server config, tools/lab_settings.py).
+CONTENTS_FLAG = "--ServerApp.contents_manager_class=dodnb.labserver.CourseContentsManager"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "widgets"  # the notebook metadata key where JupyterLab saves widget state (`saveState`)
+#: what a front-end shows of an output without its widget view: a still stands there
+STILL_TYPES = ("text/html", "image/png", "image/jpeg", "image/svg+xml")
+
+
+def strip_widget_views(nb: dict) -> int:
+    """Drop, in place, the widget view of every output that holds a still beside it (a widget of
+    dodnb: the message and a picture, dodnb/widgets/still.py), and any saved widget state; return
+    how many views were dropped. Outputs of a widget without a still keep their view."""
+    dropped = 0
+    (nb.get("metadata") or {}).pop(WIDGET_STATE, None)
+    for cell in nb.get("cells", []):
+        for out in cell.get("outputs", []) if cell.get("cell_type") == "code" else []:
+            data = out.get("data")
+            if isinstance(data, dict) and WIDGET_VIEW in data and any(t in data for t in STILL_TYPES):
+                del data[WIDGET_VIEW]
+                (out.get("metadata") or {}).pop(WIDGET_VIEW, None)
+                dropped += 1
+    return dropped
+
+
+class CourseContentsManager(AsyncLargeFileManager):
+    """Jupyter's default contents manager, with two changes for notebooks (`ServerApp.
+    contents_manager_class`, a documented setting):
+
+    * **opened with no kernel running for it** (the next day; after the kernel was shut down), a
+      notebook is handed to the front-end without the widget views that have a still beside them
+      (:func:`strip_widget_views`). JupyterLab 4 and Notebook 7 render an output's widget view
+      whenever it has one, even when no kernel holds its model ("Error displaying widget: model not
+      found", or with saved widget state dead controls each with a red "disconnected" icon); without
+      it they render the still: the picture under "Run the notebook (Run ▸ Run All Cells) to play
+      again". With a kernel running for it (the page reloaded in class), the views stay and the live
+      widgets come back from that kernel. The file itself is not changed by opening it.
+    * **saved**, a notebook is written without saved widget state (the maps' canvases made a played
+      notebook 05 2.8 MB): only what the cells output, as git stores it (tools/nbclean.py)."""
+
+    async def get(self, path, content=True, type=None, format=None, **kwargs):
+        model = await super().get(path, content=content, type=type, format=format, **kwargs)
+        if content and model.get("type") == "notebook" and isinstance(model.get("content"), dict):
+            if not await self.kernel_running_for(model.get("path", path)):
+                strip_widget_views(model["content"])
+        return model
+
+    async def save(self, model, path=""):
+        if model.get("type") == "notebook" and isinstance(model.get("content"), dict):
+            (model["content"].get("metadata") or {}).pop(WIDGET_STATE, None)
+        return await super().save(model, path)
+
+    async def kernel_running_for(self, path: str) -> bool:
+        """Whether a session with a kernel is open on the notebook `path` (the server's sessions)."""
+        sessions = getattr(self.parent, "session_manager", None)
+        if sessions is None:
+            return False
+        try:
+            listed = await sessions.list_sessions()
+        except Exception:  # a session database in trouble: show the stills, never fail to open
+            return False
+        want = str(path).strip("/")
+        return any(str(s.get("path") or "").split("?")[0].strip("/") == want and s.get("kernel") for s in listed)

@@ -134,16 +134,21 @@ def test_lab_saved_notebook_leaves_git_clean_and_an_edit_does_not(tmp_path):
     assert _git(repo, "status", "--porcelain").strip() == "M notebooks/01_tour.ipynb"
 
 
-def test_lab_settings_turn_widget_state_saving_on_and_keep_other_settings(tmp_path):
+def test_lab_settings_turn_widget_state_saving_off_and_keep_other_settings(tmp_path):
     project = json.loads((REPO / "jupyter" / "overrides.json").read_text())
-    assert project["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is True
+    assert project["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is False  # the stills show instead
     (tmp_path / "overrides.json").write_text(json.dumps({"@jupyterlab/apputils-extension:themes": {"theme": "JupyterLab Dark"}}))
     path = lab_settings.write_overrides(tmp_path, {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}})
     got = json.loads(path.read_text())
-    assert got["@jupyter-widgets/jupyterlab-manager:plugin"] == {"saveState": True}
+    assert got["@jupyter-widgets/jupyterlab-manager:plugin"] == {"saveState": False}
     assert got["@jupyterlab/apputils-extension:themes"] == {"theme": "JupyterLab Dark"}
     assert got["@jupyterlab/notebook-extension:tracker"] == {"windowingMode": "none"}
     # the lab `make lab` starts reads this folder
     makefile = (REPO / "Makefile").read_text()
     assert re.search(r"^lab: .*\blab-settings\b.*\bgit-filter\b", makefile, re.M)
     assert "LAB_SETTINGS_DIR := $(VENV)/share/jupyter/lab/settings" in makefile
+    # and the server of the venv uses the course's contents manager (dodnb.labserver)
+    assert "SERVER_CONFIG_DIR := $(VENV)/etc/jupyter/jupyter_server_config.d" in makefile
+    assert "tools/lab_settings.py $(LAB_SETTINGS_DIR) $(SERVER_CONFIG_DIR)" in makefile
+    conf = json.loads(lab_settings.write_server_config(tmp_path / "conf.d").read_text())
+    assert conf == {"ServerApp": {"contents_manager_class": "dodnb.labserver.CourseContentsManager"}}

@@ -3,9 +3,10 @@
 without what changes from one run to the next for no reason.
 
 A teacher runs a notebook in JupyterLab and Lab autosaves it: the execution counts follow the order
-the cells were run, every widget output names a new random model id, and the widget state (with the
-maps' pixels, `saveState`: see notebooks/README.md) is written into the notebook's metadata. None of
-that is a change to the course. This filter, run by git on `git add`, `git diff` and `git status`
+the cells were run, every widget output names a new random model id, and a lab or nbconvert that
+saves widget state writes it into the notebook's metadata (the project's lab does not, and its
+server drops the widget views that have a still: see notebooks/README.md). None of that is a change
+to the course. This filter, run by git on `git add`, `git diff` and `git status`
 (never on the file itself), keeps the notebook with:
 
 - the execution counts renumbered 1, 2, 3... in cell order (what a Run All gives);
@@ -20,7 +21,7 @@ that is a change to the course. This filter, run by git on `git add`, `git diff`
 
 and writes it as Jupyter does (nbformat: one-space indent, sorted keys, a final newline), so a
 notebook that ran to the same outputs is byte-identical to the committed one: `git status` is clean.
-The working file keeps everything (the widgets still come back when Lab reopens it).
+The working file is not changed.
 
 Set up by `make lab` and `make test` (target `git-filter`):
     git config filter.dodnb-notebook.clean "python3 tools/nbclean.py"

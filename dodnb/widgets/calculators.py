@@ -42,6 +42,7 @@ from dodnb.render.style import current as current_style
 from dodnb.prob.shots import MAX_SHOT_DICE
 from dodnb.rules.counters import CHARACTERS, STATUSES
 from dodnb.rules.tables import Tables, default_tables
+from dodnb.widgets.still import StillMixin
 
 #: Target kinds offered by the shot calculator: (label, key).  Panic [6.5], [10.6], [11.5].
 TARGETS = (
@@ -140,7 +141,7 @@ def _derivation(dist, words: Callable[[Any], str], lang: str | None) -> str:
     return _derivation_html(text, lang).replace("</details>", f'<pre style="{_PRE}">{_esc(chr(10).join(result))}</pre></details>')
 
 
-class _Calculator(W.VBox):
+class _Calculator(StillMixin, W.VBox):
     """Shared shell: observe controls, recompute through the engine, show HTML, never a traceback."""
 
     title = "Calculator"
@@ -296,6 +297,10 @@ class _Calculator(W.VBox):
         )
 
     def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def still_html(self) -> str:
+        """The snapshot, stored beside the widget (widgets/still.py)."""
         return self.to_html()
 
     # subclasses fill these in

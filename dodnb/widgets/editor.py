@@ -33,11 +33,14 @@ from dodnb import i18n
 from dodnb.errors import DodnbError, RuleViolation
 from dodnb.i18n import tr
 from dodnb.render.narrate import violation_text
+from dodnb.render.picture import picture
 from dodnb.render.scene import outline_shapes
+from dodnb.render.state_scene import game_scene
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.position import STARTS, Position
 from dodnb.rules.state import GameState
 from dodnb.widgets.stepper import PLAYS, GameMap, GameStepper, policies_for
+from dodnb.widgets.still import StillMixin
 
 __all__ = ["PositionEditor", "TOOLS"]
 
@@ -50,7 +53,7 @@ CYCLE = {"glass": ("open", "closed", "destroyed"), "solid": ("open", "closed")}
 STATUSES = ("normal", "stunned", "infected")
 
 
-class PositionEditor(widgets.VBox):
+class PositionEditor(StillMixin, widgets.VBox):
     """Place and remove pieces by clicking, choose where play starts, play on (see the module)."""
 
     def __init__(self, position: Optional[Position] = None, *, lang: Optional[str] = None, seed: int = 1, **kwargs):
@@ -365,6 +368,6 @@ class PositionEditor(widgets.VBox):
         self.map.door_states = dict(self.position.doors)
         self.literal_box.value = self.literal
 
-    def _repr_png_(self) -> bytes:
-        """A still picture of the position (a saved notebook shows it where the widget was)."""
-        return self.position._repr_png_()
+    def still_html(self) -> str:
+        """A still picture of the position (a saved notebook shows it where the widget was: widgets/still.py)."""
+        return picture(game_scene(self.position.raw_state(), lang=self.lang)).html()

@@ -51,6 +51,7 @@ from dodnb.render.sight_overlay import (
 )
 from dodnb.render.words import and_list, culprit_words, door_state_words, door_words, modifier_words, reason_title, square_words, why
 from dodnb.widgets.mapview import NO_CHOICE, MapView, chosen, set_choice
+from dodnb.widgets.still import StillMixin
 
 __all__ = ["LOSExplorer", "FIRE_OPTIONS", "ExplorerError"]
 
@@ -73,7 +74,7 @@ def _minus(n: int) -> str:
     return f"{n:+d}".replace("-", "\u2212") if n else "0"
 
 
-class LOSExplorer(widgets.VBox):
+class LOSExplorer(StillMixin, widgets.VBox):
     """Interactive line of sight on a mall board [6.4], with distance, modifiers and kill odds [6.7].
 
     Plain attributes for code and tests: `shooter`, `target` (square ids or None), `pinned` (the
@@ -559,10 +560,9 @@ class LOSExplorer(widgets.VBox):
         scene = self.scene()
         return Picture(scene_to_svg(scene), scene.description or scene.title)
 
-    def _repr_png_(self):
-        """Stored beside the widget: what an untrusted notebook, GitHub or nbviewer shows."""
-        pic = self.picture()
-        return pic.png, {"width": round(pic.width), "height": round(pic.height)}
+    def still_html(self) -> str:
+        """Stored beside the widget: what GitHub, nbviewer or a reopened notebook shows (widgets/still.py)."""
+        return self.picture().html()
 
     def __repr__(self) -> str:
         return f"LOSExplorer(shooter={self.shooter!r}, target={self.target!r}, occupied={sorted(self.occupied)!r}, door_states={dict(sorted(self.door_states.items()))!r})"

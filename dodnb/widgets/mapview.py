@@ -14,10 +14,9 @@ Read from the back row: the canvas fills the output's width (CSS `width: 100%`),
 browser open (store names and legend >= 12 px), and the zoom buttons (-, +, Fit) enlarge the map
 for a projector (the box scrolls).
 
-Saved notebooks: the drawn layers (not the hover layer) keep their pixels in the widget state
-(`sync_image_data`: the browser sends each layer's image back after a draw, ~35-260 KB), so a
-notebook saved with JupyterLab's `saveState` (notebooks/README.md) shows the map again when it is
-reopened, before any kernel runs.
+Saved notebooks: no pixels travel back to the kernel and no widget state is saved; a notebook
+reopened without a kernel shows the still picture stored beside the widget and the message "Run the
+notebook ... to play again" (dodnb/widgets/still.py).
 """
 
 from __future__ import annotations
@@ -37,6 +36,7 @@ from dodnb.render.shapes import NARROW_FONT, CircleShape, LineShape, RectShape, 
 from dodnb.i18n import check_language, term, tr
 from dodnb.render.style import NORMAL, current as current_style
 from dodnb.render.words import door_state_words, door_words, square_words
+from dodnb.widgets.still import StillMixin
 
 _BASELINE = {"top": "top", "middle": "middle", "bottom": "bottom"}
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
@@ -189,7 +189,7 @@ def _draw_run(canvas, run: Sequence[Shape]) -> int:
     return calls
 
 
-class MapView(widgets.VBox):
+class MapView(StillMixin, widgets.VBox):
     """The mall on a canvas: hover a square to read it, click to select it.
 
     `view.selected` is the clicked square id (or None); `view.hovered` the square under the mouse,
@@ -215,12 +215,6 @@ class MapView(widgets.VBox):
         self.canvas.layout.width = "100%"
         self.canvas.layout.height = "auto"
         self.canvas.add_class("dodnb-map")
-        # Saved notebooks keep the picture: each drawn layer sends its pixels back to the kernel
-        # (image_data), JupyterLab saves them with the widget state (`saveState`, jupyter/overrides.json)
-        # and a reopened notebook paints them before any kernel runs. Not the hover layer: a mouse
-        # move then costs no image round trip.
-        for layer in self.canvas._canvases[: len(self.LAYERS) - 1]:
-            layer.sync_image_data = True
         self.zoom = 1.0
         self._wheel_travel = 0.0
         self.wheel_guard = widgets.HTML(WHEEL_GUARD_HTML, layout=widgets.Layout(height="0px", margin="0", overflow="hidden"))
@@ -410,10 +404,12 @@ class MapView(widgets.VBox):
         """The view as static SVG: board, tokens and current overlay (for GitHub/nbviewer)."""
         return scene_to_svg(self.static_scene())
 
-    def _repr_png_(self):
-        """Static picture stored beside the widget: what an untrusted notebook or GitHub shows."""
-        pic = Picture(self.to_svg(), self.scene.title)
-        return pic.png, {"width": round(pic.width), "height": round(pic.height)}
+    def picture(self) -> Picture:
+        """The view as a notebook picture (PNG): the still stored beside the widget (widgets/still.py)."""
+        return Picture(self.to_svg(), self.scene.title)
+
+    def still_html(self) -> str:
+        return self.picture().html()
 
     # ----- events -----------------------------------------------------------------------------
     def on_square_hover(self, callback: Callable[[Optional[str]], None]) -> None:

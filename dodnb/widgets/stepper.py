@@ -26,6 +26,8 @@ when a browser view connects (`on_client_ready`).
 from __future__ import annotations
 
 import html
+import json
+import os
 import re
 import time
 from typing import Callable, Optional, Sequence
@@ -52,6 +54,7 @@ from dodnb.rules.vocab import Phase, Side, Status
 from dodnb.search import hint as hints
 from dodnb.search.hint import ThreatOdds, zombie_threat  # noqa: F401 (re-exported)
 from dodnb.widgets.mapview import NO_CHOICE, MapView, canvas_scene, draw_shapes
+from dodnb.widgets.still import StillMixin
 
 __all__ = ["GameStepper", "GameMap", "KINDS", "PLAYS", "zombie_threat", "choice_label", "pending_text", "reactors", "new_game"]
 
@@ -211,7 +214,7 @@ class GameMap(MapView):
 # the stepper
 
 
-class GameStepper(widgets.VBox):
+class GameStepper(StillMixin, widgets.VBox):
     """Step through a game of *Dawn of the Dead*, or play it (see the module).
 
     `game` (the :class:`~dodnb.rules.game.Game`), `map` (the :class:`GameMap`), `lang`; for code
@@ -219,9 +222,15 @@ class GameStepper(widgets.VBox):
     `new_game(seed, kind, play)`, `save()`, `load(text)`, `set_language(lang)`, `ask_zombies()`;
     `message` is the last message (e.g. why a click was refused), `choices` the legal choices
     listed, `last_update_ms` the Python time of the last refresh, `text` the panels as plain text.
+
+    `save_file` (a path): the game is kept there as its seed and actions (`Game.save()`, a few KB),
+    rewritten after every change; a stepper built with the same file and game carries on the game
+    kept there (where the class stopped); another game kept there (a New game) waits in the Save /
+    Load box. Nothing is written until the game changes.
     """
 
-    def __init__(self, game: Optional[Game] = None, *, seed: int = 1, kind: str = "solitaire", play: str = "human", lang: Optional[str] = None, **kwargs):
+    def __init__(self, game: Optional[Game] = None, *, seed: int = 1, kind: str = "solitaire", play: str = "human", lang: Optional[str] = None,
+                 save_file: Optional[str] = None, **kwargs):
         self.lang = i18n.check_language(lang)
         if game is None:
             game = new_game(seed, kind, play)
@@ -230,6 +239,10 @@ class GameStepper(widgets.VBox):
             self.kind = "solitaire" if game.state.solitaire else "two-player"
             self.play = _plays_of(game)
         self.game = game
+        # the game kept on disk as its seed and actions (Game.save(), a few KB), rewritten after each
+        # change; a stepper built with the same file carries on from there (see `_keep`, `_resume`)
+        self.save_file = None if save_file is None else str(save_file)
+        self._kept = game.save() if save_file is not None else None
         self.message = ""
         self.choices: list[Action] = []
         self.threat: Optional[ThreatOdds] = None
@@ -339,6 +352,8 @@ class GameStepper(widgets.VBox):
         self.add_class("dodnb-stepper")
         self._relabel()
         self._refresh()
+        if self.save_file is not None:
+            self._resume()
 
     # ----- language -------------------------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -493,6 +508,51 @@ class GameStepper(widgets.VBox):
         self._say(tr("message.loaded", self.lang, n=len(self.game.actions)), "ok")
         self._refresh()
 
+    def _resume(self) -> None:
+        """Carry on the game kept in `save_file` when it continues the game given (same seed and
+        start, the given game's actions first): where the class stopped. Another game kept there (a
+        New game played) goes into the Save / Load box, for Load; the game given stays."""
+        if not os.path.exists(self.save_file):
+            return
+        try:
+            with open(self.save_file, encoding="utf-8") as fh:
+                text = fh.read()
+            try:
+                kept, given = json.loads(text), json.loads(self._kept)
+            except ValueError as exc:
+                raise ValueError(f"not JSON: {exc}") from exc
+            if not isinstance(kept, dict) or not isinstance(kept.get("actions"), list):
+                raise ValueError("not a saved game")
+            n, seed = len(kept["actions"]), kept.get("seed")
+            if (kept.get("seed"), kept.get("start")) != (given["seed"], given["start"]) or kept["actions"][: len(given["actions"])] != given["actions"]:
+                self.save_text.value = text
+                self._say(html.escape(tr("stepper.resume_other", self.lang, file=self.save_file, n=n, seed=seed,
+                                         tab=tr("stepper.tab_save", self.lang), load=tr("stepper.load", self.lang)), quote=False))
+                return
+            self.load(text)
+        except (OSError, ValueError, DodnbError) as exc:
+            self._say(html.escape(tr("stepper.resume_failed", self.lang, file=self.save_file, error=exc), quote=False), "error")
+            return
+        self._kept = text
+        self._say(html.escape(tr("stepper.resumed", self.lang, file=self.save_file, n=len(self.game.actions), seed=self.game.seed), quote=False), "ok")
+
+    def _keep(self) -> None:
+        """Write the game to `save_file` when it changed (atomically: a half-written file is never left)."""
+        if self.save_file is None:
+            return
+        text = self.game.save()
+        if text == self._kept:
+            return
+        try:
+            tmp = f"{self.save_file}.tmp"
+            with open(tmp, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, self.save_file)
+        except OSError as exc:
+            self._say(html.escape(tr("stepper.keep_failed", self.lang, file=self.save_file, error=exc), quote=False), "error")
+            return
+        self._kept = text
+
     # ----- the map ----------------------------------------------------------------------------
     def click(self, sid: str) -> list[Event]:
         """A click on square `sid`: activate the character there, move there, shoot there — or
@@ -641,6 +701,7 @@ class GameStepper(widgets.VBox):
         self.log_box.value = self._log_html()
         if redraw:
             self.map.set_state(st, self._overlay(st))
+        self._keep()
         self.last_update_ms = (time.perf_counter() - t0) * 1000
 
     def _step_why(self, st: GameState, learner: bool) -> str:
@@ -704,10 +765,14 @@ class GameStepper(widgets.VBox):
     def scene(self) -> Scene:
         return game_scene(self.game.state, lang=self.lang)
 
-    def _repr_png_(self):
-        """A still of the position: what an untrusted notebook (or GitHub) shows instead of the widget."""
-        pic = Picture(scene_to_svg(self.scene()), self.scene().title)
-        return pic.png, {"width": round(pic.width), "height": round(pic.height)}
+    def picture(self) -> Picture:
+        """A still of the position: what GitHub or a reopened notebook shows instead of the widget
+        (widgets/still.py)."""
+        scene = self.scene()
+        return Picture(scene_to_svg(scene), scene.title)
+
+    def still_html(self) -> str:
+        return self.picture().html()
 
     def __repr__(self) -> str:
         st = self.game.state

@@ -106,8 +106,8 @@ def lab_server(tmp_path_factory) -> LabServer:
     settings = base / "app-settings"
     for d in (home, settings, base / "user-settings", base / "workspaces"):
         d.mkdir()
-    # the project's lab settings, written as `make lab` writes them (saveState: saved notebooks keep
-    # their widgets), plus the quiet test settings above
+    # the project's lab settings, written as `make lab` writes them (saveState false: saved notebooks
+    # keep no widget state), plus the quiet test settings above
     write_overrides(settings, LAB_OVERRIDES)
 
     port = _free_port()
@@ -131,6 +131,7 @@ def lab_server(tmp_path_factory) -> LabServer:
         f"--LabApp.app_settings_dir={settings}",
         f"--LabApp.user_settings_dir={base / 'user-settings'}",
         labserver.FLAG,  # as `make lab` starts it: the kernel's WebSocket with TCP_NODELAY
+        labserver.CONTENTS_FLAG,  # as `make lab` configures it: stills when no kernel runs, no saved widget state
     ]  # fmt: skip
     log = base / "jupyter-lab.log"
     with open(log, "wb") as log_file:

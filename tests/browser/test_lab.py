@@ -32,6 +32,8 @@ from pathlib import Path
 
 import pytest
 
+from dodnb.widgets.still import REOPEN_CLASS
+
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
@@ -1317,11 +1319,12 @@ def test_stepper_plays_a_turn(lab_server, browser, browser_summary, tmp_path_fac
 # =============================================================================================
 # A notebook run, saved, closed and reopened with a fresh kernel (the teacher's second day).
 #
-# The project's lab settings (jupyter/overrides.json: saveState) make JupyterLab save the widget
-# state with the notebook; the map's layers keep their pixels in it (sync_image_data), so the
-# reopened notebook shows the map as it was, before anything runs. Square ids are measured in the
-# pixels: the rows of a square's id colour, on the live canvas and on the still picture, in a
-# 1400 x 900 window with the file browser open.
+# The project's lab settings (jupyter/overrides.json: saveState off) save no widget state, and the
+# server (dodnb.labserver.CourseContentsManager) opens a notebook with no kernel running for it
+# without the widget views that have a still: the reopened notebook shows each widget's still
+# picture under "Run the notebook (Run ▸ Run All Cells) to play again", no dead controls. Square ids
+# are measured in the pixels: the rows of a square's id colour, on the live canvas and on the still
+# picture, in a 1400 x 900 window with the file browser open.
 
 SAVED_NOTEBOOK = "notebooks/01_tour.ipynb"
 ID_SQUARE = "001"  # a square with no piece, top-left of the mall
@@ -1388,8 +1391,8 @@ def _id_px_on_screen(element, box, rgb):
 
 
 def test_saved_notebook_reopens_with_its_pictures_and_readable_ids(lab_server, browser, browser_summary, tmp_path_factory):
-    """Run All, save, close, shut the kernel down; reopen in a new window: the saved widget state
-    brings the map back painted (same picture), no "model not found", a new kernel. On the way,
+    """Run All, save, close, shut the kernel down; reopen in a new window: each widget's still and
+    its message, no "model not found", no "disconnected" icon, a new kernel. On the way,
     square ids measured in pixels at 1400 x 900 with the file browser open: >= 14 px on the live
     map, >= 10 px on the still picture. And the saved notebook, through the git filter
     (tools/nbclean.py), is byte for byte the committed one: a run leaves git with nothing to commit."""
@@ -1421,8 +1424,8 @@ def test_saved_notebook_reopens_with_its_pictures_and_readable_ids(lab_server, b
 
     with urllib.request.urlopen(f"{lab_server.url}/lab/api/settings/@jupyter-widgets/jupyterlab-manager:plugin", timeout=10) as resp:
         setting = json.loads(resp.read())
-    # (the server applies overrides.json to the schema's defaults; a lab without it answers False)
-    assert setting["schema"]["properties"]["saveState"]["default"] is True, setting["schema"]["properties"]
+    # (the server applies overrides.json to the schema's defaults): no widget state saved
+    assert setting["schema"]["properties"]["saveState"]["default"] is False, setting["schema"]["properties"]
 
     shots = tmp_path_factory.mktemp("screens-saved")
     folder = f"saved-{uuid.uuid4().hex[:8]}"
@@ -1460,9 +1463,9 @@ def test_saved_notebook_reopens_with_its_pictures_and_readable_ids(lab_server, b
         context.close()
 
     saved = json.loads((lab_server.root / nb).read_text(encoding="utf-8"))
-    state = saved["metadata"].get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
-    with_pixels = [m for m in state.values() if m.get("model_name") == "CanvasModel" and m.get("buffers")]
-    assert state and len(with_pixels) >= 3, f"saved widget state: {len(state)} models, {len(with_pixels)} canvases with pixels"
+    assert "widgets" not in saved["metadata"], "widget state saved with the notebook"
+    stills = sum(1 for c in saved["cells"] for o in c.get("outputs", []) if REOPEN_CLASS in "".join(o.get("data", {}).get("text/html", "")))
+    assert stills >= 1, "no widget output holds a still with its message"
     # what git keeps of the run notebook is the committed notebook
     committed = nbclean.dumps(nbclean.clean(json.loads((REPO / SAVED_NOTEBOOK).read_text(encoding="utf-8"))))
     ran = nbclean.dumps(nbclean.clean(saved))
@@ -1479,15 +1482,13 @@ def test_saved_notebook_reopens_with_its_pictures_and_readable_ids(lab_server, b
     try:
         page.goto(f"{lab_server.url}/lab/workspaces/r{uuid.uuid4().hex[:12]}/tree/{nb}")
         page.wait_for_function(FIND_PANEL_JS, arg=nb, timeout=STEP_TIMEOUT_MS)
-        after, canvas, summary2 = run.painted_canvas("reopened, fresh kernel", like=before)
-        changed = _picture_changes(before, after)
-        assert not changed, f"reopened map differs (colour: before, after): {changed}" + run.diagnostics()
         run.wait_kernel()
+        still_state = _wait_stills(page, nb, stills, run)
         reopened = page.evaluate(PAGE_STATE_JS, nb)
         assert reopened["errors"] == [], reopened["errors"][:3]
         assert reopened["loading"] == 0, f"{reopened['loading']} outputs still say 'Loading widget'"
         assert reopened["kernel"] and reopened["kernel"] != first["kernel"], "not a fresh kernel"
-        canvas.scroll_into_view_if_needed()
+        page.locator(f".{REOPEN_CLASS}").first.scroll_into_view_if_needed()
         reopen_shot = run.screenshot("reopened")
     finally:
         context.close()
@@ -1495,9 +1496,8 @@ def test_saved_notebook_reopens_with_its_pictures_and_readable_ids(lab_server, b
     assert live_px >= MIN_LIVE_ID_PX, f"live map: square ids {live_px:.1f} px on screen: {live_raw}"
     assert still_px >= MIN_STILL_ID_PX, f"still picture: square ids {still_px:.1f} px on screen: {still_raw}"
     browser_summary.append(
-        f"{SAVED_NOTEBOOK} run, saved, reopened with a fresh kernel: map painted again "
-        f"({after['painted']} px, same colours), {len(state)} widget models saved ({len(with_pixels)} canvases with pixels), "
-        f"no 'model not found'; through the git filter the saved notebook equals the committed one; "
+        f"{SAVED_NOTEBOOK} run, saved, reopened with a fresh kernel: {still_state['messages']} stills with their message, "
+        f"no widget state saved, no 'disconnected' icon, no 'model not found'; through the git filter the saved notebook equals the committed one; "
         f"{time.monotonic() - t0:.1f} s"
     )
     browser_summary.append(
@@ -2079,3 +2079,168 @@ def test_french_widgets_read_french(lab_server, browser, browser_summary, tmp_pa
     finally:
         context.close()
     browser_summary.append(f"French widgets at 1400x900: no English word, no decimal point; screenshots {' '.join(map(str, shots))}")
+
+
+# Reopened the next day: a game played in notebook 05's stepper, saved, the kernel shut down, the
+# notebook reopened. Each widget shows one still under "Run the notebook (Run ▸ Run All Cells) to
+# play again" (dodnb/widgets/still.py; the server hands a notebook with no kernel running for it
+# over without the widget views that have a still, dodnb.labserver.CourseContentsManager), never a
+# red "disconnected" icon; the saved file stays small; the game is kept as its seed and actions
+# (05_game.json) and Run All carries on from it.
+
+
+REOPEN_SHOTS = Path("/tmp/shots_reopen")  # where a person looks at the reopened notebook
+KEPT_GAME = "05_game.json"  # GameStepper(save_file=...) in notebooks/05
+# The saved notebook holds the committed outputs (the same seeded run) plus per-run metadata; the
+# widget views add ~90 bytes each. Widget state would add every model, and one canvas's pixels
+# alone 35-260 KB (a played notebook 05 was 2.8 MB with them): 10 % over the committed size fails.
+SAVED_GROWTH = 1.10
+
+REOPEN_STATE_JS = r"""(path) => {
+  const app = window.jupyterapp;
+  let panel = null;
+  for (const w of app.shell.widgets('main')) if (w.context && w.context.path === path) panel = w;
+  if (!panel) return null;
+  const msgs = Array.from(panel.node.querySelectorAll('.REOPEN'));
+  const imgs = Array.from(panel.node.querySelectorAll('.dodnb-still img'));
+  const r = m => m.getBoundingClientRect();
+  return {
+    messages: msgs.length,
+    texts: Array.from(new Set(msgs.map(m => m.innerText.trim()))),
+    shown: msgs.filter(m => r(m).width > 100 && r(m).height > 10 && getComputedStyle(m).display !== 'none').length,
+    font_px: msgs.length ? parseFloat(getComputedStyle(msgs[0]).fontSize) : 0,
+    pictures: imgs.filter(i => i.complete && i.naturalWidth > 0).length,
+    disconnected: panel.node.querySelectorAll('.jupyter-widgets-disconnected').length,
+    views: panel.node.querySelectorAll('.jupyter-widgets.widget-container, .jupyter-widgets .widget-button').length,
+  };
+}""".replace("REOPEN", REOPEN_CLASS)
+
+
+def _wait_stills(page, nb, want, run):
+    """The reopened notebook's stills: `want` messages shown, their pictures loaded, no widget view."""
+    deadline = time.monotonic() + PAINT_TIMEOUT_MS / 1000
+    while True:
+        state = page.evaluate(REOPEN_STATE_JS, nb)
+        if state and state["shown"] >= want and state["pictures"] >= 1:
+            break
+        if time.monotonic() > deadline:
+            pytest.fail(f"{nb}: stills not shown: {state}; screenshot {run.screenshot('no-stills')}" + run.diagnostics())
+        page.wait_for_timeout(200)
+    assert state["disconnected"] == 0, f"{state['disconnected']} widgets with a 'disconnected' icon: {state}"
+    assert state["views"] == 0, f"dead widget views in the reopened notebook: {state}"
+    return state
+
+
+def test_reopened_notebook_shows_stills_stays_small_and_carries_on_the_game(lab_server, browser, browser_summary, tmp_path_factory):
+    """Notebook 05: Run All, play (End the Human Player-Turn, three Steps), save, shut the kernel
+    down; reopen at 1400 x 900: one message per widget, in the catalogue's words, over its still, no
+    'disconnected' icon; the file within SAVED_GROWTH of the committed one and equal to it through the
+    git filter; the game kept as its seed and actions. Run All again: the stepper carries on there."""
+    import json
+    import sys
+
+    from dodnb.i18n import tr
+
+    sys.path.insert(0, str(REPO / "tools"))
+    import nbclean
+
+    shots = tmp_path_factory.mktemp("screens-reopen")
+    folder = lab_server.root / f"reopen-{uuid.uuid4().hex[:8]}"
+    folder.mkdir()
+    shutil.copy(REPO / STEPPER_NOTEBOOK, folder / Path(STEPPER_NOTEBOOK).name)
+    nb = f"{folder.name}/{Path(STEPPER_NOTEBOOK).name}"
+    kept = folder / KEPT_GAME
+    committed_text = (REPO / STEPPER_NOTEBOOK).read_text(encoding="utf-8")
+    # as git stores it (the working file may hold what a run added: widget state, model ids)
+    committed_size = len(nbclean.dumps(nbclean.clean(json.loads(committed_text))).encode("utf-8"))
+    t0 = time.monotonic()
+
+    def session(name):
+        context = browser.new_context(viewport={"width": 1400, "height": 900}, device_scale_factor=1)
+        page = context.new_page()
+        page.set_default_timeout(STEP_TIMEOUT_MS)
+        page.goto(f"{lab_server.url}/lab/workspaces/{name}{uuid.uuid4().hex[:12]}/tree/{nb}")
+        return context, page, _Run(Case(notebook=nb), page, lab_server, shots)
+
+    def wait(check, what, run):
+        deadline = time.monotonic() + ANSWER_TIMEOUT_S
+        while not (got := check()):
+            if time.monotonic() > deadline:
+                pytest.fail(f"{what}; screenshot {run.screenshot('reopen-failed')}" + run.diagnostics())
+            run.page.wait_for_timeout(100)
+        return got
+
+    # day 1: run, play, save, shut the kernel down
+    context, page, run = session("p")
+    try:
+        run.wait_kernel()
+        first_kernel = page.evaluate(PAGE_STATE_JS, nb)["kernel"]
+        run.run_all()
+        root = page.locator(STEPPER)
+        root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+        history = root.locator(".dodnb-history")
+        wait(lambda: history.inner_text().strip(), "no history label", run)
+        assert not kept.exists(), "the game was written before anyone played"
+        step = root.get_by_role("button", name="Step", exact=True)
+        for button in [root.get_by_role("button", name="End the Human Player-Turn")] + [step] * 3:
+            before = history.inner_text()
+            button.click()
+            wait(lambda: history.inner_text() != before, f"the history did not move on from {before!r}", run)
+        played_at = history.inner_text()
+        wait(lambda: kept.exists() and len(json.loads(kept.read_text(encoding="utf-8"))["actions"]), f"{KEPT_GAME} not written", run)
+        root.scroll_into_view_if_needed()
+        live_shot = run.screenshot("reopen-day1-played")
+        page.evaluate(SAVE_JS, nb)
+        page.evaluate(SHUTDOWN_JS, nb)
+    finally:
+        context.close()
+
+    game = json.loads(kept.read_text(encoding="utf-8"))
+    n_actions = len(game["actions"])
+    game_kb = kept.stat().st_size / 1024
+    saved_size = (folder / Path(STEPPER_NOTEBOOK).name).stat().st_size
+    saved = json.loads((folder / Path(STEPPER_NOTEBOOK).name).read_text(encoding="utf-8"))
+    assert "widgets" not in saved["metadata"], "widget state saved with the notebook"
+    assert saved_size <= SAVED_GROWTH * committed_size, f"saved notebook {saved_size} B, committed {committed_size} B"
+    assert nbclean.dumps(nbclean.clean(saved)) == nbclean.dumps(nbclean.clean(json.loads(committed_text))), (
+        f"{STEPPER_NOTEBOOK} saved after Run All and play differs from the committed one through the git filter"
+    )
+    assert game_kb < 20, f"{KEPT_GAME}: {game_kb:.1f} KB"
+
+    # day 2: reopened, a fresh kernel, nothing run
+    context, page, run = session("r")
+    try:
+        page.wait_for_function(FIND_PANEL_JS, arg=nb, timeout=STEP_TIMEOUT_MS)
+        run.wait_kernel()
+        reopened = page.evaluate(PAGE_STATE_JS, nb)
+        assert reopened["kernel"] and reopened["kernel"] != first_kernel, "not a fresh kernel"
+        assert reopened["errors"] == [] and reopened["loading"] == 0, reopened
+        stills = _wait_stills(page, nb, 1, run)
+        assert stills["texts"] == [tr("reopen.run_again", "en")], stills["texts"]
+        assert stills["font_px"] >= 16, f"the message is {stills['font_px']} px"
+        page.locator(f".{REOPEN_CLASS}").last.scroll_into_view_if_needed()
+        reopen_shot = run.screenshot("reopen-day2-reopened")
+        # Run All: the stepper carries on the game kept on disk
+        run.run_all()
+        root = page.locator(STEPPER)
+        root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
+        said = tr("stepper.resumed", "en", file=KEPT_GAME, n=n_actions, seed=game["seed"])
+        wait(lambda: said in root.locator(".dodnb-message").inner_text(), f"no {said!r} after Run All", run)
+        assert root.locator(".dodnb-history").inner_text() == played_at
+        assert page.locator(f"{STEPPER} .jupyter-widgets-disconnected").count() == 0
+        root.scroll_into_view_if_needed()
+        resumed_shot = run.screenshot("reopen-day2-run-again")
+    finally:
+        context.close()
+
+    REOPEN_SHOTS.mkdir(parents=True, exist_ok=True)
+    for shot in (live_shot, reopen_shot, resumed_shot):
+        if Path(shot).exists():
+            shutil.copy(shot, REOPEN_SHOTS / Path(shot).name)
+    browser_summary.append(
+        f"{STEPPER_NOTEBOOK} played ({n_actions} actions kept in {KEPT_GAME}, {game_kb:.1f} KB), saved: {saved_size / 1024:.0f} KB "
+        f"(committed {committed_size / 1024:.0f} KB, bound x{SAVED_GROWTH}); reopened with a fresh kernel: {stills['shown']} stills "
+        f"with '{stills['texts'][0]}' ({stills['font_px']:.0f} px), 0 'disconnected'; Run All carried on at {played_at!r}; "
+        f"{time.monotonic() - t0:.1f} s"
+    )
+    browser_summary.append(f"  screenshots (also in {REOPEN_SHOTS}): {live_shot} {reopen_shot} {resumed_shot}")

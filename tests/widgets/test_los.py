@@ -284,8 +284,9 @@ def test_static_fallback_and_repr(board):
     root = ElementTree.fromstring(svg)
     texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert any(t.startswith("024 \u2192 082: NOT in sight") for t in texts)
-    png, meta = ex._repr_png_()
-    assert png[:4] == b"\x89PNG" and meta["width"] > 500
+    pic = ex.picture()
+    assert pic.png[:4] == b"\x89PNG" and pic.width > 500
+    assert ex.still_html() == pic.html()  # a PNG <img>: kept by the sanitiser of an untrusted notebook
     assert not hasattr(ex, "_repr_html_")  # HTML with SVG shows as text in an untrusted notebook
     assert "NOT in sight" in ex.picture().alt
     assert repr(ex) == "LOSExplorer(shooter='024', target='082', occupied=['168'], door_states={'S08': 'closed'})"

@@ -145,5 +145,5 @@ def test_doors_are_clickable_only_when_someone_listens(board):
 
 def test_static_picture_is_a_png(board):
     v = MapView(board)
-    png, meta = v._repr_png_()
-    assert png[:8] == b"\x89PNG\r\n\x1a\n" and meta == {"width": round(v.scene.width), "height": round(v.scene.height)}
+    pic = v.picture()
+    assert pic.png[:8] == b"\x89PNG\r\n\x1a\n" and (round(pic.width), round(pic.height)) == (round(v.scene.width), round(v.scene.height))

@@ -245,8 +245,9 @@ def test_save_and_load_round_trip():
 
 def test_still_picture_for_untrusted_notebooks():
     s = GameStepper(seed=5)
-    png, meta = s._repr_png_()
-    assert png[:8] == b"\x89PNG\r\n\x1a\n" and meta["width"] > 500
+    pic = s.picture()
+    assert pic.png[:8] == b"\x89PNG\r\n\x1a\n" and pic.width > 500
+    assert pic.png_base64() in s.still_html()
 
 
 def test_refresh_sends_one_batched_message_per_change():
