@@ -97,7 +97,9 @@ ATTACK_COUNT_FACES = 6
 @lru_cache(maxsize=None)
 def attacked_count_faces(n: int) -> dict[int, tuple[int, ...]]:
     """[15.6] die faces for each possible number k = 1..n of characters attacked, shared equally; the
-    spare faces (n = 4 or 5) name nobody and are rolled again (ruling in docs/RULINGS.md). Read only."""
+    spare faces (n = 4 or 5) name nobody and are rolled again (ruling in docs/RULINGS.md). Read only.
+    The same sharing picks among n equally near units in [15.4] when a class throws a real die
+    (:func:`dodnb.rules.dice.class_roll`)."""
     per = ATTACK_COUNT_FACES // n if n >= 1 else 0
     return {k: tuple(range((k - 1) * per + 1, k * per + 1)) for k in range(1, n + 1)}
 

@@ -17,6 +17,10 @@ over when the script runs out.
     >>> d.roll(move=7, dice=2, rolls_before=1) == d.roll(move=7, dice=2, rolls_before=1)
     True
 
+A class can also throw **real dice**: :func:`class_roll` turns the faces the class read off its dice
+into the outcome of the chance node waiting (each face checked [2.5], as many dice as the node rolls),
+and :meth:`~dodnb.rules.game.Game.roll_in_class` plays it, marked "rolled in class" in the log.
+
 Only the standard library is used (``random.Random`` seeded with a string), never numpy, so a seed
 means the same dice on every platform and Python version that keeps ``random.Random`` stable.
 """
@@ -29,8 +33,9 @@ import re
 from hashlib import sha512
 from typing import Iterable, Sequence, Union
 
-from dodnb.errors import InputError, normalise_case
-from dodnb.rules.actions import Roll
+from dodnb.errors import InputError, RuleViolation, normalise_case
+from dodnb.rules.actions import Action, Roll
+from dodnb.rules.core import attacked_count_faces
 
 _NEW = random.Random.__new__
 _SEED = _random.Random.seed  # the C generator's own seeding, which random.Random.seed ends with
@@ -147,3 +152,70 @@ class Dice:
 
     def __repr__(self) -> str:
         return f"Dice(seed={self.seed}" + (f", script={list(self._script)!r})" if self._script else ")")
+
+
+# ------------------------------------------------------------------------------ dice thrown in class
+
+
+def parse_faces(text: Union[str, int, Sequence[int]]) -> tuple[int, ...]:
+    """The faces a class read off its dice, as typed: ``"3 5"``, ``"3,5"``, ``"3+5"`` or ``"35"`` (one
+    digit a die), a whole number for one die, or a list. Each face must be 1 to 6 [2.5]; a learner's
+    slip gets a sentence naming it, never a half-read roll."""
+    if isinstance(text, bool):
+        raise RuleViolation("2.5", "chance.face", face=repr(text))
+    if isinstance(text, int):
+        faces: list = [text]
+    elif isinstance(text, str):
+        cleaned = text.strip()
+        if not cleaned:
+            raise RuleViolation("2.5", "chance.no_faces_typed")
+        parts = [x for x in re.split(r"[\s,;+]+", cleaned) if x]
+        if len(parts) == 1 and parts[0].isdigit() and 1 < len(parts[0]) <= MAX_DICE:
+            parts = list(parts[0])  # "35": two dice, 3 and 5
+        faces = []
+        for x in parts:
+            if not re.fullmatch(r"\d+", x):
+                raise RuleViolation("2.5", "chance.face", face=repr(x))
+            faces.append(int(x))
+    else:
+        faces = list(text)
+    for f in faces:
+        if not _whole(f) or f not in FACES:
+            raise RuleViolation("2.5", "chance.face", face=repr(f))
+    if not 1 <= len(faces) <= MAX_DICE:
+        raise RuleViolation("6.8", "chance.too_many_faces", n=len(faces))
+    return tuple(faces)
+
+
+def class_roll(pending, faces: Union[str, int, Sequence[int]], outcomes: Sequence[Action]) -> tuple[Action, tuple[int, ...]]:
+    """The outcome of the chance node `pending` when the class throws real dice showing `faces`, and
+    the faces as read: ``(outcome, faces)``. `outcomes` are the node's outcomes in the game's order
+    (used by ``pick:`` nodes only).
+
+    * Dice (``roll:`` nodes): as many dice as the node rolls ([6.6], [6.8] and the Case of the roll);
+      the outcome is ``Roll(total, faces)``.
+    * A die shared among equal options in solitaire (``pick:`` nodes, [15.4], [15.6]): one die; its
+      faces are shared equally among the options in the order the game lists them, and a spare face
+      (4 or 5 options) is rolled again, as the engine's odds assume (docs/RULINGS.md, [15.4], [15.6]).
+    * A counter drawn at random (``draw:`` nodes, [9.0], [13.3]) is not a die: refused.
+    """
+    from dodnb.rules.vocab import Side
+
+    if pending is None or pending.side != Side.CHANCE:
+        raise InputError("no dice are thrown now: a player decides here")
+    if pending.kind.is_draw:
+        raise RuleViolation(pending.case, "chance.draw_not_dice")
+    faces = parse_faces(faces)
+    if pending.kind.is_roll:
+        if len(faces) != pending.dice:
+            raise RuleViolation(pending.case, "chance.dice_count", dice=pending.dice, n=len(faces))
+        return Roll(sum(faces), faces), faces
+    if len(faces) != 1:
+        raise RuleViolation(pending.case, "chance.one_die", n=len(faces))
+    shares = attacked_count_faces(len(outcomes))  # option k (1..n) -> its faces, shared equally
+    for k, fs in shares.items():
+        if faces[0] in fs:
+            return outcomes[k - 1], faces
+    if not any(shares.values()):  # more options than faces: one die cannot share them
+        raise RuleViolation(pending.case, "chance.too_many_options", n=len(outcomes))
+    raise RuleViolation(pending.case, "chance.roll_again", face=faces[0], n=len(outcomes))

@@ -32,8 +32,8 @@ from dodnb.errors import InputError, RuleViolation
 from dodnb.rules import engine
 from dodnb.rules.actions import Action, Roll, action_from_json
 from dodnb.rules.counters import Counters
-from dodnb.rules.dice import Dice
-from dodnb.rules.events import Event
+from dodnb.rules.dice import Dice, class_roll
+from dodnb.rules.events import Event, ev
 from dodnb.rules.setup import initial_state
 from dodnb.rules.state import GameState, Pending
 from dodnb.rules.tables import Tables
@@ -41,6 +41,8 @@ from dodnb.rules.vocab import Phase, Side
 
 SAVE_FORMAT = "dodnb-game"
 SAVE_VERSION = 1
+#: The key of the event that marks a roll the class threw with real dice (:meth:`Game.roll_in_class`).
+IN_CLASS = "rolled_in_class"
 
 #: A policy chooses among the legal actions. It may return ``(action, note)``: the note (e.g. which
 #: solitaire priority chose the move, "[15.5] priority 3") is narrated in the log.
@@ -377,6 +379,24 @@ class Game:
         outs = self.chance_outcomes()
         return outs[self.dice.pick(self._cursor, len(outs))][0]
 
+    def roll_in_class(self, faces: Union[str, int, Sequence[int]]) -> list[Event]:
+        """Play the dice the class threw at this chance node instead of the seeded ones: `faces` as
+        read off the dice (``"3 5"``, ``"35"``, ``[3, 5]``; one die: ``4``). Each face is checked
+        [2.5], the number of dice is the node's, the total must be one the node can give; a refused
+        roll raises with its Case and changes nothing. The log marks the roll "rolled in class";
+        undo, redo and saving treat it like any other action, so one game may mix seeded and
+        real dice (:func:`dodnb.rules.dice.class_roll`)."""
+        p = self.pending
+        outcomes = [o for o, _ in self.chance_outcomes()] if p is not None and p.side == Side.CHANCE and not p.kind.is_roll else []
+        action, faces_read = class_roll(p, faces, outcomes)
+        why = self.check(action)
+        if why is not None:
+            raise why
+        new, events = engine.apply(self.state, self.ctx, action)
+        events = [ev(IN_CLASS, "2.5", dice=faces_read, faces=" + ".join(map(str, faces_read)))] + events
+        self._play(action, new, events, None)
+        return events
+
     def decide(self) -> Union[Action, tuple]:
         """The action the policy of the side to move chooses (not applied): an action, or
         ``(action, note)`` when the policy explains its choice."""
@@ -456,6 +476,9 @@ class Game:
             "start": self.start.to_dict(),
             "actions": [p.action.to_json() for p in self._timeline[: self._cursor]],
         }
+        in_class = {i: list(p.events[0].dice) for i, p in enumerate(self._timeline[: self._cursor]) if p.events and p.events[0].key == IN_CLASS}
+        if in_class:  # which actions were dice thrown in class, with their faces (older readers ignore it)
+            data["in_class"] = {str(i): f for i, f in in_class.items()}
         return json.dumps(data, ensure_ascii=False)
 
     @classmethod
@@ -499,13 +522,27 @@ class Game:
                 raise InputError(f"the saved starting position is inconsistent ({type(exc).__name__}: {exc})") from exc
             if settled != start:
                 raise InputError("the saved starting position is inconsistent: its bookkeeping does not lead to the decision it says is pending")
+        in_class = data.get("in_class") or {}
+        if not isinstance(in_class, dict):
+            raise InputError('saved game: "in_class" must map action numbers to the faces the class threw')
         g = cls(seed, board, counters, human=human, zombie=zombie, state=start)
         for i, raw in enumerate(actions, start=1):
             a = action_from_json(raw)
             why = g.check(a)
             if why is not None:
                 raise InputError(f"saved action {i} ({a}) is not legal in the game as replayed: {why}", why.case)
-            g.apply(a)
+            thrown = in_class.get(str(i - 1))
+            if thrown is None:
+                g.apply(a)
+                continue
+            node = g.pending
+            try:
+                again, _ = class_roll(node, thrown, [o for o, _ in g.chance_outcomes()] if node is not None and not node.kind.is_roll else [])
+            except (InputError, RuleViolation) as exc:
+                raise InputError(f"saved action {i} ({a}) is marked as dice thrown in class, but {exc}") from exc
+            if again != a:
+                raise InputError(f"saved action {i} ({a}) is marked as dice thrown in class with faces {thrown}, which give {again}")
+            g.roll_in_class(thrown)
         return g
 
     # ------------------------------------------------------------------ display
