@@ -11,6 +11,11 @@ CPU time, so that other work on a shared machine does not inflate it), by kind o
     python benchmarks/bench_zombie_turn.py                 # 24 games, budget 10 s per position
     python benchmarks/bench_zombie_turn.py --quick         # 8 games, budget 3 s
     python benchmarks/bench_zombie_turn.py --games 24 --budget 60 --max-turn 10
+    python benchmarks/bench_zombie_turn.py --long          # long solitaire games (issue 33 item 5)
+
+``--long``: solitaire games played by the together player (`dodnb.search.humans.together_human`)
+against the [15.5] automaton, seeds 2000, 2001, …; from the end of the Human Player-Turn of every 5th
+Game-Turn from 5 to 60 that the game reaches, the exact odds with a budget (default 10 s).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from dodnb.prob.zombieturn import TooBig, zombie_turn  # noqa: E402
 from dodnb.rules.actions import EndTurn  # noqa: E402
 from dodnb.rules.game import Game  # noqa: E402
 from dodnb.rules.solitaire import zombie_policy  # noqa: E402
-from dodnb.search.humans import random_human, sensible_human  # noqa: E402
+from dodnb.search.humans import random_human, sensible_human, together_human  # noqa: E402
 
 #: (label, solitaire, human policy, zombie policy)
 KINDS = [
@@ -55,6 +60,22 @@ def corpus(games: int, max_turn: int) -> list[tuple[str, int, object]]:
     return out
 
 
+def long_corpus(games: int, turns=range(5, 61, 5)) -> list[tuple[str, int, object]]:
+    """[(kind, seed, state)]: solitaire games of the together player, the state in which the human
+    player ends the turn of every Game-Turn in `turns` that the game reaches."""
+    want = set(turns)
+    out = []
+    for i in range(games):
+        seed = 2000 + i
+        g = Game(seed=seed, solitaire=True, human=together_human, zombie=zombie_policy)
+        while not g.over and g.state.turn <= max(want):
+            g.step()
+        for st, a in zip(g.history, g.actions):
+            if isinstance(a, EndTurn) and st.turn in want:
+                out.append(("solitaire, together, long", seed, st))
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=24)
@@ -62,14 +83,21 @@ def main() -> None:
     ap.add_argument("--max-turn", type=int, default=10)
     ap.add_argument("--quick", action="store_true", help="8 games, budget 3 s")
     ap.add_argument("--verbose", action="store_true", help="one line per position")
+    ap.add_argument("--long", action="store_true", help="long solitaire games of the together player, every 5th Game-Turn 5-60")
     args = ap.parse_args()
     if args.quick:
         args.games, args.budget = 8, 3.0
     t = time.perf_counter()
-    positions = corpus(args.games, args.max_turn)
-    print(f"== Zombie-turn odds from the end of every Human Player-Turn (issue 17) ==")
-    print(f"{args.games} seeded games up to Game-Turn {args.max_turn}: {len(positions)} positions "
-          f"(corpus built in {time.perf_counter() - t:.1f} s); budget {args.budget:g} s of CPU per position, one core")
+    if args.long:
+        positions = long_corpus(args.games if args.games != 24 else 6)
+        print("== Zombie-turn odds in long solitaire games of the together player (issue 33) ==")
+        print(f"{len({p[1] for p in positions})} seeded games, every 5th Game-Turn from 5 to 60: {len(positions)} positions "
+              f"(corpus built in {time.perf_counter() - t:.1f} s); budget {args.budget:g} s of CPU per position, one core")
+    else:
+        positions = corpus(args.games, args.max_turn)
+        print(f"== Zombie-turn odds from the end of every Human Player-Turn (issue 17) ==")
+        print(f"{args.games} seeded games up to Game-Turn {args.max_turn}: {len(positions)} positions "
+              f"(corpus built in {time.perf_counter() - t:.1f} s); budget {args.budget:g} s of CPU per position, one core")
     rows = []
     for label, seed, st in positions:
         t = time.process_time()
@@ -97,7 +125,7 @@ def main() -> None:
     load = os.getloadavg()
     print(f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} cores at the end (times are CPU time of this process)")
     line("all", rows)
-    for label, *_ in KINDS:
+    for label in sorted({r[0] for r in rows}):
         line(label, [r for r in rows if r[0] == label])
     print("by Game-Turn:")
     for turn in sorted({r[2] for r in rows}):
