@@ -51,6 +51,10 @@ STYLE = """<style>
 .dodnb-stepper .dodnb-decision .widget-html-content { line-height: 1.3; }
 .dodnb-stepper .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 1 1 auto !important; min-width: 0 !important; max-width: none !important; padding: 0 8px !important; }
 .dodnb-stepper .dodnb-hint .widget-html-content { line-height: 1.35; }
+.dodnb-stepper .dodnb-status .dodnb-step-why { flex: 0 0 auto; width: auto !important; max-width: 62%; }
+.dodnb-stepper .dodnb-status .dodnb-step-why .widget-html-content { white-space: nowrap; }
+.dodnb-stepper .dodnb-tabs-tight .widget-tab-contents { padding: 4px 6px !important; }
+.dodnb-stepper .dodnb-tabs-tight .dodnb-log-scroll { height: 100% !important; }
 </style>"""
 
 

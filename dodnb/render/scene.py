@@ -450,7 +450,7 @@ def door_label_shapes(
         best = candidates[0]
         for px, py in candidates:
             box = (px - w / 2, py - h / 2, w, h)
-            if not any(_rect_hits_circle(box, c) for c in discs) and not any(_rects_meet(box, b) for b in placed):
+            if not any(rect_hits_circle(box, c) for c in discs) and not any(rects_meet(box, b) for b in placed):
                 best = (px, py)
                 break
         px, py = best
@@ -460,13 +460,13 @@ def door_label_shapes(
     return lines + tags
 
 
-def _rect_hits_circle(box: tuple[float, float, float, float], c: CircleShape) -> bool:
+def rect_hits_circle(box: tuple[float, float, float, float], c: CircleShape) -> bool:
     x, y, w, h = box
     nx, ny = min(max(c.cx, x), x + w), min(max(c.cy, y), y + h)
     return (nx - c.cx) ** 2 + (ny - c.cy) ** 2 < c.r ** 2
 
 
-def _rects_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+def rects_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from dodnb.render.scene import STYLE, TOKEN_COLOURS, board_scene, frame_for, legend_rows, outline_shapes
+from dodnb.render.scene import STYLE, TOKEN_COLOURS, board_scene, frame_for, legend_rows, outline_shapes, rect_hits_circle, rects_meet
 from dodnb.i18n import tr
 from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, TextShape
 from dodnb.render.style import current as current_style
@@ -28,6 +28,55 @@ CLOSED_DOOR = "#263238"
 DESTROYED_DOOR = "#d7301f"
 
 
+def _is_name(sh) -> bool:
+    return (sh.tag or "").startswith("store:")
+
+
+def store_names(scene: Scene) -> list:
+    """The store names of a board scene: each one's white plate and its lines (tag "store:<name>")."""
+    return [sh for sh in scene.shapes if _is_name(sh)]
+
+
+def names_clear_of(board, frame, names: list, pieces: list) -> list:
+    """The store names (`store_names`), each moved, if a piece lies under it, to the nearest place
+    inside its store where no piece (disc or ring), no square id and no rifles box lies under its
+    plate; a name with no such place stays where it was. A teacher reads every name and every piece."""
+    from dataclasses import replace
+
+    discs = [c for c in pieces if isinstance(c, CircleShape)]
+    boxes = [(r.x, r.y, r.w, r.h) for r in pieces if isinstance(r, RectShape)]
+    out: list = []
+    groups: dict[str, list] = {}
+    for sh in names:
+        groups.setdefault(sh.tag, []).append(sh)
+    idw, idh = frame.id_px * 1.4, frame.id_px
+    for tag, group in groups.items():
+        plate = next((sh for sh in group if isinstance(sh, RectShape)), None)
+        if plate is None:
+            out += group
+            continue
+        rects = [board.squares[i].rect for i in board.store_squares(tag[len("store:"):])]
+        x0, y0 = frame.x(min(r.x0 for r in rects)), frame.y(min(r.y0 for r in rects))
+        x1, y1 = frame.x(max(r.x1 for r in rects)), frame.y(max(r.y1 for r in rects))
+        ids = [(frame.x(r.x0) + 1.0, frame.y(r.y0) + 1.5, idw, idh) for r in rects]
+        near = [c for c in discs if x0 - c.r <= c.cx <= x1 + c.r and y0 - c.r <= c.cy <= y1 + c.r]
+
+        def clear(dx: float, dy: float) -> bool:
+            box = (plate.x + dx, plate.y + dy, plate.w, plate.h)
+            return (not any(rect_hits_circle(box, c) for c in near) and not any(rects_meet(box, b) for b in ids)
+                    and not any(rects_meet(box, b) for b in boxes))
+
+        if clear(0.0, 0.0) or not near:
+            out += group
+            continue
+        spots = [(dx, dy) for dx in range(int(x0 + 1 - plate.x), int(x1 - 1 - plate.x - plate.w) + 1, 2)
+                 for dy in range(int(y0 + 1 - plate.y), int(y1 - 1 - plate.y - plate.h) + 1)]
+        spots.sort(key=lambda d: (abs(d[1]) + abs(d[0]) * 0.5, d))
+        best = next((d for d in spots if clear(*d)), None)
+        out += group if best is None else [replace(sh, x=sh.x + best[0], y=sh.y + best[1]) for sh in group]
+    return out
+
+
 def _state(obj: Any) -> GameState:
     return obj if isinstance(obj, GameState) else obj.state
 
@@ -40,7 +89,12 @@ def game_scene(game_or_state: Any, scale: float = 12.0, id_size: Optional[float]
     frame = frame_for(board, scale=scale)
     scene.add(*door_state_shapes(st, frame))
     plates = [sh for sh in scene.shapes if isinstance(sh, RectShape) and (sh.tag or "").startswith("store:")]
-    scene.add(*piece_shapes(st, frame, radius=current_style().still_token_radius * scale / 12.0, lang=lang, avoid=plates))
+    pieces = piece_shapes(st, frame, radius=current_style().still_token_radius * scale / 12.0, lang=lang, avoid=plates)
+    names = store_names(scene)
+    moved = names_clear_of(st.board, frame, names, pieces)
+    if moved != names:
+        scene.shapes = [sh for sh in scene.shapes if not _is_name(sh)] + moved
+    scene.add(*pieces)
     if st.record.entered:
         scene.add(*outline_shapes(board, st.record.entered[-1:], frame, "#1565c0", width=2.0, layer="overlay"))
     scene.description = describe(st)

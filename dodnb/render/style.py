@@ -63,6 +63,11 @@ class Style:
     stepper_choice_height: int = 110
     stepper_tab_height: int = 156
     stepper_log_height: int = 112
+    #: the stepper's panels under its map: 2 columns (decision and choices | dice and tabs) or, at
+    #: the projector's size, 3 (decision | choices | dice and tabs) with the map's square list and
+    #: zoom on the controls' row and its hover line beside "why Step is greyed": the whole stepper
+    #: within a 900-px screen while the map keeps the page's width (its ids >= 14 px)
+    stepper_columns: int = 2
     #: calculators: the controls beside the table and chart (two columns) rather than above them
     calculator_columns: bool = False
     #: the decision tree's widest (px) and the font it is drawn in
@@ -99,10 +104,11 @@ PROJECTOR = Style(
     id_gap=2.5,
     door_label_size=16.0,
     stepper_map_max_width="100%",
-    stepper_panel_height=330,
-    stepper_choice_height=200,
-    stepper_tab_height=300,
-    stepper_log_height=250,
+    stepper_panel_height=300,
+    stepper_choice_height=300,
+    stepper_tab_height=206,
+    stepper_log_height=168,
+    stepper_columns=3,
     calculator_columns=True,
     tree_max_width=1250.0,
     explorer_map_max_width="100%",

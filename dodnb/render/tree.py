@@ -9,6 +9,11 @@ best line is drawn thick and red. Shapes are the shared scene's (:mod:`dodnb.ren
 same picture is SVG here (:func:`tree_svg`) and PNG through :mod:`dodnb.render.picture`.
 
 Fonts are 15-17 px at scale 1: readable from the back of a room when projected.
+
+Fitted to one screen: the root at the top left (each parent on the row of its first child, so the
+picture reads from its top), and at most `MAX_HEIGHT` px tall: when the tree has more ends than
+rows fit, the subtrees off the best line are folded into "…" nodes (their value kept), deepest
+first, so the best line is drawn to its end.
 """
 
 from __future__ import annotations
@@ -33,6 +38,51 @@ ROW_H = 74.0
 NODE = 22.0  # half the size of a node
 FONT = 16.0
 SMALL = 14.0
+#: The tallest picture: the notebook's visible area at a 1400 x 900 window (779 px measured in the
+#: browser test, tests/browser/test_lab.py), less a little; the picture is shown at its own size
+#: (WIDTH fits the notebook's width).
+MAX_HEIGHT = 760.0
+TOP = 96.0  # the title above the first row
+BOTTOM = 74.0  # the legend under the last row
+
+
+def _folded(nodes: list, rows: int) -> list:
+    """The nodes to draw so that the tree has at most `rows` ends: whole subtrees off the best line
+    folded into "more" nodes (deepest and lowest first), then, if need be, the best line's own
+    subtrees from its far end. The root and the nodes kept keep their ids; parents come first."""
+    from dataclasses import replace
+
+    kids: dict[int, list] = {}
+    for n in nodes:
+        if n.parent >= 0:
+            kids.setdefault(n.parent, []).append(n.id)
+    by_id = {n.id: n for n in nodes}
+    depth: dict[int, int] = {}
+    for n in nodes:
+        depth[n.id] = 0 if n.parent < 0 else depth[n.parent] + 1
+    alive = set(by_id)
+    folded: set[int] = set()
+
+    def ends(i: int) -> int:
+        ch = [c for c in kids.get(i, []) if c in alive]
+        return 1 if not ch else sum(ends(c) for c in ch)
+
+    def drop(i: int) -> None:
+        for c in kids.get(i, []):
+            if c in alive:
+                alive.discard(c)
+                drop(c)
+
+    root = nodes[0].id
+    while ends(root) > rows:
+        inner = [i for i in alive if i != root and any(c in alive for c in kids.get(i, []))]
+        if not inner:
+            break
+        # off the best line first, then the deepest, then the lowest on the page
+        i = max(inner, key=lambda i: (not by_id[i].best, depth[i], i))
+        drop(i)
+        folded.add(i)
+    return [replace(n, kind="more") if n.id in folded else n for n in nodes if n.id in alive]
 
 
 def _ranges(totals: list[int]) -> str:
@@ -91,6 +141,8 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
     """The tree as a scene (see the module). Node shapes carry ``tag="node:<id>"``, best-line edges
     ``tag="best:<id>"`` (the child's id), other edges ``tag="edge:<id>"``."""
     nodes = tree.nodes
+    nodes = _folded(nodes, int((MAX_HEIGHT - TOP - BOTTOM) // (ROW_H + 12)))  # rows of the taller kind: always fits
+    by_id = {n.id: n for n in nodes}
     kids: dict[int, list] = {}
     for n in nodes:
         if n.parent >= 0:
@@ -106,14 +158,14 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
             nxt[0] += 1
         else:
             ys = [place(c) for c in ch]
-            row[n.id] = (ys[0] + ys[-1]) / 2
+            row[n.id] = ys[0]  # on its first child's row: the root at the top
         return row[n.id]
 
     depth: dict[int, int] = {}
     for n in nodes:
         depth[n.id] = 0 if n.parent < 0 else depth[n.parent] + 1
     place(nodes[0])
-    top = 96.0
+    top = TOP
     left = 70.0
     levels = max(max(depth.values()), 1)
     col = min(COL_W, (WIDTH - left - 120) / levels)
@@ -126,7 +178,7 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
     rolls = {n.id: _wrap(re.sub(r"\s*\[[0-9.]+\]$", "", pending_text(None, lang, n.state, short=True)), int(room / 6.9))
              for n in nodes if n.kind == "chance" and n.state.pending is not None}
     row_h = ROW_H + (12 if any(len(v) > 1 for v in rolls.values()) else 0)
-    height = top + row_h * max(nxt[0], 1) + 74
+    height = top + row_h * max(nxt[0], 1) + BOTTOM
     r = tree.result
     title = tr("tree.title", lang, question=r.question_words(lang))
     sc = Scene(width, height, title=title, description=title)
@@ -140,7 +192,7 @@ def tree_scene(tree, lang: Optional[str] = None) -> Scene:
         return left + col * depth[n.id], top + row_h * row[n.id] + row_h / 2
 
     for n in nodes[1:]:
-        p = nodes[n.parent]
+        p = by_id[n.parent]
         x0, y0 = xy(p)
         x1, y1 = xy(n)
         colour, w = (BEST, 4.0) if n.best else (EDGE, 1.6)

@@ -123,22 +123,23 @@ def _with_statuses(result, names) -> tuple:
 _PRE = "font-size:12px;max-height:360px;overflow:auto;white-space:pre-wrap"
 
 
-def _derivation_html(text: str, lang: str | None) -> str:
+def _derivation_html(text: str, lang: str | None, opened: bool = True) -> str:
     """The engine's derivation (its steps are written by dodnb.prob, in English: the French
-    summary says so), open below the tables."""
+    summary says so), open below the tables, or folded (`opened` False: the projector's two
+    columns, where the answer is beside the controls and the derivation a click away)."""
     head = tr("calc.derivation" if check_language(lang) == "en" else "calc.derivation_english", lang)
-    return (f'<details open class="dodnb-derivation"><summary><b>{_esc(head)}</b></summary>'
+    return (f'<details{" open" if opened else ""} class="dodnb-derivation"><summary><b>{_esc(head)}</b></summary>'
             f'<pre class="dodnb-engine-words" style="{_PRE}">{_esc(text)}</pre></details>')
 
 
-def _derivation(dist, words: Callable[[Any], str], lang: str | None) -> str:
+def _derivation(dist, words: Callable[[Any], str], lang: str | None, opened: bool = True) -> str:
     """The derivation of a Dist: the engine's title and steps, then every outcome in words (never an
     outcome's repr) with its exact probability and percentage."""
     lines = [dist.title, "=" * len(dist.title)] if dist.title else []
     lines += list(dist.steps)
     text = "\n".join(lines)
     result = [tr("calc.result", lang)] + [f"  {words(o)}: {fmt_fraction(p)} ({fmt_percent(p, 1, lang)})" for o, p in dist.items()]
-    return _derivation_html(text, lang).replace("</details>", f'<pre style="{_PRE}">{_esc(chr(10).join(result))}</pre></details>')
+    return _derivation_html(text, lang, opened).replace("</details>", f'<pre style="{_PRE}">{_esc(chr(10).join(result))}</pre></details>')
 
 
 class _Calculator(StillMixin, W.VBox):
@@ -173,7 +174,8 @@ class _Calculator(StillMixin, W.VBox):
         columns, so that the whole calculator fits a 1400 x 900 screen: the controls on the left,
         the answer (summary, exact table, chart) on the right."""
         title = W.HTML(f"<h4 style='margin:4px 0'>{_esc(self.title)}</h4>")
-        if current_style().calculator_columns:
+        self.columns = current_style().calculator_columns  # the style at build time, kept by later updates
+        if self.columns:
             left = W.VBox([title, controls, self.out_notes, self.out_explain, self.out_code], layout=W.Layout(width="48%", min_width="520px"))
             right = W.VBox([self.out_summary, self.out_table, self.out_chart], layout=W.Layout(width="52%", padding="0 0 0 12px"))
             self.children = [W.HBox([left, right], layout=W.Layout(width="100%", align_items="flex-start"))]
@@ -536,7 +538,7 @@ class ShotCalculator(_Calculator):
         self._chart = fire_chart(self.result, tr("calc.shot.chart", lang), together=together, lang=lang)
         self.out_chart.value = self._chart.to_svg()
         self.out_table.value = self._table_html(together)
-        self.out_explain.value = _derivation(self.result, lambda o: fire_outcome_words(o, lang), lang)
+        self.out_explain.value = _derivation(self.result, lambda o: fire_outcome_words(o, lang), lang, opened=not self.columns)
 
     def _table_html(self, together: bool) -> str:
         lang = self.lang
@@ -778,7 +780,7 @@ class AttackCalculator(_Calculator):
             self.out_chart.value = self._chart.to_svg()
             self.out_table.value = self._status_html() + self._joint_html()
             explain = "\n".join(self.result.steps)
-        self.out_explain.value = _derivation_html(explain, lang)
+        self.out_explain.value = _derivation_html(explain, lang, opened=not self.columns)
 
     def _status_head(self, first: list[str]) -> str:
         cols = first + [f'<span style="border-bottom:3px solid {STATUS_COLOURS[s]}">{_esc(_status_word(s, self.lang))}</span>' for s in STATUS_ORDER]

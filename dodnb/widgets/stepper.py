@@ -283,8 +283,12 @@ class GameStepper(StillMixin, widgets.VBox):
         self.map.square_picker.layout.width = "170px"
         self.map.zoom_label.layout.display = "none"
         self.map.controls.layout.width = "auto"
-        self.map.children = [self.map.scroller, widgets.HBox([self.map.info, self.map.controls], layout=lay(width="100%", align_items="center", height="34px")),
-                             self.map.wheel_guard]
+        three = style.stepper_columns == 3  # the projector's layout (render/style.py)
+        if three:  # the square list and zoom go on the controls' row, the hover line beside step_why
+            self.map.children = [self.map.scroller, self.map.wheel_guard]
+        else:
+            self.map.children = [self.map.scroller, widgets.HBox([self.map.info, self.map.controls], layout=lay(width="100%", align_items="center", height="34px")),
+                                 self.map.wheel_guard]
         # ----- decision
         self.decision = widgets.HTML(layout=lay(height="84px", overflow="hidden"))
         self.decision.add_class("dodnb-decision")
@@ -336,19 +340,46 @@ class GameStepper(StillMixin, widgets.VBox):
         # layout: one screen, nothing that appears or vanishes
         new_row = widgets.HBox([self.seed_box, self.kind_picker, self.play_picker, self.new_button, self.language],
                                layout=lay(flex_flow="row wrap", align_items="center", width="100%"))
-        controls = widgets.HBox([self.step_button, self.phase_button, self.undo_button, self.redo_button, self.history, self.history_label],
-                                layout=lay(flex_flow="row wrap", align_items="center"))
+        controls = widgets.HBox([self.step_button, self.phase_button, self.undo_button, self.redo_button, self.history, self.history_label]
+                                + ([widgets.HBox([], layout=lay(flex="1 1 auto")), self.map.controls] if three else []),
+                                layout=lay(flex_flow="row wrap" if not three else "row nowrap", align_items="center", width="100%"))
+        if three:
+            self.map.controls.layout.width = "auto"
+            self.map.controls.layout.flex = "0 0 auto"
+            self.step_why.layout.flex = "0 1 auto"
+            self.step_why.layout.margin = "0 12px 0 0"
+            self.map.square_picker.layout.width = "210px"
+            self.dice.layout.height = "64px"
+            status = widgets.HBox([self.step_why, self.map.info], layout=lay(width="100%", height="22px", align_items="center", overflow="hidden"))
+            status.add_class("dodnb-status")
+        else:
+            status = self.step_why
         threat_panel = widgets.VBox([self.threat_button, self.threat_box], layout=lay(overflow="auto"))
         save_panel = widgets.VBox([widgets.HBox([self.save_button, self.load_button]), self.save_text])
         log_scroll = widgets.Box([self.log_box], layout=lay(height=f"{style.stepper_log_height}px"))
+        if three:
+            self.tabs.add_class("dodnb-tabs-tight")  # panels.STYLE: thin padding, the log fills its tab
         log_scroll.add_class("dodnb-log-scroll")
         hint_panel = widgets.VBox([self.hint_others, self.hint_box], layout=lay(overflow="auto"))
         self.tabs.children = [log_scroll, threat_panel, save_panel, hint_panel]
-        self.left = widgets.VBox([self.decision, self.choice_box, widgets.HBox([self.play_button, self.end_button, self.hint_button], layout=lay(flex_flow="row wrap")), self.hint_key, self.message_box],
-                                 layout=lay(width="50%", padding="0 10px 0 0", min_height=f"{style.stepper_panel_height}px"))  # grows by the hint's key line
-        self.right = widgets.VBox([self.dice, self.tabs], layout=lay(width="50%", height=f"{style.stepper_panel_height}px"))
-        columns = widgets.HBox([self.left, self.right], layout=lay(width="100%", align_items="flex-start"))
-        super().__init__([self.style, new_row, self.track, controls, self.step_why, self.map, columns], **kwargs)
+        buttons = widgets.HBox([self.play_button, self.end_button, self.hint_button], layout=lay(flex_flow="row wrap"))
+        if three:
+            # decision | choices (as tall as the panels: a dozen choices without a scroll bar) | dice and tabs
+            self.decision.layout.height = "auto"
+            self.decision.layout.max_height = "132px"
+            self.left = widgets.VBox([self.decision, buttons, self.hint_key, self.message_box],
+                                     layout=lay(width="29%", padding="0 10px 0 0", height=f"{style.stepper_panel_height}px", overflow="hidden"))
+            self.choice_box.layout.width = "38%"
+            self.choice_box.layout.margin = "0 10px 0 0"
+            self.tabs.layout.height = f"{style.stepper_panel_height - 64 - 6}px"  # under the dice tray
+            self.right = widgets.VBox([self.dice, self.tabs], layout=lay(width="33%", height=f"{style.stepper_panel_height}px"))
+            columns = widgets.HBox([self.left, self.choice_box, self.right], layout=lay(width="100%", align_items="flex-start"))
+        else:
+            self.left = widgets.VBox([self.decision, self.choice_box, buttons, self.hint_key, self.message_box],
+                                     layout=lay(width="50%", padding="0 10px 0 0", min_height=f"{style.stepper_panel_height}px"))  # grows by the hint's key line
+            self.right = widgets.VBox([self.dice, self.tabs], layout=lay(width="50%", height=f"{style.stepper_panel_height}px"))
+            columns = widgets.HBox([self.left, self.right], layout=lay(width="100%", align_items="flex-start"))
+        super().__init__([self.style, new_row, self.track, controls, status, self.map, columns], **kwargs)
         self.add_class("dodnb-stepper")
         self._relabel()
         self._refresh()

@@ -1911,6 +1911,14 @@ OUTPUTS_JS = """() => Array.from(document.querySelectorAll('.jp-NotebookPanel:no
   return {height: r.height, width: r.width, canvas: canvas ? {client: canvas.clientWidth, backing: canvas.width} : null, scrolls};
 })"""
 SCROLLER_JS = "() => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer').scrollTop"
+#: the height of the notebook's visible area (the window less Lab's menu, tabs, toolbar and status bar)
+VIEW_JS = "() => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer').clientHeight"
+#: The projector's limit on a widget's height: the screen's (1400 x 900). Every widget but the
+#: stepper also fits the notebook's visible area (~770 px, JupyterLab's bars take the rest); the
+#: stepper keeps its map as wide as the page (ids >= 14 px) and so is ~850 px: on a 900-px screen it
+#: shows whole with the bars hidden (View > Appearance), or scrolled by its new-game row.
+PROJECTOR_MAX_HEIGHT = SCREEN["height"]
+PROJECTOR_IN_VIEW = ("map", "los", "shot", "attack", "editor")
 
 
 def test_projector_mode_sizes_and_the_wheel(lab_server, browser, browser_summary, tmp_path_factory):
@@ -2000,6 +2008,25 @@ def test_projector_mode_sizes_and_the_wheel(lab_server, browser, browser_summary
         page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
         page.wait_for_timeout(1500)
         proj_digit, proj_crop, proj_cv = measure("projector", PROJECTOR, 2 + n)
+        view_height = page.evaluate(VIEW_JS)
+        # the projector's stepper asked what the zombies can do: the threat table in its tab, read
+        # without a scroll bar
+        k = 2 + n + [name for name, _ in PROJECTOR_WIDGETS].index("stepper")
+        stepper = cells_loc.nth(k).locator(STEPPER)
+        stepper.scroll_into_view_if_needed()
+        stepper.locator(".lm-TabBar-tab", has_text="Zombie threat").click()
+        stepper.locator("button:has(i.fa-question)").click()
+        panel = stepper.locator(".dodnb-threat")
+        deadline = time.monotonic() + 120
+        while "What can the zombies do to me?" not in panel.inner_text():
+            if time.monotonic() > deadline:
+                pytest.fail(f"the threat panel did not answer; screenshot {run.screenshot('threat-failed')}" + run.diagnostics())
+            page.wait_for_timeout(250)
+        page.wait_for_timeout(500)
+        cells_loc.nth(k).evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(PROJECTOR_SHOTS / "projector-stepper-threat.png"))
+        results[("projector", "stepper+threat")] = page.evaluate(OUTPUTS_JS)[k]
     finally:
         context.close()
 
@@ -2015,9 +2042,23 @@ def test_projector_mode_sizes_and_the_wheel(lab_server, browser, browser_summary
     lines.append(f"  wheel over the map: the notebook scrolled {over_map:.0f} px; Ctrl + wheel zoomed the map {width0:.0f} -> {zoomed:.0f} px")
     lines.append(f"  heights, normal: {report('normal')}")
     lines.append(f"  heights, projector: {report('projector')}")
+    threat = results[("projector", "stepper+threat")]
+    lines.append(f"  projector stepper with its threat table: {threat['height']:.0f} px, scroll boxes: {threat['scrolls']}; "
+                 f"the notebook's visible area {view_height} px")
     lines.append(f"  screenshots: {PROJECTOR_SHOTS}/normal-*.png, projector-*.png")
     browser_summary.extend(lines)
     print("\n".join(lines))
+    # projector: every widget within the screen, the ones named within the notebook's visible area,
+    # and no key number in a box that scrolls on its own (choices, threat table, hint, log, derivation)
+    for name, _ in PROJECTOR_WIDGETS:
+        got = results[("projector", name)]
+        assert got["height"] <= PROJECTOR_MAX_HEIGHT, (name, got["height"])
+        if name in PROJECTOR_IN_VIEW:
+            assert got["height"] <= view_height, (name, got["height"], view_height)
+        assert got["scrolls"] == [], (name, got["scrolls"])
+    # the threat table itself (~430 px of text in a third of the page) still scrolls in its tab:
+    # reported above, not yet asserted (issue 34 item 3, left open)
+    assert threat["height"] <= PROJECTOR_MAX_HEIGHT, threat
     assert over_map > 0, f"the wheel over the map did not scroll the notebook ({over_map} px)"
     assert zoomed > width0 + 50, (width0, zoomed)
     assert normal_digit >= 10.0 and normal_crop >= 9.5, (normal_digit, normal_crop)

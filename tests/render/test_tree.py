@@ -25,8 +25,11 @@ def test_svg_parses_with_a_node_per_tree_node_and_the_best_line_marked(result, l
     tree = result.tree(depth=4)
     root = ET.fromstring(tree_svg(tree, lang))
     shapes = [e for e in root.iter() if e.tag in (NS + "rect", NS + "circle") and e.get("stroke") in (NODE_STROKE, BEST)]
-    assert len(shapes) == len(tree.nodes) >= 5
-    best = [n for n in tree.nodes if n.best]
+    sc = tree_scene(tree, lang)
+    drawn = [n for n in tree.nodes if sc.tagged(f"node:{n.id}")]  # a tree taller than a screen is folded
+    assert len(shapes) == len(drawn) >= 5
+    best = [n for n in drawn if n.best]
+    assert best == [n for n in tree.nodes if n.best]  # the best line is drawn whole
     assert best[0].id == 0 and len(best) >= 3  # the root, the best choice, and on
     best_nodes = [e for e in shapes if e.get("stroke") == BEST]
     assert len(best_nodes) == len(best)
@@ -104,3 +107,32 @@ def test_chance_nodes_are_labelled_in_whole_words(result, lang):
     assert len(labels) >= 2
     assert not any(t.endswith("…") for t in labels), labels
     assert any(("panic" in t) if lang == "en" else ("panique" in t) for t in labels), labels
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_notebook_08_tree_fits_a_screen_with_its_root_at_the_top(lang):
+    """Notebook 08's tree (the pair in 115 attacked, `rb.tree(depth=3)`: 17 ends, 1,428 px tall with
+    its root mid-page before it was fitted): shown at its own width (WIDTH, within the notebook's
+    968 px at a 1400-px window), it is at most MAX_HEIGHT (the notebook's visible area of a 900-px
+    screen) tall; the root is the topmost node; the best line is drawn to its end; every node drawn
+    hangs from a node drawn, and folded subtrees show as "more" nodes."""
+    from dodnb.render.tree import MAX_HEIGHT, WIDTH
+
+    pair = Position(characters={"Peter": "115", "Roger": "115"}, units={"115": 5}, start="attack", solitaire=True)
+    tree = best_play(pair, goals.nobody_hurt(), horizon="game-turn").tree(depth=3)
+    ends = len({n.id for n in tree.nodes} - {n.parent for n in tree.nodes})
+    assert ends > 8  # more ends than rows fit: the picture has to fold
+    sc = tree_scene(tree, lang)
+    assert sc.width <= WIDTH <= 968 and sc.height <= MAX_HEIGHT <= 900 - 100, (sc.width, sc.height)
+    node_y = {}
+    for n in tree.nodes:
+        shapes = sc.tagged(f"node:{n.id}")
+        if shapes:
+            s = shapes[0]
+            node_y[n.id] = s.cy if hasattr(s, "cy") else s.y + s.h / 2
+    root = tree.nodes[0].id
+    assert node_y[root] == min(node_y.values()) and node_y[root] < 260, node_y[root]  # the first row, under the title
+    assert all(n.id in node_y for n in tree.nodes if n.best)
+    parents = {n.id: n.parent for n in tree.nodes}
+    assert all(parents[i] in node_y for i in node_y if i != root)
+    assert len(node_y) < len(tree.nodes)
