@@ -14,7 +14,10 @@ What the teacher sees, top to bottom:
 * **where play starts** (the Human Player-Turn, a character about to act, or a phase of the Zombie
   Player-Turn with who moved), the kind of game, the victory check (off for a drill);
 * the **map**; the **literal** (the one-line ``Position(...)``, to copy out or paste back);
-* **Play from here**: the stepper, below, plays on from the edited position.
+* **Play from here**: the stepper, below, plays on from the edited position; **Hint** and **What can
+  the zombies do?** play on to the humans' first decision and answer there in one click.
+
+The default position is a solitaire one [15.0], as the lessons are.
 
 For code and tests: `set_tool(tool)`, `click(square)`, `click_door(door)`, `set_main_door(compass,
 closed)`, `set_start(start, actor=..., actors=...)`, `paste(text)`, `play()`; `position` is the
@@ -59,7 +62,7 @@ class PositionEditor(StillMixin, widgets.VBox):
     def __init__(self, position: Optional[Position] = None, *, lang: Optional[str] = None, seed: int = 1, **kwargs):
         self._syncing = False
         self.lang = i18n.check_language(lang)
-        self.position = position if position is not None else Position(characters={"Peter": "099"})
+        self.position = position if position is not None else Position(characters={"Peter": "099"}, solitaire=True)
         self.message = ""
         self.stepper: Optional[GameStepper] = None
         self.seed = seed
@@ -99,6 +102,8 @@ class PositionEditor(StillMixin, widgets.VBox):
         self.literal_box.add_class("dodnb-editor-literal")
         self.paste_button = widgets.Button(description=tr("editor.paste", lang), icon="upload", layout=lay(width="auto"))
         self.play_button = widgets.Button(description=tr("editor.play", lang), icon="play", button_style="success", layout=lay(width="auto"))
+        self.hint_button = widgets.Button(description=tr("editor.hint", lang), icon="lightbulb-o", layout=lay(width="auto"))
+        self.odds_button = widgets.Button(description=tr("editor.odds", lang), icon="question", layout=lay(width="auto"))
         self.play_box = widgets.VBox([])
 
         # wiring
@@ -112,13 +117,16 @@ class PositionEditor(StillMixin, widgets.VBox):
         self.victory.observe(lambda ch: None if self._syncing else self._guard(self._toggle, "victory_check", ch["new"]), names="value")
         self.paste_button.on_click(lambda _b: self._guard(self.paste))
         self.play_button.on_click(lambda _b: self._guard(self.play))
+        self.hint_button.on_click(lambda _b: self._guard(self.hint))
+        self.odds_button.on_click(lambda _b: self._guard(self.zombie_odds))
 
         unit_row = widgets.HBox([self.value, self.face_up, self.berserk, self.status, self.rifle, self.super_of],
                                 layout=lay(flex_flow="row wrap", align_items="center"))
         door_row = widgets.HBox([widgets.HTML(html.escape(tr("editor.main_doors", lang)))] + list(self.main_doors.values()),
                                 layout=lay(flex_flow="row wrap", align_items="center"))
         start_row = widgets.HBox([self.start, self.actor, self.solitaire, self.victory], layout=lay(flex_flow="row wrap", align_items="center"))
-        play_row = widgets.HBox([self.play_picker, self.play_button, self.paste_button], layout=lay(flex_flow="row wrap", align_items="center"))
+        play_row = widgets.HBox([self.play_picker, self.play_button, self.hint_button, self.odds_button, self.paste_button],
+                                layout=lay(flex_flow="row wrap", align_items="center"))
         super().__init__([self.tool, unit_row, door_row, start_row, self.map, self.message_box, self.literal_box, play_row, self.play_box], **kwargs)
         self.add_class("dodnb-editor")
         self._sync_controls()
@@ -332,6 +340,30 @@ class PositionEditor(StillMixin, widgets.VBox):
         self.stepper.map.redraw()  # every layer again, now that the map sits in a displayed box
         self._say(tr("editor.playing", self.lang))
         return self.stepper
+
+    def _play_to_decision(self) -> GameStepper:
+        """Play on from the position (as Play from here) up to the learner's first decision."""
+        stepper = self.play()
+        stepper.play_to_decision()
+        return stepper
+
+    def hint(self):
+        """One click from the position to the hint: play on to the humans' first decision and ask
+        the stepper's hint there (exact in a small study position)."""
+        stepper = self._play_to_decision()
+        got = stepper.ask_hint()
+        if got is None:
+            self._say(tr("editor.no_decision", self.lang), "warning")
+        return got
+
+    def zombie_odds(self):
+        """One click from the position to "What can the zombies do to me?" at the humans' first
+        decision of a Human Player-Turn."""
+        stepper = self._play_to_decision()
+        got = stepper.ask_zombies()
+        if got is None:
+            self._say(tr("editor.no_decision", self.lang), "warning")
+        return got
 
     # ------------------------------------------------------------------ display
     def _display_state(self) -> GameState:

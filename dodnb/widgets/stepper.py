@@ -459,6 +459,18 @@ class GameStepper(StillMixin, widgets.VBox):
         self._refresh()
         return evs
 
+    def play_to_decision(self, max_steps: int = 500) -> list[Event]:
+        """Roll and let the sides the learner does not play decide until the learner decides (or the
+        game ends): what Step would do, click after click."""
+        evs: list[Event] = []
+        for _ in range(max_steps):
+            if self.game.over or self._learner_decides():
+                break
+            evs += self.game.step()
+        self._say("")
+        self._refresh()
+        return evs
+
     def step_phase(self) -> list[Event]:
         """Steps to the next phase (or the learner's next decision, or the end)."""
         if self._learner_decides():

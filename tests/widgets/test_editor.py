@@ -231,3 +231,49 @@ def test_editor_shows_a_still_picture():
 
     if png_available():
         assert '<img src="data:image/png;base64,iVBOR' in editor().still_html()
+
+
+# ----- issue 35 item 4: the editor in the lessons -------------------------------------------------
+
+
+def test_15_0_the_editor_starts_a_solitaire_lesson():
+    from dodnb.widgets.editor import PositionEditor
+
+    ed = PositionEditor()
+    assert ed.position.solitaire and ed.solitaire.value
+
+
+def test_8_1_hint_in_one_click_equals_best_play_at_the_first_human_decision():
+    """[8.1] Peter and Roger under attack by a value-5 unit in the bank, play from the Attack Phase:
+    one click gives the hint at the humans' reaction-fire decision, the same values as best_play
+    asked there directly (after the same seeded dice)."""
+    from dodnb import Position
+    from dodnb.prob.bestplay import Budget, best_play, goals
+    from dodnb.rules.solitaire import zombie_policy
+    from dodnb.widgets.editor import PositionEditor
+
+    pos = Position(characters={"Peter": "027", "Roger": "027"}, units={"027": 5}, start="attack", solitaire=True)
+    ed = PositionEditor(pos, seed=4)
+    h = ed.hint()
+    assert h is not None and h.exact
+    game = pos.game(4, human=None, zombie=zombie_policy)
+    while game.pending.side != "human":
+        game.step()
+    want = best_play(game.state, goals.nobody_hurt(), "game-turn", "solitaire", Budget(nodes=200_000, seconds=60))
+    assert {str(r.action): r.value for r in h.rows} == {str(c.action): c.value for c in want.choices}
+    assert ed.stepper.tabs.selected_index == ed.stepper.HINT_TAB
+
+
+def test_odds_in_one_click_are_the_stepper_threat_at_the_humans_turn():
+    from dodnb.prob.zombieturn import zombie_turn
+    from dodnb.widgets.editor import PositionEditor
+
+    ed = PositionEditor()
+    odds = ed.zombie_odds()
+    assert odds is not None
+    st = ed.stepper.game.state
+    assert st.pending.side == "human"
+    direct = zombie_turn(st)
+    assert odds.exact and direct.exact
+    assert odds.rows and {name: probs for name, _now, probs in odds.rows} == {r.name: dict(r.probs) for r in direct.rows() if r.in_play}
+    assert ed.stepper.tabs.selected_index == 1
