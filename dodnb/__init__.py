@@ -19,6 +19,17 @@ def _paint(obj, mime):
 _display.install(_paint)
 
 
+def _action_words(action, lang, state):
+    """An action in the learner's words (a side's choice printed by the engine's events), by the
+    render layer's narration: installed in dodnb.display for the same reason as the painter."""
+    from dodnb.render.narrate import action_words
+
+    return action_words(action, lang, state)
+
+
+_display.install_words(_action_words)
+
+
 def load_board(path=None):
     """Load and validate a mall map: the shipped reconstruction, or a user's own file [2.1]."""
     from dodnb.board.model import load_board as _load

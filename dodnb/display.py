@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-__all__ = ["install", "show"]
+__all__ = ["install", "show", "install_words", "action_words"]
 
 #: (object, MIME type) -> the picture in that type, or None when it has none; set by the facade.
 _painter: Optional[Callable[[Any, str], Any]] = None
@@ -31,3 +31,20 @@ def show(obj: Any, mime: str) -> Any:
     """`obj`'s picture as `mime` ('image/svg+xml', 'image/png', 'text/html'), or None (Jupyter
     then shows the next representation, the text) when no painter is installed or it has none."""
     return None if _painter is None else _painter(obj, mime)
+
+
+#: (action, lang, state) -> the action in the learner's words; set by the facade (the render layer's
+#: :func:`dodnb.render.narrate.action_words`, the one place that words actions in every language).
+_worder: Optional[Callable[[Any, Optional[str], Any], str]] = None
+
+
+def install_words(worder: Callable[[Any, Optional[str], Any], str]) -> None:
+    """Set how the core names an action in a language (the facade does, once)."""
+    global _worder
+    _worder = worder
+
+
+def action_words(action: Any, lang: Optional[str] = None, state: Any = None) -> str:
+    """`action` in the learner's words in `lang`; the engine's own English (``str(action)``) when no
+    worder is installed."""
+    return str(action) if _worder is None else _worder(action, lang, state)

@@ -30,6 +30,10 @@ A message is text with placeholders in braces (``{{`` and ``}}`` are literal bra
     name in it is), joined by dots: ``{who:one.f=activée|one=activé|f=activées|activés}``.
 ``{name:path}``
     a tuple of squares as a path: ``030 → 031 → 032``.
+``{name:%}``, ``{name:%0}``, ``{name:.3}``, ``{name:in}``
+    a probability as a percentage (1 decimal, or as many as given), a number with 3 decimals, a
+    probability as "1 in N", each in the language (:func:`fmt_percent`, :func:`fmt_number`,
+    :func:`fmt_one_in`): « 44,4 % », « 4,320 », « 1 sur 7,2 ».
 ``{name:@table}``
     the value (or each value of a list) looked up in ``terms[table]``; a term that has forms
     agrees with the parameter itself; ``{name:@table/other}`` makes it agree with parameter `other`
@@ -247,6 +251,12 @@ def fill(text: str, params: Mapping[str, Any], lang: Optional[str] = None) -> st
             return _show(value, lang)
         if spec == "path":
             return " → ".join(map(str, _items(value) or [value]))
+        if spec[0] == "%" and spec[1:].isdigit() or spec == "%":
+            return fmt_percent(value, int(spec[1:] or 1), lang)
+        if spec[0] == "." and spec[1:].isdigit():
+            return fmt_number(value, int(spec[1:]), lang)
+        if spec == "in":
+            return fmt_one_in(value, lang)
         if spec.startswith("@"):
             table, _, other = spec[1:].partition("/")
             agree = params.get(other) if other else None
@@ -327,6 +337,42 @@ def fmt_one_in(p: Any, lang: Optional[str] = None) -> str:
     return tr("words.one_in", lang, n=str(n.numerator) if n.denominator == 1 else fmt_number(n, 1, lang))
 
 
+class Words(str, Readable):
+    """A sentence kept by its catalogue key and parameters, so that it can be written again in any
+    language: ``Words("dist.result")``. As a ``str`` it is the English sentence (so code that
+    compares, joins or caches it sees one stable text whatever the language); ``text(lang)`` and
+    :func:`text` write it in `lang`. A parameter that is itself a Words (or any Readable) is written
+    in the sentence's language. Made where the engine writes a derivation (dodnb.prob) and written
+    out where it is shown (``Dist.explain``, the calculators)."""
+
+    key: str
+    params: dict
+
+    def __new__(cls, key: str, /, **params: Any) -> "Words":
+        self = super().__new__(cls, tr(key, "en", **params))
+        self.key = key
+        self.params = params
+        return self
+
+    def text(self, lang: Optional[str] = None) -> str:
+        return tr(self.key, lang, **self.params)
+
+    def __reduce__(self):
+        return (_words, (self.key, self.params))
+
+
+def _words(key: str, params: Mapping[str, Any]) -> Words:
+    return Words(key, **params)
+
+
+def text(value: Any, lang: Optional[str] = None) -> str:
+    """`value` written in `lang`: a :class:`Words` or other Readable by its catalogue sentence, anything
+    else as ``str(value)``."""
+    if isinstance(value, Readable):
+        return value.text(lang)
+    return str(value)
+
+
 def has(key: str, lang: Optional[str] = None, section: str = "messages") -> bool:
     return key in catalogue(_check(lang))[section]
 
@@ -352,5 +398,5 @@ def refusal(key: str, params: Mapping[str, Any], lang: Optional[str] = None) -> 
 
 __all__ = [
     "LANGUAGES", "SECTIONS", "set_language", "get_language", "check_language", "catalogue", "tr", "fill", "names",
-    "join", "term", "grammar", "fmt_number", "fmt_short", "fmt_percent", "fmt_seconds", "fmt_one_in", "genders", "event_line", "refusal", "placeholders", "LanguageError",
+    "join", "term", "Words", "text", "grammar", "fmt_number", "fmt_short", "fmt_percent", "fmt_seconds", "fmt_one_in", "genders", "event_line", "refusal", "placeholders", "LanguageError",
 ]

@@ -16,6 +16,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
+from dodnb.errorbase import Readable
+from dodnb.i18n import Words, check_language, fmt_percent as fmt_pc, term, tr
 from dodnb.prob.dist import Dist, sort_key, fmt_fraction, fmt_percent
 from dodnb.prob.errors import ProbError
 from dodnb.prob.shots import (
@@ -67,9 +69,9 @@ def attack_result(strength: int, dice_table: Tables | None = None) -> Dist:
     t = _tables(dice_table)
     if s == 0:
         return Dist.certain("none", order=ATTACK_RESULTS).with_steps(
-            "[8.0] step 4: the Zombie Value divided by the characters attacked, rounded down, is 0.",
-            "Ruling: a strength of 0 has no column on the Zombie Attack Table [8.8] and has no effect.",
-            title="Zombie attack at strength 0",
+            Words("att.zero.step"),
+            Words("att.zero.ruling"),
+            title=Words("att.title.strength", s=0),
         )
     w = ways(2)
     acc = {r: 0 for r in ATTACK_RESULTS}
@@ -79,12 +81,13 @@ def attack_result(strength: int, dice_table: Tables | None = None) -> Dist:
         acc[r] += w[total]
         totals[r].append(total)
     col = t.column_label(s)
-    steps = [f"[8.8] Zombie Attack Table, column {col} (strength {s}); roll 2d6 (36 equally likely ways)."]
+    steps = [Words("att.column", col=col, s=s)]
     for r in ("stunned", "infected", "none"):
         if totals[r]:
             detail = " + ".join(str(w[x]) for x in totals[r])
-            steps.append(f"  {r}: dice {', '.join(map(str, totals[r]))} → ({detail})/36 = {fmt_fraction(Fraction(acc[r], 36))}")
-    return Dist(acc, order=ATTACK_RESULTS).with_steps(*steps, title=f"Zombie attack at strength {s}")
+            steps.append(Words("att.result_line", r=r, totals=", ".join(map(str, totals[r])), detail=detail,
+                               p=fmt_fraction(Fraction(acc[r], 36))))
+    return Dist(acc, order=ATTACK_RESULTS).with_steps(*steps, title=Words("att.title.strength", s=s))
 
 
 def new_status(status: str, effect: str) -> str:
@@ -112,15 +115,15 @@ def attack_on(strength: int, status: str = "normal", dice_table: Tables | None =
     base = attack_result(strength, dice_table)
     if st == "normal":
         return Dist(base.as_dict(), order=EFFECTS).with_steps(
-            *base.steps, f"[8.5] {st} character: the table result applies as it is.", title=f"Attack at strength {strength} on a normal character"
+            *base.steps, Words("att.on_normal", st=st), title=Words("att.title.normal", s=strength)
         )
     harmed = 1 - base.p("none")
     d = Dist({"none": base.p("none"), "killed": harmed}, order=EFFECTS)
     return d.with_steps(
         *base.steps,
-        f"[8.5] the character is already {st}: a stunned or infected result kills him.",
-        f"P(killed) = P(stunned) + P(infected) = {fmt_fraction(base.p('stunned'))} + {fmt_fraction(base.p('infected'))} = {fmt_fraction(harmed)}",
-        title=f"Attack at strength {strength} on a {st} character",
+        Words("att.already", st=st),
+        Words("att.killed_sum", a=fmt_fraction(base.p("stunned")), b=fmt_fraction(base.p("infected")), c=fmt_fraction(harmed)),
+        title=Words("att.title.on", s=strength, st=st),
     )
 
 
@@ -153,13 +156,13 @@ class SquareOutcome(NamedTuple):
     panicked: tuple[str, ...]  # characters who panicked in the reaction fire [6.9]
     statuses: tuple[tuple[str, str], ...]  # (name, status after the attack) for every character
 
-    def explain_label(self) -> str:
-        """Words for :meth:`Dist.explain`: "Roger panicked; attack made: Peter stunned, Roger normal"."""
-        panic = f"{_and(self.panicked)} panicked" if self.panicked else ""
+    def explain_label(self, lang: str | None = None) -> str:
+        """Words for :meth:`Dist.explain` in `lang`: "Roger panicked; attack made: Peter stunned, Roger normal"."""
+        panic = tr("att.label.panicked", lang, who=tuple(self.panicked)) if self.panicked else ""
         if self.destroyed:
-            return "attacker destroyed before it attacks" + (f" ({panic})" if panic else "")
-        sts = ", ".join(f"{nm} {st}" for nm, st in self.statuses)
-        return (f"{panic}; " if panic else "") + f"attack made: {sts}"
+            return tr("att.label.destroyed_panic", lang, panic=panic) if panic else tr("att.label.destroyed", lang)
+        sts = ", ".join(f"{nm} {term('outcome', st, lang, agree=nm)}" for nm, st in self.statuses)
+        return tr("att.label.panic_made", lang, panic=panic, sts=sts) if panic else tr("att.label.made", lang, sts=sts)
 
     def status(self, name: str) -> str:
         cname = canonical_name(name)
@@ -310,7 +313,7 @@ def square_attack(
     )
     chars, k, tgt = info["chars"], info["k"], info["tgt"]
     steps = _square_steps(w, info)
-    return Dist._from_ints(w, presorted=True, steps=steps, title=f"Zombie attack on {', '.join(nm for nm, _ in chars)} (k = {k})")
+    return Dist._from_ints(w, presorted=True, steps=steps, title=Words("att.title.square", names=", ".join(nm for nm, _ in chars), k=k))
 
 
 def _square(characters: Any, value: Any, k: int | None, *, together: bool = True, tables: Tables | None = None, counters: Counters | None = None, **kw) -> tuple[dict, dict]:
@@ -324,6 +327,36 @@ def _square(characters: Any, value: Any, k: int | None, *, together: bool = True
     return w, info
 
 
+class _Probs(Readable):
+    """"P(stunned) = 1/4, P(infected) = 1/6" in a language: statuses by the catalogues' terms."""
+
+    def __init__(self, pairs: tuple):
+        self.pairs = pairs
+
+    def text(self, lang: str | None = None) -> str:
+        return ", ".join(f"P({term('outcome', s, lang)}) = {p}" for s, p in self.pairs)
+
+
+class _Chars(Readable):
+    """"Peter (normal), Fran (stunned)" in a language, each status agreeing with its character."""
+
+    def __init__(self, chars: tuple):
+        self.chars = chars
+
+    def text(self, lang: str | None = None) -> str:
+        return ", ".join(f"{nm} ({term('outcome', st, lang, agree=nm)})" for nm, st in self.chars)
+
+
+class _Faces(Readable):
+    """"1: faces 1-3, 2: faces 4-6" in a language."""
+
+    def __init__(self, faces: tuple):
+        self.faces = faces
+
+    def text(self, lang: str | None = None) -> str:
+        return ", ".join(tr("att.sol.faces", lang, k=k, n=n, faces=f) for k, n, f in self.faces)
+
+
 def _marginal_lines(w: Mapping[SquareOutcome, int], chars: Sequence[tuple[str, str]]) -> list[str]:
     total = sum(w.values())
     by_statuses: dict[tuple, int] = {}  # first forget who panicked: far fewer rows
@@ -335,35 +368,30 @@ def _marginal_lines(w: Mapping[SquareOutcome, int], chars: Sequence[tuple[str, s
         for sts, x in by_statuses.items():
             st = sts[i][1]
             acc[st] = acc.get(st, 0) + x
-        lines.append(f"  {nm}: " + ", ".join(f"P({s}) = {fmt_fraction(Fraction(acc[s], total))}" for s in STATUS_ORDER if s in acc))
+        lines.append(Words("att.marginal", name=nm, parts=_Probs(tuple((s, fmt_fraction(Fraction(acc[s], total))) for s in STATUS_ORDER if s in acc))))
     return lines
 
 
 def _square_steps(w: Mapping[SquareOutcome, int], info: dict) -> list[str]:
     chars, k, tgt, total, kind, shooter_list = (info[x] for x in ("chars", "k", "tgt", "total", "kind", "shooters"))
     steps = [
-        f"Square: {', '.join(f'{nm} ({st})' for nm, st in chars)}; attacker: {kind}"
-        + (f" stack, value unit + {info['super_add']} [11.3]" if info["super_add"] else "")
-        + ".",
+        Words("att.square", chars=_Chars(tuple(chars)), kind=kind,
+              stack=Words("att.stack", add=info["super_add"]) if info["super_add"] else ""),
     ]
     if isinstance(total, Dist):
-        steps.append("[7.7] the attacking value is unknown: everything below is averaged over the possible values.")
+        steps.append(Words("att.unknown"))
     else:
-        steps.append(f"Attacking value {total}.")
+        steps.append(Words("att.value", total=total))
     if shooter_list:
         p_destroyed = Fraction(sum(x for o, x in w.items() if o.destroyed), sum(w.values()))
-        steps.append(
-            f"[8.0] step 1 / [6.9]: {_and(s.name for s in shooter_list)} {'shoots' if len(shooter_list) == 1 else 'shoot'} first,"
-            f" {'checking' if len(shooter_list) == 1 else 'each checking'} panic as for a same-square shot;"
-            f" P(attacker destroyed) = {fmt_fraction(p_destroyed)}."
-        )
+        steps.append(Words("att.shoot_first", who=tuple(s.name for s in shooter_list), p=fmt_fraction(p_destroyed)))
     else:
-        steps.append("[8.0] step 1: nobody shoots first.")
+        steps.append(Words("att.nobody_first"))
     if isinstance(total, int):
-        steps.append(f"[8.0] step 4: {k} attacked ({', '.join(tgt)}), strength {total} // {k} = {total // k}.")
+        steps.append(Words("att.step4", k=k, tgt=", ".join(tgt), total=total, s=total // k))
     else:
-        steps.append(f"[8.0] step 4: {k} attacked ({', '.join(tgt)}), strength = value // {k}.")
-    steps.append("[8.0] step 5: one 2d6 roll per attacked character on the Zombie Attack Table [8.8]; [8.6] the rolls are independent.")
+        steps.append(Words("att.step4_unknown", k=k, tgt=", ".join(tgt)))
+    steps.append(Words("att.step5"))
     steps.extend(_marginal_lines(w, chars))
     return steps
 
@@ -500,13 +528,13 @@ def status_of(d: Dist, name: str) -> Dist:
     first = d.outcomes[0].statuses
     i = next((j for j, (nm, _) in enumerate(first) if nm == cname), None)
     if i is None:
-        return d.map(lambda o: o.status(cname), order=STATUS_ORDER, title=f"{cname} after the attack")
+        return d.map(lambda o: o.status(cname), order=STATUS_ORDER, title=Words("att.after", name=cname))
 
     def status(o: SquareOutcome) -> str:
         pair = o.statuses[i]
         return pair[1] if pair[0] == cname else o.status(cname)
 
-    return d.map(status, order=STATUS_ORDER, title=f"{cname} after the attack")
+    return d.map(status, order=STATUS_ORDER, title=Words("att.after", name=cname))
 
 
 def statuses_only(d: Dist) -> Dist:
@@ -527,17 +555,21 @@ class ByK(dict):
         return out
 
     def __str__(self) -> str:
-        head = ("k", "character", *STATUS_ORDER, "zombie destroyed")
+        lang = check_language(None)
+        head = (tr("att.byk.k", lang), tr("att.byk.character", lang), *(term("outcome", s, lang) for s in STATUS_ORDER),
+                tr("att.byk.destroyed", lang))
         lines = ["  ".join(f"{h:>10}" for h in head)]
         for r in self.rows():
             lines.append("  ".join(f"{str(x if not isinstance(x, Fraction) else fmt_fraction(x)):>10}" for x in r))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        head = ("k attacked", "character", *STATUS_ORDER, "zombie destroyed first")
-        out = ['<table class="dodnb-byk"><tr>' + "".join(f"<th>{h}</th>" for h in head) + "</tr>"]
+        lang = check_language(None)
+        head = (tr("att.byk.k_attacked", lang), tr("att.byk.character", lang), *(term("outcome", s, lang) for s in STATUS_ORDER),
+                tr("att.byk.destroyed_first", lang))
+        out = ['<table class="dodnb-byk"><tr>' + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
         for r in self.rows():
-            cells = [str(r[0]), html.escape(r[1])] + [f"{fmt_fraction(x)} ({fmt_percent(x)})" for x in r[2:]]
+            cells = [str(r[0]), html.escape(r[1])] + [f"{fmt_fraction(x)} ({fmt_pc(x, 1, lang)})" for x in r[2:]]
             out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         out.append("</table>")
         return "".join(out)
@@ -561,14 +593,12 @@ def solitaire_k(n: int) -> Dist:
     if n > 6:
         raise ProbError("15.6", f"one die cannot choose among {n} numbers")
     faces = core.attacked_count_faces(n)  # [15.6] the rules' own sharing of the die's faces
-    assign = ", ".join(
-        f"{k}: {'face' if len(fs) == 1 else 'faces'} {'-'.join(map(str, sorted({fs[0], fs[-1]})))}" for k, fs in faces.items()
-    )
-    steps = [f"[15.6] {n} character(s) in the square: die faces → {assign}."]
+    assign = _Faces(tuple((k, len(fs), "-".join(map(str, sorted({fs[0], fs[-1]})))) for k, fs in faces.items()))
+    steps = [Words("att.sol.step", n=n, assign=assign)]
     named = sum(len(fs) for fs in faces.values())
     if named < core.ATTACK_COUNT_FACES:
-        steps.append(f"Ruling: faces {named + 1}-{core.ATTACK_COUNT_FACES} are rolled again, so each k has probability 1/{n}.")
-    return Dist(dict(core.attacked_count_odds(n))).with_steps(*steps, title="Solitaire: characters attacked")
+        steps.append(Words("att.sol.ruling", a=named + 1, b=core.ATTACK_COUNT_FACES, n=n))
+    return Dist(dict(core.attacked_count_odds(n))).with_steps(*steps, title=Words("att.sol.title"))
 
 
 def solitaire_attack(characters: Any, value: int | Dist | None = None, **kw) -> Dist:
@@ -594,9 +624,9 @@ def solitaire_attack(characters: Any, value: int | Dist | None = None, **kw) -> 
             mixed[o] = mixed.get(o, 0) + x * mult
     mixed = _in_display_order(mixed)
     steps = list(kd.steps)
-    steps.append("Law of total probability: P(outcome) = Σ_k P(k) × P(outcome | k attacked) (see square_attack for each k).")
+    steps.append(Words("att.sol.total"))
     steps.extend(_marginal_lines(mixed, chars))
-    return Dist._from_ints(mixed, presorted=True, steps=steps, title=f"Solitaire zombie attack on {', '.join(nm for nm, _ in chars)}")
+    return Dist._from_ints(mixed, presorted=True, steps=steps, title=Words("att.sol.title_attack", names=", ".join(nm for nm, _ in chars)))
 
 
 def clear_caches() -> None:

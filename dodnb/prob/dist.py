@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from dodnb import i18n
 from dodnb.errors import InputError
 
 
@@ -73,16 +74,23 @@ def fmt_one_in(p: Fraction) -> str:
     return f"1 in {fmt_decimal(n, 1)}"
 
 
-def fmt_outcome(x: Any) -> str:
-    """Readable label for an outcome: frozensets as ``{E, N}``, the empty set as ``{}``."""
+def fmt_outcome(x: Any, lang: str | None = None) -> str:
+    """Readable label for an outcome: frozensets as ``{E, N}``, the empty set as ``{}``; a word
+    outcome ("killed", "stunned"...) in `lang` (default: the package's) from the catalogues' terms
+    ``outcome``; an outcome with an ``explain_label(lang)`` method by its own words."""
     if isinstance(x, (frozenset, set)):
-        return "{" + ", ".join(fmt_outcome(v) for v in sorted(x, key=sort_key)) + "}"
+        return "{" + ", ".join(fmt_outcome(v, lang) for v in sorted(x, key=sort_key)) + "}"
     if isinstance(x, Fraction):
         return fmt_fraction(x)
+    if isinstance(x, str):
+        return i18n.term("outcome", x, lang)
+    own = getattr(type(x), "explain_label", None)
+    if callable(own):
+        return own(x, lang)
     if isinstance(x, tuple) and hasattr(x, "_fields"):  # a NamedTuple outcome
-        return "(" + ", ".join(f"{k}={fmt_outcome(v)}" for k, v in zip(x._fields, x)) + ")"
+        return "(" + ", ".join(f"{k}={fmt_outcome(v, lang)}" for k, v in zip(x._fields, x)) + ")"
     if isinstance(x, tuple):
-        return "(" + ", ".join(fmt_outcome(v) for v in x) + ")"
+        return "(" + ", ".join(fmt_outcome(v, lang) for v in x) + ")"
     return str(x)
 
 
@@ -176,22 +184,27 @@ class Row(NamedTuple):
 class DistTable(list):
     """List of :class:`Row` that also prints itself as text or HTML."""
 
-    def __init__(self, rows, title: str = ""):
+    def __init__(self, rows, title: str = "", lang: str | None = None):
         super().__init__(rows)
         self.title = title
+        self.lang = i18n.check_language(lang)
+
+    def _head(self, numeric: bool) -> list[str]:
+        return _table_head(numeric, self.lang)
 
     def __str__(self) -> str:
         numeric = bool(self) and self[0].at_least is not None
-        head = ["outcome", "exact", "percent"] + (["at least", "at most"] if numeric else []) + ["1 in N"]
+        head = self._head(numeric)
+        lang = self.lang
         body = []
         for r in self:
-            cells = [fmt_outcome(r.outcome), fmt_fraction(r.exact), fmt_percent(r.exact)]
+            cells = [fmt_outcome(r.outcome, lang), fmt_fraction(r.exact), i18n.fmt_percent(r.exact, 1, lang)]
             if numeric:
                 cells += [fmt_fraction(r.at_least), fmt_fraction(r.at_most)]
             cells.append(r.one_in)
             body.append(cells)
         widths = [max(len(h), *(len(c[i]) for c in body)) if body else len(h) for i, h in enumerate(head)]
-        lines = [self.title] if self.title else []
+        lines = [i18n.text(self.title, lang)] if self.title else []
         lines.append("  ".join(h.ljust(w) for h, w in zip(head, widths)))
         lines.append("  ".join("-" * w for w in widths))
         lines += ["  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))) for cells in body]
@@ -199,19 +212,26 @@ class DistTable(list):
 
     def _repr_html_(self) -> str:
         numeric = bool(self) and self[0].at_least is not None
-        head = ["outcome", "exact", "percent"] + (["at least", "at most"] if numeric else []) + ["1 in N"]
+        head = self._head(numeric)
+        lang = self.lang
         out = ['<table class="dodnb-table">']
         if self.title:
-            out.append(f"<caption>{html.escape(self.title)}</caption>")
-        out.append("<tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr>")
+            out.append(f"<caption>{html.escape(i18n.text(self.title, lang))}</caption>")
+        out.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>")
         for r in self:
-            cells = [fmt_outcome(r.outcome), fmt_fraction(r.exact), fmt_percent(r.exact)]
+            cells = [fmt_outcome(r.outcome, lang), fmt_fraction(r.exact), i18n.fmt_percent(r.exact, 1, lang)]
             if numeric:
                 cells += [fmt_fraction(r.at_least), fmt_fraction(r.at_most)]
             cells.append(r.one_in)
             out.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
         out.append("</table>")
         return "".join(out)
+
+
+def _table_head(numeric: bool, lang: str | None) -> list[str]:
+    """The column heads of a distribution's table, in `lang`."""
+    keys = ["outcome", "exact", "percent"] + (["at_least", "at_most"] if numeric else []) + ["one_in"]
+    return [i18n.tr(f"dist.head.{k}", lang) for k in keys]
 
 
 # --------------------------------------------------------------------------- the distribution
@@ -561,8 +581,10 @@ class Dist:
 
     # ----------------------------------------------------------------- showing
 
-    def table(self) -> DistTable:
-        """Rows ``(outcome, exact, at_least, at_most, one_in)``; cumulative columns for numbers only."""
+    def table(self, lang: str | None = None) -> DistTable:
+        """Rows ``(outcome, exact, at_least, at_most, one_in)``; cumulative columns for numbers only.
+        Printed in `lang` (default: the package's language)."""
+        lang = i18n.check_language(lang)
         numeric = self.is_numeric()
         rows = []
         for x, p in self._probs.items():
@@ -572,12 +594,12 @@ class Dist:
                     exact=p,
                     at_least=self.at_least(x) if numeric else None,
                     at_most=self.at_most(x) if numeric else None,
-                    one_in=fmt_one_in(p),
+                    one_in=i18n.fmt_one_in(p, lang),
                 )
             )
-        return DistTable(rows, title=self.title)
+        return DistTable(rows, title=self.title, lang=lang)
 
-    def explain(self, top: int | None = None) -> str:
+    def explain(self, top: int | None = None, lang: str | None = None) -> str:
         """The derivation as text, ready to project: title, steps, then the result.
 
         A distribution with at most :data:`EXPLAIN_ALL_UP_TO` outcomes lists them all, in display
@@ -589,7 +611,12 @@ class Dist:
 
         An outcome whose type has an ``explain_label()`` method is written with it (e.g. the
         outcome of a whole attack, :class:`dodnb.prob.attacks.SquareOutcome`).
+
+        Written in `lang` (default: the package's language, :func:`dodnb.set_language`): the title
+        and steps are :class:`dodnb.i18n.Words` written out in it, the numbers in its format.
         """
+        lang = i18n.check_language(lang)
+        tr, pc = i18n.tr, (lambda p: i18n.fmt_percent(p, 1, lang))
         n = len(self._w)
         if top is None:
             limit = n if n <= EXPLAIN_ALL_UP_TO else EXPLAIN_TOP
@@ -599,32 +626,31 @@ class Dist:
             limit = min(top, n)
         lines = []
         if self.title:
-            lines.append(self.title)
-            lines.append("=" * len(self.title))
-        lines.extend(self.steps)
+            title = i18n.text(self.title, lang)
+            lines.append(title)
+            lines.append("=" * len(title))
+        lines.extend(i18n.text(step, lang) for step in self.steps)
         if self.steps:
             lines.append("")
         probs = self._probs
         if limit >= n:
-            lines.append("Result:")
+            lines.append(tr("dist.result", lang))
             shown = list(probs.items())
         else:
-            lines.append(f"Result: {n} possible outcomes; the {limit} most likely:")
+            lines.append(tr("dist.result_top", lang, n=n, limit=limit))
             ranked = sorted(self._w.items(), key=lambda xc: -xc[1])  # stable: ties keep display order
             shown = [(x, probs[x]) for x, _ in ranked[:limit]]
         for x, p in shown:
-            lines.append(f"  P({_explain_label(x)}) = {fmt_fraction(p)}  ({fmt_percent(p)}, {fmt_one_in(p)})")
+            lines.append(f"  P({_explain_label(x, lang)}) = {fmt_fraction(p)}  ({pc(p)}, {i18n.fmt_one_in(p, lang)})")
         if limit >= n:
             total = sum(probs.values(), Fraction(0))
-            lines.append(f"  (total {fmt_fraction(total)})")
+            lines.append("  " + tr("dist.total", lang, total=fmt_fraction(total)))
         else:
             rest = 1 - sum((p for _, p in shown), Fraction(0))
-            lines.append(
-                f"  … and {n - limit} more outcomes (total probability {fmt_fraction(rest)}, {fmt_percent(rest)})"
-            )
-            lines.append("  (every outcome, adding up to 1: .table() or .items())")
+            lines.append("  " + tr("dist.more", lang, n=n - limit, total=fmt_fraction(rest), percent=pc(rest)))
+            lines.append("  " + tr("dist.every", lang))
         if self.is_numeric() and n > 1:
-            lines.append(f"  mean = {fmt_fraction(self.mean())} = {fmt_decimal(self.mean(), 3)}")
+            lines.append("  " + tr("dist.mean", lang, mean=fmt_fraction(self.mean()), decimal=i18n.fmt_number(self.mean(), 3, lang)))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -636,13 +662,14 @@ class Dist:
 
     def _repr_html_(self) -> str:
         """Table with the exact fraction, the percentage and a proportional bar per outcome."""
+        lang = i18n.check_language(None)  # the package's language (dodnb.set_language)
         pmax = max(self._probs.values())
         numeric = self.is_numeric()
         out = ['<div class="dodnb-dist">']
         if self.title:
-            out.append(f"<b>{html.escape(self.title)}</b>")
+            out.append(f"<b>{html.escape(i18n.text(self.title, lang))}</b>")
         out.append('<table style="border-collapse:collapse">')
-        head = ["outcome", "exact", "percent"] + (["at least", "at most"] if numeric else []) + ["1 in N", ""]
+        head = [html.escape(h) for h in _table_head(numeric, lang)] + [""]
         out.append("<tr>" + "".join(f'<th style="padding:2px 8px">{h}</th>' for h in head) + "</tr>")
         items = list(self._probs.items())
         hidden: list[tuple[Any, Fraction]] = []
@@ -654,16 +681,16 @@ class Dist:
             width = round(p / pmax * 240)
             bar = (
                 f'<div style="background:#8b1a1a;height:0.9em;width:{width}px" '
-                f'title="{html.escape(fmt_percent(p))}"></div>'
+                f'title="{html.escape(i18n.fmt_percent(p, 1, lang))}"></div>'
             )
             cells = [
-                html.escape(fmt_outcome(x)),
+                html.escape(fmt_outcome(x, lang)),
                 fmt_fraction(p),
-                fmt_percent(p),
+                i18n.fmt_percent(p, 1, lang),
             ]
             if numeric:
                 cells += [fmt_fraction(self.at_least(x)), fmt_fraction(self.at_most(x))]
-            cells += [fmt_one_in(p), bar]
+            cells += [html.escape(i18n.fmt_one_in(p, lang)), bar]
             out.append(
                 "<tr>"
                 + "".join(
@@ -674,14 +701,12 @@ class Dist:
             )
         if hidden:
             rest = sum((p for _, p in hidden), Fraction(0))
-            out.append(
-                f'<tr><td colspan="{len(head)}" style="padding:2px 8px"><i>… and {len(hidden)} more outcomes '
-                f"(total {fmt_fraction(rest)}, {fmt_percent(rest)}): see .table() or .items()</i></td></tr>"
-            )
+            more = i18n.tr("dist.more_html", lang, n=len(hidden), total=fmt_fraction(rest), percent=i18n.fmt_percent(rest, 1, lang))
+            out.append(f'<tr><td colspan="{len(head)}" style="padding:2px 8px"><i>{html.escape(more)}</i></td></tr>')
         out.append("</table>")
         if self.steps:
             out.append(
-                '<pre style="margin-top:4px">' + html.escape("\n".join(self.steps)) + "</pre>"
+                '<pre style="margin-top:4px">' + html.escape("\n".join(i18n.text(t, lang) for t in self.steps)) + "</pre>"
             )
         out.append("</div>")
         return "".join(out)
@@ -695,12 +720,12 @@ EXPLAIN_ALL_UP_TO = 20
 EXPLAIN_TOP = 12
 
 
-def _explain_label(x: Any) -> str:
+def _explain_label(x: Any, lang: str | None = None) -> str:
     """How explain() writes an outcome inside P(...)."""
     own = getattr(type(x), "explain_label", None)
     if callable(own):
-        return own(x)
-    label = fmt_outcome(x)
+        return own(x, lang)
+    label = fmt_outcome(x, lang)
     if isinstance(x, tuple) and hasattr(x, "_fields"):
         label = label[1:-1]  # P(a=1, b=2) rather than P((a=1, b=2))
     return label
@@ -735,11 +760,7 @@ def dice(n: int) -> Dist:
             acc = nxt
         _DICE_CACHE[n] = Dist(acc)
     d = _DICE_CACHE[n]
-    return d.with_steps(
-        f"{n}d6: {6 ** n} equally likely ways the dice can fall; "
-        f"P(total = t) = (number of ways to make t) / {6 ** n}.",
-        title=f"Sum of {n}d6",
-    )
+    return d.with_steps(i18n.Words("dist.dice.step", n=n, ways=6**n), title=i18n.Words("dist.dice.title", n=n))
 
 
 def d6() -> Dist:

@@ -16,6 +16,7 @@ from functools import lru_cache
 from fractions import Fraction
 from typing import Any, Iterable, NamedTuple, Sequence
 
+from dodnb.i18n import Words, tr
 from dodnb.prob.dist import Dist, dice as _dice, fmt_fraction, fmt_percent
 from dodnb.prob.errors import ProbError
 from dodnb.rules import core
@@ -145,9 +146,9 @@ def shot(dice: int, modifier: int = 0) -> Dist:
     m = check_modifier(modifier)
     d = _dice(n) - m
     return d.with_steps(
-        f"[6.0] step 4: roll {n}d6 and subtract the shot modifier {m} [6.7].",
-        f"Each total t of {n}d6 has probability (ways to make t)/{6 ** n}; the result is t − {m}.",
-        title=f"Shot result: {n}d6 − {m}",
+        Words("shot.step.roll", n=n, m=m),
+        Words("shot.step.each_total", n=n, ways=6**n, m=m),
+        title=Words("shot.title.result", n=n, m=m),
     )
 
 
@@ -166,10 +167,10 @@ def panic(level: int, dice: int) -> Dist:
     p = panic_chance(level, dice)
     n = dice
     return Dist({"panics": p, "keeps nerve": 1 - p}, order=("keeps nerve", "panics")).with_steps(
-        f"[6.5] the character panics if {n}d6 ≤ adjusted Panic Level {level}.",
-        f"P(panic) = P({n}d6 ≤ {level}) = {sum(c for s, c in ways(n).items() if s <= level)}/{6 ** n}"
-        f" = {fmt_fraction(p)}",
-        title=f"Panic check: {n}d6 ≤ {level}",
+        Words("shot.panic.step", n=n, level=level),
+        Words("shot.panic.formula", n=n, level=level, count=sum(c for s, c in ways(n).items() if s <= level), ways=6**n,
+              p=fmt_fraction(p)),
+        title=Words("shot.panic.title", n=n, level=level),
     )
 
 
@@ -218,20 +219,20 @@ def kill(dice: int, modifier: int, value: int | Dist | None, *, counters: Counte
         value = unseen_values(counters)
     value = check_value(value)
     p = kill_chance(n, m, value)
-    steps = [f"[6.0] the unit is destroyed if {n}d6 − {m} ≥ Zombie Value, i.e. {n}d6 ≥ value + {m}."]
+    steps = [Words("shot.kill.rule", n=n, m=m)]
     if isinstance(value, Dist):
-        steps.append("[7.7] the value is unknown: average over the possible values (law of total probability).")
+        steps.append(Words("shot.kill.unknown"))
         parts = []
         for v, pv in value.items():
             q = p_total_at_least(n, core.kill_threshold(m, v))
-            steps.append(f"  value {v}: P(value) = {fmt_fraction(pv)}, P({n}d6 ≥ {core.kill_threshold(m, v)}) = {fmt_fraction(q)}")
+            steps.append(Words("shot.kill.value_line", v=v, pv=fmt_fraction(pv), n=n, t=core.kill_threshold(m, v), q=fmt_fraction(q)))
             parts.append(f"{fmt_fraction(pv)}×{fmt_fraction(q)}")
-        steps.append("P(kill) = " + " + ".join(parts) + f" = {fmt_fraction(p)}")
-        title = f"Kill chance: {n}d6 − {m} against an unknown value"
+        steps.append(Words("shot.kill.sum", sum=" + ".join(parts), p=fmt_fraction(p)))
+        title = Words("shot.kill.title_unknown", n=n, m=m)
     else:
         c = _count_at_least(n, core.kill_threshold(m, value))
-        steps.append(f"P(kill) = P({n}d6 ≥ {core.kill_threshold(m, value)}) = {c}/{6 ** n} = {fmt_fraction(p)}")
-        title = f"Kill chance: {n}d6 − {m} against value {value}"
+        steps.append(Words("shot.kill.known", n=n, t=core.kill_threshold(m, value), c=c, ways=6**n, p=fmt_fraction(p)))
+        title = Words("shot.kill.title", n=n, m=m, value=value)
     return Dist({"killed": p, "not killed": 1 - p}, order=("killed", "not killed")).with_steps(*steps, title=title)
 
 
@@ -265,10 +266,10 @@ def unseen_values(
     d = Dist.uniform(pool_list)
     counts = {v: pool_list.count(v) for v in sorted(set(pool_list))}
     return d.with_steps(
-        f"[7.7] {len(pool_list)} units could be this one, each equally likely.",
-        "Units per value: " + ", ".join(f"{v}:{k}" for v, k in counts.items()),
-        f"P(value = v) = (units of value v)/{len(pool_list)}",
-        title="Zombie Value of an unseen unit",
+        Words("shot.unseen.count", n=len(pool_list)),
+        Words("shot.unseen.per_value", counts=", ".join(f"{v}:{k}" for v, k in counts.items())),
+        Words("shot.unseen.formula", n=len(pool_list)),
+        title=Words("shot.unseen.title"),
     )
 
 
@@ -284,7 +285,7 @@ def with_super_zombie(value: int | Dist | None = None, counters: Counters | None
         return add
     value = check_value(value)
     if isinstance(value, Dist):
-        return (value + add).with_steps(*value.steps, f"[11.3] a super zombie adds {add}: value + {add}.", title=f"{value.title} + super zombie")
+        return (value + add).with_steps(*value.steps, Words("shot.super.step", add=add), title=Words("shot.super.title", title=value.title))
     return value + add
 
 
@@ -404,15 +405,15 @@ class FireOutcome(NamedTuple):
     dice: int  # dice rolled (pooled, capped at 3 [6.8]); 0 if nobody fired
     killed: bool  # the target was destroyed [6.0]
 
-    def explain_label(self) -> str:
-        """Words for :meth:`Dist.explain` (never the tuple's repr): "Peter panicked; Roger fired
-        (2 dice): unit destroyed" [6.5], [6.8], [6.0]."""
-        who = lambda names: names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        panic = f"{who(self.panicked)} panicked" if self.panicked else ""
+    def explain_label(self, lang: str | None = None) -> str:
+        """Words for :meth:`Dist.explain` in `lang` (never the tuple's repr): "Peter panicked; Roger
+        fired (2 dice): unit destroyed" [6.5], [6.8], [6.0]."""
+        panic = tr("fire.panicked", lang, who=tuple(self.panicked)) if self.panicked else ""
         if not self.fired:
-            return (f"{panic}: " if panic else "") + "no shot"
-        shot = f"{who(self.fired)} fired ({self.dice} {'die' if self.dice == 1 else 'dice'}): {'unit destroyed' if self.killed else 'unit survives'}"
-        return f"{panic}; {shot}" if panic else shot
+            return tr("fire.panic_no_shot", lang, panic=panic) if panic else tr("fire.no_shot", lang)
+        res = tr("fire.destroyed" if self.killed else "fire.survives", lang)
+        shot = tr("fire.fired", lang, who=tuple(self.fired), dice=self.dice, res=res)
+        return tr("fire.both", lang, panic=panic, shot=shot) if panic else shot
 
 
 def _panic_probs(shooters: Sequence[Shooter], increase: int | None) -> list[Fraction]:
@@ -470,8 +471,8 @@ def combined_fire(
             firing = [s for s, f in zip(group, flags) if not f]
             if not firing:
                 acc[FireOutcome(panicked, (), 0, False)] = acc.get(FireOutcome(panicked, (), 0, False), Fraction(0)) + pw
-                who_p = "everybody panics" if len(group) > 1 else f"{group[0].name} panics"
-                lines.append(f"  {who_p}: P = {fmt_fraction(pw)}, no shot")
+                lines.append(Words("fire.all_panic", p=fmt_fraction(pw)) if len(group) > 1
+                             else Words("fire.one_panics", who=group[0].name, p=fmt_fraction(pw)))
                 continue
             n = core.pooled_dice([s.dice for s in firing])
             m = sum(s.modifier for s in firing)
@@ -482,48 +483,44 @@ def combined_fire(
                     o = FireOutcome(panicked, fired, n, killed)
                     acc[o] = acc.get(o, Fraction(0)) + pw * pp
             who = " + ".join(s.name for s in firing)
-            capped = " (capped at 3 [6.8])" if sum(s.dice for s in firing) > MAX_SHOT_DICE else ""
-            target = f"value {value}" if not isinstance(value, Dist) else "the value"
-            lines.append(
-                f"  {who} fire{'s' if len(firing) == 1 else ''}: P = {fmt_fraction(pw)};"
-                f" {n}d6{capped} − {m} ≥ {target}: P(kill) = {fmt_fraction(pk)}"
-            )
+            capped = Words("fire.capped") if sum(s.dice for s in firing) > MAX_SHOT_DICE else ""
+            target = Words("fire.target_value", value=value) if not isinstance(value, Dist) else Words("fire.the_value")
+            lines.append(Words("fire.group_line", who=who, n_fire=len(firing), p=fmt_fraction(pw), n=n, capped=capped, m=m,
+                               target=target, pk=fmt_fraction(pk)))
             terms.append((fmt_fraction(pw), fmt_fraction(pk)))
         result = Dist(acc)
     else:
         result = vd.bind(lambda v: _separate_given_value(group, increase, v))
-        lines = [f"  shots in the order {', '.join(s.name for s in group)}, each stops when the unit is destroyed"]
+        lines = [Words("fire.separate_line", order=", ".join(s.name for s in group))]
 
     p_kill = result.p(lambda o: o.killed)
-    steps = [f"Target: {kind} unit{' in the same square' if same_square else ' in another square'}."]
+    steps = [Words("fire.target.same" if same_square else "fire.target.other", kind=kind)]
     if increase is None:
-        steps.append("[6.5] no panic check is needed for this target.")
+        steps.append(Words("fire.no_panic"))
     else:
-        steps.append(f"[6.5] each shooter checks panic separately at Panic Level + {increase}:")
+        steps.append(Words("fire.panic_each", inc=increase))
         for s, q in zip(group, qs):
-            steps.append(f"  {s.name}: P({s.panic_dice}d6 ≤ {s.panic_level + increase}) = {fmt_fraction(q)}")
+            steps.append(Words("fire.panic_line", name=s.name, d=s.panic_dice, level=s.panic_level + increase, q=fmt_fraction(q)))
     if isinstance(value, Dist):
-        steps.append("[7.7] the Zombie Value is unknown: each kill chance averages over the possible values.")
+        steps.append(Words("fire.value_unknown"))
     else:
-        steps.append(f"Zombie Value {value}.")
-    steps.append("[6.8] who keeps their nerve, and the shot they make:" if together else "[6.8] shooting separately:")
+        steps.append(Words("fire.value", value=value))
+    steps.append(Words("fire.together") if together else Words("fire.separately"))
     steps.extend(lines)
+    pf = fmt_fraction(p_kill)
     if together and len(group) == 1 and terms:
         (s0,) = group
-        nerve = f"P({s0.name} keeps his nerve) × " if increase is not None else ""
-        shot_txt = f"P({s0.dice}d6 − {s0.modifier} ≥ {'value' if isinstance(value, Dist) else value})"
+        nerve = Words("fire.nerve", name=s0.name) if increase is not None else ""
+        shot_txt = Words("fire.one_shot", d=s0.dice, m=s0.modifier, v=Words("fire.value_word") if isinstance(value, Dist) else value)
         nums = f" = {terms[0][0]} × {terms[0][1]}" if increase is not None else ""
-        steps.append(f"P(unit destroyed) = {nerve}{shot_txt}{nums} = {fmt_fraction(p_kill)} ({fmt_percent(p_kill)})")
+        steps.append(Words("fire.result_one", nerve=nerve, shot=shot_txt, nums=nums, pf=pf, pk=p_kill))
     elif together and terms:
-        steps.append(
-            "P(unit destroyed) = Σ P(group fires) × P(kill | group) = "
-            + " + ".join(f"{a} × {b}" for a, b in terms)
-            + f" = {fmt_fraction(p_kill)} ({fmt_percent(p_kill)})"
-        )
+        steps.append(Words("fire.result_sum", terms=" + ".join(f"{a} × {b}" for a, b in terms), pf=pf, pk=p_kill))
     else:
-        steps.append(f"P(unit destroyed) = {fmt_fraction(p_kill)} ({fmt_percent(p_kill)})")
+        steps.append(Words("fire.result", pf=pf, pk=p_kill))
     names = " + ".join(s.name for s in group)
-    return result.with_steps(*steps, title=f"{'Combined' if together and len(group) > 1 else 'Shot'}: {names} at a {kind} unit")
+    title = Words("fire.title.combined" if together and len(group) > 1 else "fire.title.shot", names=names, kind=kind)
+    return result.with_steps(*steps, title=title)
 
 
 @lru_cache(maxsize=2048)
@@ -606,14 +603,15 @@ class SequenceOutcome(NamedTuple):
     killed: bool
     panicked: bool
 
-    def explain_label(self) -> str:
-        """Words for :meth:`Dist.explain`: "2 shots, then a panic [6.5]", "1 shot: unit destroyed" [6.1]."""
-        shots = f"{self.shots} shot{'' if self.shots == 1 else 's'}"
+    def explain_label(self, lang: str | None = None) -> str:
+        """Words for :meth:`Dist.explain` in `lang`: "2 shots, then a panic [6.5]", "1 shot: unit
+        destroyed" [6.1]."""
+        shots = tr("seq.shots", lang, n=self.shots)
         if self.killed:
-            return f"{shots}: unit destroyed"
+            return tr("seq.killed", lang, shots=shots)
         if self.panicked:
-            return f"{shots}, then a panic [6.5]" if self.shots else "a panic before the first shot [6.5]"
-        return f"{shots}, unit still there"
+            return tr("seq.panic_after", lang, shots=shots) if self.shots else tr("seq.panic_first", lang)
+        return tr("seq.still", lang, shots=shots)
 
 
 def shooting_sequence(
@@ -661,15 +659,15 @@ def shooting_sequence(
 
     result = as_value_dist(value).bind(given)
     steps = [
-        f"[6.1] {s.name} may shoot {f} time(s) at the same unit; he stops when it is destroyed or he panics.",
-        f"Each shot: {s.dice}d6 − {s.modifier}; "
-        + ("no panic check [6.5]." if increase is None else f"panic check first: P(panic) = {fmt_fraction(q)} [6.5]."),
-        "Shot i happens with probability ((1 − P(panic)) × (1 − P(kill)))^(i−1).",
+        Words("seq.may", name=s.name, f=f),
+        Words("seq.each", d=s.dice, m=s.modifier,
+              panic=Words("seq.no_panic") if increase is None else Words("seq.panic_check", q=fmt_fraction(q))),
+        Words("seq.formula"),
     ]
     if isinstance(value, Dist):
-        steps.append("[7.7] same unit, same value every shot: compute per value, then average over the values.")
-    steps.append(f"P(destroyed within {f} shots) = {fmt_fraction(result.p(lambda o: o.killed))}")
-    return result.with_steps(*steps, title=f"Shooting sequence: {s.name}, Fire Rate {f}")
+        steps.append(Words("seq.unknown"))
+    steps.append(Words("seq.within", f=f, p=fmt_fraction(result.p(lambda o: o.killed))))
+    return result.with_steps(*steps, title=Words("seq.title", name=s.name, f=f))
 
 
 def clear_caches() -> None:

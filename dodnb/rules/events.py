@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from dodnb import i18n
+from dodnb.display import action_words
+from dodnb.errorbase import Readable
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,29 @@ class Event:
         return i18n.event_line(self.key, self.case, params, lang)
 
     def __str__(self) -> str:
-        return self.text("en")
+        """The line in the package's language (`dodnb.set_language`), as ``print(event)`` shows it."""
+        return self.text(None)
+
+
+class ChosenAction(str, Readable):
+    """The action a side chose, inside its ``policy_choice`` event: as a ``str`` the engine's English
+    (``str(action)``), and ``text(lang)`` in the learner's words (:func:`dodnb.display.action_words`,
+    worded by the render layer from the state it was chosen in)."""
+
+    action: Any
+    state: Any
+
+    def __new__(cls, action: Any, state: Any = None) -> "ChosenAction":
+        self = super().__new__(cls, str(action))
+        self.action = action
+        self.state = state
+        return self
+
+    def text(self, lang: Optional[str] = None) -> str:
+        return action_words(self.action, lang, self.state)
+
+    def __reduce__(self):
+        return (ChosenAction, (self.action, self.state))
 
 
 def ev(key: str, case: str = "", dice: tuple[int, ...] = (), **params: Any) -> Event:

@@ -33,7 +33,7 @@ from dodnb.rules import engine
 from dodnb.rules.actions import Action, Roll, action_from_json
 from dodnb.rules.counters import Counters
 from dodnb.rules.dice import Dice, class_roll
-from dodnb.rules.events import Event, ev
+from dodnb.rules.events import ChosenAction, Event, Note, ev
 from dodnb.rules.setup import initial_state
 from dodnb.rules.state import GameState, Pending
 from dodnb.rules.tables import Tables
@@ -421,7 +421,8 @@ class Game:
             return self.apply(choice)
         side = self.pending.side if self.pending else ""
         new, events = engine.apply(self.state, self.ctx, choice)
-        events = [Event("policy_choice", _case_of(note), (("side", side), ("action", str(choice)), ("why", str(note))))] + events
+        events = [Event("policy_choice", _case_of(note), (("side", side), ("action", ChosenAction(choice, self.state)),
+                                                             ("why", note if isinstance(note, Note) else str(note))))] + events
         self._play(choice, new, events, str(note))
         return events
 

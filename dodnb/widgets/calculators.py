@@ -35,6 +35,7 @@ import ipywidgets as W
 
 import dodnb.prob as P
 from dodnb.i18n import check_language, fmt_one_in, fmt_percent, names, tr
+from dodnb.i18n import text as i18n_text
 from dodnb.prob.dist import fmt_fraction
 from dodnb.render.calc_charts import STATUS_COLOURS, STATUS_ORDER, fire_chart, fire_outcome_words, heat_colour, ink_on, status_chart
 from dodnb.render.picture import picture
@@ -124,21 +125,23 @@ _PRE = "font-size:12px;max-height:360px;overflow:auto;white-space:pre-wrap"
 
 
 def _derivation_html(text: str, lang: str | None, opened: bool = True) -> str:
-    """The engine's derivation (its steps are written by dodnb.prob, in English: the French
-    summary says so), open below the tables, or folded (`opened` False: the projector's two
-    columns, where the answer is beside the controls and the derivation a click away)."""
-    head = tr("calc.derivation" if check_language(lang) == "en" else "calc.derivation_english", lang)
+    """The engine's derivation (its steps are written by dodnb.prob in the reader's language), open
+    below the tables, or folded (`opened` False: the projector's two columns, where the answer is
+    beside the controls and the derivation a click away)."""
+    head = tr("calc.derivation", lang)
     return (f'<details{" open" if opened else ""} class="dodnb-derivation"><summary><b>{_esc(head)}</b></summary>'
             f'<pre class="dodnb-engine-words" style="{_PRE}">{_esc(text)}</pre></details>')
 
 
 def _derivation(dist, words: Callable[[Any], str], lang: str | None, opened: bool = True) -> str:
-    """The derivation of a Dist: the engine's title and steps, then every outcome in words (never an
-    outcome's repr) with its exact probability and percentage."""
-    lines = [dist.title, "=" * len(dist.title)] if dist.title else []
-    lines += list(dist.steps)
+    """The derivation of a Dist: the engine's title and steps in `lang`, then every outcome in words
+    (never an outcome's repr) with its exact probability and percentage."""
+    title = i18n_text(dist.title, lang)
+    lines = [title, "=" * len(title)] if title else []
+    lines += [i18n_text(step, lang) for step in dist.steps]
     text = "\n".join(lines)
-    result = [tr("calc.result", lang)] + [f"  {words(o)}: {fmt_fraction(p)} ({fmt_percent(p, 1, lang)})" for o, p in dist.items()]
+    result = [tr("calc.result", lang)] + [tr("calc.result_line", lang, what=words(o), exact=fmt_fraction(p), percent=fmt_percent(p, 1, lang))
+                                         for o, p in dist.items()]
     return _derivation_html(text, lang, opened).replace("</details>", f'<pre style="{_PRE}">{_esc(chr(10).join(result))}</pre></details>')
 
 
@@ -772,14 +775,14 @@ class AttackCalculator(_Calculator):
             self.out_table.value = self._by_k_html()
             parts = []
             for kk, d in self.result.items():
-                parts.append(f"--- k = {kk} ---\n" + "\n".join(d.steps))
+                parts.append(f"--- k = {kk} ---\n" + "\n".join(i18n_text(t, lang) for t in d.steps))
             explain = "\n\n".join(parts)
         else:
             rows = [(tr("calc.attack.was", lang, who=nm, status=_status_word(st, lang)), self.statuses[nm]) for nm, st in self.characters()]
             self._chart = status_chart(rows, tr("calc.attack.chart", lang), lang=lang)
             self.out_chart.value = self._chart.to_svg()
             self.out_table.value = self._status_html() + self._joint_html()
-            explain = "\n".join(self.result.steps)
+            explain = "\n".join(i18n_text(t, lang) for t in self.result.steps)
         self.out_explain.value = _derivation_html(explain, lang, opened=not self.columns)
 
     def _status_head(self, first: list[str]) -> str:

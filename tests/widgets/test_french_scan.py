@@ -43,11 +43,6 @@ _WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿœŒ]+(?:'[A-Za-z]+)?")
 _POINT_NUMBER = re.compile(r"\b\d+\.\d+\s*(?:%|s\b)")
 
 
-#: The calculators' derivation steps are written by dodnb.prob in English (not yet translated); in
-#: French the block is headed "(les étapes du moteur, en anglais)": test_the_english_derivation_says_so.
-ENGINE_WORDS = re.compile(r"<pre class=\"dodnb-engine-words\".*?</pre>", re.S)
-
-
 #: Python code shown as code (the calculators' "same answer in code") is not learner prose.
 CODE = re.compile(r"<pre class=\"dodnb-code\".*?</pre>", re.S)
 
@@ -61,7 +56,6 @@ def _is_code(text: str) -> bool:
 
 
 def _plain(text: str) -> str:
-    text = ENGINE_WORDS.sub(" ", text)
     text = CODE.sub(" ", text)
     text = re.sub(r"<style.*?</style>", " ", text, flags=re.S)
     text = re.sub(r"<[^>]+>", " ", text)
@@ -237,17 +231,18 @@ def test_french_numbers_have_a_decimal_comma(french):
     assert not any(bad.values()), f"decimal points in French: {bad}"
 
 
-def test_the_english_derivation_says_so(french):
-    """The one English block left in French (the engine's derivation steps) is labelled as such,
-    and every outcome under it is written in words, never as an outcome's repr."""
+def test_the_derivation_is_french(french):
+    """The calculators' derivation (the engine's steps, written by dodnb.prob) is in French, scanned
+    with the rest above; every outcome under it is written in words, never as an outcome's repr."""
     from dodnb.widgets.calculators import AttackCalculator, ShotCalculator
 
     shot = ShotCalculator(shooters=("Peter", "Roger"), value=3)
-    assert "en anglais" in shot.out_explain.value and "dodnb-engine-words" in shot.out_explain.value
-    assert "panicked=" not in shot.out_explain.value and "P(" not in _plain(shot.out_explain.value)
+    assert "anglais" not in shot.out_explain.value
+    assert "panicked=" not in shot.out_explain.value and "P(" not in _plain(shot.out_explain.value).split("Résultat")[-1]
     assert "Peter et Roger tirent (3d6) : unité détruite" in shot.out_explain.value
+    assert "Tir combiné : Peter + Roger" in shot.out_explain.value
     attack = AttackCalculator()
-    assert "en anglais" in attack.out_explain.value
+    assert "étape 5" in attack.out_explain.value and "anglais" not in attack.out_explain.value
 
 
 def test_no_raw_reason_key_reaches_a_learner():
