@@ -19,6 +19,17 @@ def _paint(obj, mime):
 _display.install(_paint)
 
 
+def _words(what, payload, lang):
+    """The render layer's words for an action, a blocked sight or a modifier line (dodnb.exercises
+    asks dodnb.display.words, as the core asks for pictures); render is imported at the first use."""
+    from dodnb.render.exwords import word
+
+    return word(what, payload, lang)
+
+
+_display.install_words(_words)
+
+
 def load_board(path=None):
     """Load and validate a mall map: the shipped reconstruction, or a user's own file [2.1]."""
     from dodnb.board.model import load_board as _load

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-__all__ = ["install", "show"]
+__all__ = ["install", "show", "install_words", "words"]
 
 #: (object, MIME type) -> the picture in that type, or None when it has none; set by the facade.
 _painter: Optional[Callable[[Any, str], Any]] = None
@@ -31,3 +31,20 @@ def show(obj: Any, mime: str) -> Any:
     """`obj`'s picture as `mime` ('image/svg+xml', 'image/png', 'text/html'), or None (Jupyter
     then shows the next representation, the text) when no painter is installed or it has none."""
     return None if _painter is None else _painter(obj, mime)
+
+
+#: (what, payload, lang) -> words, for what only the render layer words ("action": a legal action,
+#: "why": why a line of sight is blocked, "modifier": a line of the Shot Modifier Chart); set by the
+#: facade, asked by dodnb.exercises (which sits under render).
+_wording: Optional[Callable[[str, Any, str], Optional[str]]] = None
+
+
+def install_words(wording: Callable[[str, Any, str], Optional[str]]) -> None:
+    """Set the render layer's words for the core's things (the facade does, once)."""
+    global _wording
+    _wording = wording
+
+
+def words(what: str, payload: Any, lang: str) -> Optional[str]:
+    """`payload` in words in `lang` (see install_words), or None when no wording is installed."""
+    return None if _wording is None else _wording(what, payload, lang)
