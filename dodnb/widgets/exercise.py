@@ -101,7 +101,6 @@ class ExerciseWidget(StillMixin, W.VBox):
         self.number_row = W.HBox([W.HTML(), self.number])
         self.check_button = W.Button(description=tr("ex.w.check", self.lang), button_style="primary", layout=W.Layout(width="auto"))
         self.check_button.on_click(lambda _b: self.check())
-        self.number.on_submit(lambda _t: self.check())
         self.feedback = W.HTML()
         self.reveal_box = W.HTML()
         self.reveal_pic = W.HTML()
