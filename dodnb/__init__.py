@@ -19,15 +19,15 @@ def _paint(obj, mime):
 _display.install(_paint)
 
 
-def _action_words(action, lang, state):
-    """An action in the learner's words (a side's choice printed by the engine's events), by the
-    render layer's narration: installed in dodnb.display for the same reason as the painter."""
-    from dodnb.render.narrate import action_words
+def _words(what, payload, lang):
+    """The render layer's words for an action, a blocked sight or a modifier line (dodnb.exercises
+    asks dodnb.display.words, as the core asks for pictures); render is imported at the first use."""
+    from dodnb.render.exwords import word
 
-    return action_words(action, lang, state)
+    return word(what, payload, lang)
 
 
-_display.install_words(_action_words)
+_display.install_words(_words)
 
 
 def load_board(path=None):

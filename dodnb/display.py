@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-__all__ = ["install", "show", "install_words", "action_words"]
+__all__ = ["install", "show", "install_words", "words", "action_words"]
 
 #: (object, MIME type) -> the picture in that type, or None when it has none; set by the facade.
 _painter: Optional[Callable[[Any, str], Any]] = None
@@ -33,18 +33,26 @@ def show(obj: Any, mime: str) -> Any:
     return None if _painter is None else _painter(obj, mime)
 
 
-#: (action, lang, state) -> the action in the learner's words; set by the facade (the render layer's
-#: :func:`dodnb.render.narrate.action_words`, the one place that words actions in every language).
-_worder: Optional[Callable[[Any, Optional[str], Any], str]] = None
+#: (what, payload, lang) -> words, for what only the render layer words ("action": a legal action,
+#: "why": why a line of sight is blocked, "modifier": a line of the Shot Modifier Chart); set by the
+#: facade, asked by the core (dodnb.exercises, the engine's printed events) which sits under render.
+_wording: Optional[Callable[[str, Any, Optional[str]], Optional[str]]] = None
 
 
-def install_words(worder: Callable[[Any, Optional[str], Any], str]) -> None:
-    """Set how the core names an action in a language (the facade does, once)."""
-    global _worder
-    _worder = worder
+def install_words(wording: Callable[[str, Any, Optional[str]], Optional[str]]) -> None:
+    """Set the render layer's words for the core's things (the facade does, once)."""
+    global _wording
+    _wording = wording
+
+
+def words(what: str, payload: Any, lang: Optional[str]) -> Optional[str]:
+    """`payload` in words in `lang` (see install_words), or None when no wording is installed."""
+    return None if _wording is None else _wording(what, payload, lang)
 
 
 def action_words(action: Any, lang: Optional[str] = None, state: Any = None) -> str:
-    """`action` in the learner's words in `lang`; the engine's own English (``str(action)``) when no
-    worder is installed."""
-    return str(action) if _worder is None else _worder(action, lang, state)
+    """`action` in the learner's words in `lang` (the render layer's :func:`dodnb.render.narrate.action_words`,
+    the one place that words actions in every language); the engine's own English (``str(action)``)
+    when no wording is installed."""
+    got = words("action", (action, state), lang) if _wording is not None else None
+    return str(action) if got is None else got

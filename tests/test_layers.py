@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-CORE = ("dodnb.board", "dodnb.rules", "dodnb.prob")
+CORE = ("dodnb.board", "dodnb.rules", "dodnb.prob", "dodnb.exercises")
 FORBIDDEN = ("ipywidgets", "ipycanvas", "IPython.display", "dodnb.widgets", "dodnb.render")
 
 
@@ -257,7 +257,7 @@ BOTTOM = ("errorbase", "errors", "i18n", "display")  # i18n: the catalogues (imp
 #: Top-level modules that belong to a layer: dodnb.experiments plays many games and counts (rules + prob);
 #: dodnb.search, the search player and its evaluation, builds on rules and prob and sits with them;
 #: dodnb.labserver, a setting of the Jupyter server the widgets talk through, sits with the widgets.
-MODULE_LAYER = {"experiments": "prob", "search": "prob", "labserver": "widgets"}
+MODULE_LAYER = {"experiments": "prob", "search": "prob", "exercises": "prob", "labserver": "widgets"}
 
 
 def layer_rank(module: str) -> int | None:
