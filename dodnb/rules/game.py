@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequenc
 from dodnb.display import show
 from dodnb.board.model import Board, load_board
 from dodnb.errors import InputError, RuleViolation
+from dodnb.i18n import tr
 from dodnb.rules import engine
 from dodnb.rules.actions import Action, Roll, action_from_json
 from dodnb.rules.counters import Counters, default_counters
@@ -163,6 +164,19 @@ def _mp_cost(before: GameState, after: GameState) -> int:
     if after.activation.stack != before.activation.stack:
         return 0
     return after.activation.spent - before.activation.spent
+
+
+def _said(action: Action, st: GameState) -> str:
+    """An action as the engine writes it (``str``), a zombie unit named by its square, not its id
+    (issue 33): what a policy's choice says in the log when nobody words it (the presenter,
+    :func:`dodnb.render.narrate.event_line`, words the action itself in every language)."""
+    text = str(action)
+    uid = getattr(action, "uid", "") or getattr(action, "who", "")
+    i = st.unit_index(uid) if isinstance(uid, str) and uid else None
+    if i is None:
+        return text
+    sq = st.zombies[i].square
+    return text.replace(uid, tr("unit.in", "en", square=sq) if sq else tr("unit.some", "en"))
 
 
 # ---------------------------------------------------------------------------------- old saves
@@ -446,7 +460,7 @@ class Game:
             return self.apply(choice)
         side = self.pending.side if self.pending else ""
         new, events = engine.apply(self.state, self.ctx, choice)
-        events = [Event("policy_choice", _case_of(note), (("side", side), ("action", str(choice)), ("why", str(note))))] + events
+        events = [Event("policy_choice", _case_of(note), (("side", side), ("action", _said(choice, self.state)), ("why", str(note))))] + events
         self._play(choice, new, events, str(note))
         return events
 

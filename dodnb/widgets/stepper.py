@@ -203,7 +203,7 @@ class GameMap(MapView):
         for u in observation(st)["units"]:
             if u["square"] == sid:
                 v = u["value"]
-                here.append(tr("map.unit_known" if v is not None else "map.unit_unknown", lang, uid=u["uid"], value=v)
+                here.append(tr("map.unit_known" if v is not None else "map.unit_unknown", lang, value=v)
                             + (" — " + tr("map.berserk", lang) if u["berserk"] else ""))
         if here:
             parts.append(html.escape(", ".join(here)))
