@@ -48,3 +48,24 @@ def test_the_stepper_names_no_unit_by_its_id(play, kind):
             found += [t for t in texts if ids.search(t)]
     assert read > 500
     assert found == []
+
+
+def test_a_game_kept_by_an_older_dodnb_carries_on(tmp_path):
+    """GameStepper(save_file=...) over a game kept before the seeded ids (format version 1, seed 1,
+    two players, 90 actions): the stepper carries it on, move for move, with today's ids; Load of the
+    same text in the Save / Load box does the same; the file is rewritten in today's format."""
+    import json
+    from pathlib import Path
+
+    from dodnb.widgets.stepper import GameStepper
+
+    old = (Path(__file__).parents[1] / "rules" / "game_v1.json").read_text()
+    kept = tmp_path / "game.json"
+    kept.write_text(old)
+    s = GameStepper(seed=1, kind="two-player", play="human", save_file=str(kept))
+    assert len(s.game.actions) == 90 and s.game.start == GameStepper(seed=1, kind="two-player").game.start
+    t = GameStepper(seed=1, kind="two-player")
+    t.load(old)
+    assert t.game.state == s.game.state
+    s.step()
+    assert json.loads(kept.read_text())["version"] == 2
