@@ -8,6 +8,11 @@ result, go into one sha256. Run it before and after a change and compare the pri
     ... change the engine ...
     python benchmarks/fingerprint_games.py | diff before.txt -
 
+``--by-slot`` names every zombie unit by its place in the set-up (``#k``: the k-th zombie symbol
+square, then the box) instead of its id: the fingerprint of the same play under other unit ids
+(issue 33 gave the units seeded ids; ``--by-slot`` printed the same lines before and after where
+the play itself did not change).
+
 Also fingerprinted: the exact zombie-turn odds (dodnb.prob.zombie_turn) from a few end-of-human-turn
 positions of those games, every Fraction written out.
 """
@@ -17,6 +22,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -38,15 +44,20 @@ KINDS = [
 ]
 
 
-def game_hash(g: Game) -> str:
+def game_hash(g: Game, by_slot: bool = False) -> str:
+    slot = {z.uid: f"#{k:02d}" for k, z in enumerate(g.start.zombies)}
+
+    def text(s: str) -> bytes:
+        return (re.sub(r"\bZ\d\d\b", lambda m: slot.get(m.group(0), m.group(0)), s) if by_slot else s).encode()
+
     h = hashlib.sha256()
-    h.update(json.dumps(g.start.to_dict(), sort_keys=True).encode())
+    h.update(text(json.dumps(g.start.to_dict(), sort_keys=True)))
     for p in g.plies:
-        h.update(repr(p.action).encode())
-        h.update(repr(p.events).encode())
-        h.update(repr(p.note).encode())
-        h.update(json.dumps(p.state.to_dict(), sort_keys=True).encode())
-    h.update(repr(g.result).encode())
+        h.update(text(repr(p.action)))
+        h.update(text(repr(p.events)))
+        h.update(text(repr(p.note)))
+        h.update(text(json.dumps(p.state.to_dict(), sort_keys=True)))
+    h.update(text(repr(g.result)))
     return h.hexdigest()[:20]
 
 
@@ -67,6 +78,7 @@ def odds_hash(states) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--odds", type=int, default=6, help="zombie-turn positions fingerprinted (0: none)")
+    ap.add_argument("--by-slot", action="store_true", help="units named by their set-up place, not their id")
     args = ap.parse_args()
     t0 = time.process_time()
     ends = []
@@ -74,7 +86,7 @@ def main() -> None:
         for seed in seeds:
             g = Game(seed=seed, solitaire=sol, human=human, zombie=zombie)
             g.play()
-            print(f"{label:30s} seed {seed:4d}: {len(g.plies):5d} plies {game_hash(g)}")
+            print(f"{label:30s} seed {seed:4d}: {len(g.plies):5d} plies {game_hash(g, args.by_slot)}")
             if sol and len(ends) < args.odds:
                 ends += [st for st, a in zip(g.history, g.actions) if isinstance(a, EndTurn) and st.turn in (3, 6)][:1]
     if args.odds:

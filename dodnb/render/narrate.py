@@ -13,7 +13,9 @@ One pure module (no widget code) that the stepper, the notebooks and the log all
   both are computed by :mod:`dodnb.search.hint` (this module words their results, computes nothing).
 
 Every sentence comes from the catalogues (:mod:`dodnb.i18n`): this module chooses the key and the
-parameters, never the words. Each action type has one entry in :data:`ACTION_WORDS` (its words,
+parameters, never the words. A zombie unit is named by its square ("the unit in 089",
+:func:`unit_words`), never by its id: the ids are the engine's (issue 33), and a learner must not read
+anything into them; one unit to a square [7.6] makes the square enough. Each action type has one entry in :data:`ACTION_WORDS` (its words,
 its costs or odds, and the squares it concerns), so a new action is added in one place. The
 panels as HTML are in :mod:`dodnb.render.panels`; :mod:`dodnb.render.present` gathers both.
 
@@ -28,6 +30,7 @@ from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
 from dodnb import i18n
+from dodnb.errorbase import Readable
 from dodnb.errors import DodnbError
 from dodnb.i18n import fmt_number, fmt_percent, fmt_short, names, tr
 from dodnb.rules import engine
@@ -59,7 +62,7 @@ from dodnb.rules.vocab import PendingKind
 from dodnb.search.hint import EXACT_SECONDS, STATUSES, Hint, HintRow, ThreatOdds
 
 __all__ = [
-    "event_line", "event_words", "log_entries", "LogEntry", "choice_label", "action_words", "pending_text",
+    "event_line", "event_words", "log_entries", "LogEntry", "choice_label", "action_words", "pending_text", "unit_words",
     "pending_key", "refusal_text", "violation_text", "squares_of", "focus_squares", "reactors", "preview", "timeline",
     "threat_columns", "threat_cell", "threat_note", "threat_table", "hint_question", "hint_cell", "hint_method",
     "hint_label", "best_words", "hint_text", "HEADINGS", "ACTION_WORDS",
@@ -137,11 +140,12 @@ def log_entries(game, lang: Optional[str] = None, cache: Optional[dict] = None) 
     spares narrating again the steps already narrated (the same action and events objects)."""
     lang = i18n.check_language(lang)
     out = [LogEntry(event_line(e, lang), e.key in HEADINGS, -1, tuple(e.dice), e.key) for e in game.opening_events]
+    states = game.history  # the state each action was chosen in: a side's choice names units by their squares
     for i, (action, evs) in enumerate(zip(game.actions, game.events)):
         tag = (lang, i, id(evs), len(evs))
         got = cache.get(tag) if cache is not None else None
         if got is None or got[0] is not evs:
-            lines = [LogEntry(event_line(e, lang, action), e.key in HEADINGS, i, tuple(e.dice), e.key) for e in evs]
+            lines = [LogEntry(event_line(e, lang, action, states[i]), e.key in HEADINGS, i, tuple(e.dice), e.key) for e in evs]
             got = (evs, lines)
             if cache is not None:
                 cache[tag] = got
@@ -154,12 +158,33 @@ def log_entries(game, lang: Optional[str] = None, cache: Optional[dict] = None) 
 
 
 def _unit_at(st: Optional[GameState], uid: str) -> str:
+    """The square of unit `uid` in `st` ("" off the map, or unknown)."""
     if st is None:
         return ""
-    for z in st.zombies:
-        if z.uid == uid:
-            return z.square or ""
-    return ""
+    i = st.unit_index(uid)
+    return (st.zombies[i].square or "") if i is not None else ""
+
+
+def unit_words(st: Optional[GameState], uid: str, lang: Optional[str] = None) -> str:
+    """A zombie unit as the players tell it apart: by its square ("the unit in 089", « l'unité en
+    089 »), "a zombie unit" off the map or without a position; a super zombie by its name. Never the
+    id (issue 33). One unit to a square [7.6], so the square names it."""
+    if st is not None and any(c.name == uid for c in st.characters):
+        return uid
+    sq = _unit_at(st, uid)
+    return tr("unit.in", lang, square=sq) if sq else tr("unit.some", lang)
+
+
+class _BreakerWords(Readable):
+    """Who attacks a glass door, written in the sentence's language (:func:`unit_words`)."""
+
+    __slots__ = ("st", "who")
+
+    def __init__(self, st: Optional[GameState], who: str):
+        self.st, self.who = st, who
+
+    def text(self, lang: Optional[str] = None) -> str:
+        return unit_words(self.st, self.who, lang)
 
 
 def reactors(game, st: GameState, squares: Sequence[str]) -> list[str]:
@@ -219,7 +244,7 @@ def _label_move(game, st: GameState, a: Move, lang: str) -> str:
     left = new.activation.left if new.activation else 0
     before = set(reactors(game, st, list(st.record.entered) + list(st.record.acted)))
     after = [u for u in reactors(game, new, list(new.record.entered) + list(new.record.acted)) if u not in before]
-    react = tr("choice.react_none", lang) if not after else tr("choice.react", lang, units=", ".join(f"{u} ({_unit_at(new, u)})" for u in after))
+    react = tr("choice.react_none", lang) if not after else tr("choice.react", lang, squares=tuple(sorted(_unit_at(new, u) for u in after)))
     return tr("choice.move", lang, square=a.to, cost=cost, left=left, react=react)
 
 
@@ -265,18 +290,19 @@ ACTION_WORDS: dict[type, ActionWords] = {
     EndTurn: ActionWords(lambda a, st: ("choice.end_turn", {})),
     ChooseTargets: ActionWords(lambda a, st: ("choice.targets", {"who": a.targets})),
     AttackCount: ActionWords(lambda a, st: ("choice.attack_count", {"k": a.k})),
-    BerserkCheck: ActionWords(lambda a, st: (("choice.berserk", {"uid": a.uid, "square": _unit_at(st, a.uid)}) if _unit_at(st, a.uid) else ("log.berserk", {"uid": a.uid}))
+    BerserkCheck: ActionWords(lambda a, st: (("choice.berserk", {"square": _unit_at(st, a.uid)}) if _unit_at(st, a.uid) else ("log.berserk", {}))
                               if a.uid else ("choice.berserk_none", {}),
                               squares=lambda st, a: {_unit_at(st, a.uid)} - {""} if a.uid else set()),
-    ZMove: ActionWords(lambda a, st: (("choice.zmove", {"uid": a.uid, "frm": _unit_at(st, a.uid), "path": a.path}) if _unit_at(st, a.uid) else ("log.zmove", {"uid": a.uid, "path": a.path}))
-                       if a.path else (("choice.zstay", {"uid": a.uid, "square": _unit_at(st, a.uid)}) if _unit_at(st, a.uid) else ("log.zstay", {"uid": a.uid})),
+    ZMove: ActionWords(lambda a, st: (("choice.zmove", {"frm": _unit_at(st, a.uid), "path": a.path}) if _unit_at(st, a.uid) else ("log.zmove", {"path": a.path}))
+                       if a.path else (("choice.zstay", {"square": _unit_at(st, a.uid)}) if _unit_at(st, a.uid) else ("log.zstay", {})),
                        squares=lambda st, a: {a.path[-1]} if a.path else {_unit_at(st, a.uid)} - {""}),
     SuperMove: ActionWords(lambda a, st: ("choice.super_move", {"name": a.name, "path": a.path}), squares=lambda st, a: {a.path[-1]}),
-    BreakDoor: ActionWords(lambda a, st: ("choice.break_door", {"who": a.who, "door": a.door}), squares=lambda st, a: _door_squares(st, a.door)),
+    BreakDoor: ActionWords(lambda a, st: ("choice.break_door", {"who": _BreakerWords(st, a.who), "door": a.door}), squares=lambda st, a: _door_squares(st, a.door)),
     Reveal: ActionWords(lambda a, st: ("choice.reveal", {"square": a.square}), squares=lambda st, a: {a.square}),
     EndPhase: ActionWords(lambda a, st: ("choice.end_phase", {})),
     Roll: ActionWords(lambda a, st: _roll_words(a, st)),
-    Draw: ActionWords(lambda a, st: ("choice.draw", {"uid": a.uid})),
+    Draw: ActionWords(lambda a, st: ("choice.draw_tie", {"square": _unit_at(st, a.uid)}) if _unit_at(st, a.uid) else ("choice.draw", {}),
+                      squares=lambda st, a: {_unit_at(st, a.uid)} - {""}),
 }
 
 
@@ -343,10 +369,11 @@ def pending_text(game, lang: Optional[str] = None, st: Optional[GameState] = Non
         return ""
     who = p.who
     key = pending_key(p)
-    if short and i18n.has(brief := "pending_short." + key.split(".", 1)[1], "en"):
-        return tr(brief, lang, who=who, dice=p.dice)
+    square = ""
     if key in ("pending.reaction", "pending.roll_berserk_stay", "pending.roll_berserk_go", "pending.roll_glass") and who:
-        who = f"{who} ({_unit_at(st, who)})" if _unit_at(st, who) else who
+        square, who = _unit_at(st, who), unit_words(st, who, lang)  # a unit by its square, never its id
+    if short and i18n.has(brief := "pending_short." + key.split(".", 1)[1], "en"):
+        return tr(brief, lang, who=who, dice=p.dice, square=square)
     if key == "pending.act":
         if st.activation is None:
             return tr("pending.act", lang, case=p.case)
@@ -361,7 +388,7 @@ def pending_text(game, lang: Optional[str] = None, st: Optional[GameState] = Non
         extra["strength"] = core.strength(st.attack.value, st.attack.k)
     if key == "pending.roll_panic" and st.shot is not None:
         extra["target"] = st.shot.target
-    return tr(key, lang, who=who, case=p.case, dice=p.dice, **extra)
+    return tr(key, lang, who=who, case=p.case, dice=p.dice, square=square, **extra)
 
 
 def refusal_text(why, lang: Optional[str] = None) -> str:

@@ -42,14 +42,15 @@ class Event:
 
 class ChosenAction(str, Readable):
     """The action a side chose, inside its ``policy_choice`` event: as a ``str`` the engine's English
-    (``str(action)``), and ``text(lang)`` in the learner's words (:func:`dodnb.display.action_words`,
+    (`said`, else ``str(action)``; the game passes the action with a unit named by its square, ruling
+    E23), and ``text(lang)`` in the learner's words (:func:`dodnb.display.action_words`,
     worded by the render layer from the state it was chosen in)."""
 
     action: Any
     state: Any
 
-    def __new__(cls, action: Any, state: Any = None) -> "ChosenAction":
-        self = super().__new__(cls, str(action))
+    def __new__(cls, action: Any, state: Any = None, said: Optional[str] = None) -> "ChosenAction":
+        self = super().__new__(cls, str(action) if said is None else said)
         self.action = action
         self.state = state
         return self
@@ -58,7 +59,7 @@ class ChosenAction(str, Readable):
         return action_words(self.action, lang, self.state)
 
     def __reduce__(self):
-        return (ChosenAction, (self.action, self.state))
+        return (ChosenAction, (self.action, self.state, str(self)))
 
 
 def ev(key: str, case: str = "", dice: tuple[int, ...] = (), **params: Any) -> Event:

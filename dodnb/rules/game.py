@@ -22,25 +22,29 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Optional, Protocol, Sequence, Union, runtime_checkable
+from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, Union, runtime_checkable
 
 from dodnb.display import show
 from dodnb.board.model import Board, load_board
 from dodnb.errors import InputError, RuleViolation
+from dodnb.i18n import tr
 from dodnb.rules import engine
 from dodnb.rules.actions import Action, Roll, action_from_json
-from dodnb.rules.counters import Counters
+from dodnb.rules.counters import Counters, default_counters
 from dodnb.rules.dice import Dice, class_roll
 from dodnb.rules.events import ChosenAction, Event, Note, ev
-from dodnb.rules.setup import initial_state
+from dodnb.rules.setup import initial_state, unit_ids
 from dodnb.rules.state import GameState, Pending
 from dodnb.rules.tables import Tables
 from dodnb.rules.vocab import Phase, Side
 
 SAVE_FORMAT = "dodnb-game"
-SAVE_VERSION = 1
+#: 2: the units' ids are drawn by the seed (:func:`dodnb.rules.setup.unit_ids`, issue 33);
+#: 1: the ids followed the values (Z01 a 1, Z50 the 11) — read by :func:`upgrade_save`.
+SAVE_VERSION = 2
 #: The key of the event that marks a roll the class threw with real dice (:meth:`Game.roll_in_class`).
 IN_CLASS = "rolled_in_class"
 
@@ -162,6 +166,61 @@ def _mp_cost(before: GameState, after: GameState) -> int:
     if after.activation.stack != before.activation.stack:
         return 0
     return after.activation.spent - before.activation.spent
+
+
+def _said(action: Action, st: GameState) -> str:
+    """An action as the engine writes it (``str``), a zombie unit named by its square, not its id
+    (issue 33): what a policy's choice says in the log when nobody words it (the presenter,
+    :func:`dodnb.render.narrate.event_line`, words the action itself in every language)."""
+    text = str(action)
+    uid = getattr(action, "uid", "") or getattr(action, "who", "")
+    i = st.unit_index(uid) if isinstance(uid, str) and uid else None
+    if i is None:
+        return text
+    sq = st.zombies[i].square
+    return text.replace(uid, tr("unit.in", "en", square=sq) if sq else tr("unit.some", "en"))
+
+
+# ---------------------------------------------------------------------------------- old saves
+
+_UID = re.compile(r"\bZ\d\d\b")
+
+
+def upgrade_save(data: Mapping[str, Any], counters: Optional[Counters] = None) -> dict:
+    """A saved game (:meth:`Game.save`'s JSON, read) in this version's form; a new dict, `data` untouched.
+
+    Version 1 (before issue 33) gave a seeded set-up's units the ids of the sorted Zombie Values
+    (Z01..Z06 the 1s, Z50 the 11): such a game gets the ids a set-up from its seed gives now
+    (:func:`~dodnb.rules.setup.unit_ids`, unit by unit in set-up order), in its start and in every
+    saved action, so it replays move for move, value for value, only the ids changed. A version 1
+    game whose start does not hold those ids (a study position, a state of one's own) keeps its ids.
+    Anything else is returned as it is (Game.load then checks it)."""
+    out = dict(data)
+    if out.get("version") != 1:
+        return out
+    out["version"] = SAVE_VERSION
+    start, seed = out.get("start"), out.get("seed")
+    zombies = start.get("zombies") if isinstance(start, dict) else None
+    values = (counters or default_counters()).zombie_values()
+    old = {f"Z{i:02d}": v for i, v in enumerate(values, start=1)}
+    if (isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(zombies, list) or len(zombies) != len(values)
+            or not all(isinstance(z, dict) and z.get("uid") in old and old[z["uid"]] == z.get("value") for z in zombies)
+            or len({z["uid"] for z in zombies}) != len(zombies)):
+        return out
+    new = dict(zip((z["uid"] for z in zombies), unit_ids(seed, len(zombies))))
+
+    def relabel(x: Any) -> Any:
+        if isinstance(x, str):
+            return _UID.sub(lambda m: new.get(m.group(0), m.group(0)), x)
+        if isinstance(x, list):
+            return [relabel(v) for v in x]
+        if isinstance(x, dict):
+            return {k: relabel(v) for k, v in x.items()}
+        return x
+
+    out["start"] = relabel(start)
+    out["actions"] = relabel(out.get("actions"))
+    return out
 
 
 # ---------------------------------------------------------------------------------- Game
@@ -421,7 +480,7 @@ class Game:
             return self.apply(choice)
         side = self.pending.side if self.pending else ""
         new, events = engine.apply(self.state, self.ctx, choice)
-        events = [Event("policy_choice", _case_of(note), (("side", side), ("action", ChosenAction(choice, self.state)),
+        events = [Event("policy_choice", _case_of(note), (("side", side), ("action", ChosenAction(choice, self.state, _said(choice, self.state))),
                                                              ("why", note if isinstance(note, Note) else str(note))))] + events
         self._play(choice, new, events, str(note))
         return events
@@ -506,6 +565,7 @@ class Game:
         seed = data.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InputError(f"saved game seed {seed!r} is not a whole number")
+        data = upgrade_save(data, counters)
         board = board or load_board()
         if data.get("board") not in (None, board.name):
             raise InputError(f"this game was saved on the map {data.get('board')!r}, not {board.name!r}")

@@ -16,6 +16,24 @@ from dodnb.rules.vocab import Phase, Pool
 #: The zombie player assigns five hidden zombies [3.1].
 HIDDEN_COUNT = 5
 
+#: How unit ids are given at set-up (saved with a game, :data:`dodnb.rules.game.SAVE_VERSION`):
+#: 2 — a seeded permutation of Z01..Z50 over the counter mix, so that an id tells nothing of a value;
+#: 1 — (dodnb before issue 33) Z01..Z50 in the order of the sorted Zombie Values: Z01 a 1, Z50 the 11.
+UNIT_IDS_SCHEME = 2
+
+
+def unit_ids(seed: Optional[int], n: int = 50, rng: Optional[random.Random] = None) -> tuple[str, ...]:
+    """The ids of the `n` units in set-up order (the k-th zombie symbol square [3.1], then the box):
+    Z01..Zn in an order drawn from `seed` alone, so that knowing a unit's id tells nothing about its
+    Zombie Value (the values are dealt to the squares by their own shuffle; ruling in docs/COUNTERS.md).
+    The same seed gives the same ids; `rng` (a seed of None) draws them from that source instead."""
+    labels = [f"Z{i:02d}" for i in range(1, n + 1)]
+    if seed is None:
+        (rng or random.Random()).shuffle(labels)
+    else:
+        random.Random(f"dodnb unit ids {seed}").shuffle(labels)
+    return tuple(labels)
+
 
 def hidden_square_allowed(board: Board, square: str) -> RuleViolation | None:
     """None if a hidden zombie may be assigned to the square, else why not (Case [3.1], numbered restriction)."""
@@ -77,7 +95,8 @@ def initial_state(
     square and Steve+Fran the second [3.2]. Units are shuffled with `seed` (reproducible).
     `hidden_squares`: the zombie player's five secret squares [3.1] (checked); by default five
     legal squares are drawn with the same seed. In solitaire [15.1] no square is assigned and the
-    five hidden units are mixed with the eliminated ones."""
+    five hidden units are mixed with the eliminated ones. The units' ids are :func:`unit_ids` of the
+    seed: they carry no value."""
     board = board or load_board()
     counters = counters or load_counters()
     values = list(counters.zombie_values())
@@ -88,10 +107,11 @@ def initial_state(
     rng.shuffle(order)
     symbols = board.zombie_symbol_squares
     off_pool = Pool.ELIMINATED.value if solitaire else Pool.HIDDEN.value
+    ids = unit_ids(seed, len(order), rng)
     units = []
     for k, idx in enumerate(order):
         sq = symbols[k] if k < len(symbols) else None
-        units.append(ZombieUnit(f"Z{idx + 1:02d}", values[idx], sq, pool=Pool.MAP.value if sq else off_pool))
+        units.append(ZombieUnit(ids[k], values[idx], sq, pool=Pool.MAP.value if sq else off_pool))
     chars_sq = board.character_symbol_squares
     placement = dict(placement or {"Peter": chars_sq[0], "Roger": chars_sq[0], "Steve": chars_sq[1], "Fran": chars_sq[1]})
     allowed = set(chars_sq)

@@ -247,10 +247,18 @@ def _open_main_door_square(st: GameState, ctx, sq: str) -> bool:
     return d is not None and st.door_state(d.id) != DoorState.CLOSED
 
 
-def _describe(names: frozenset, who: str) -> dict:
-    """A mover as note parameters: its id and whether it is a unit or a super zombie (`names`: the
-    characters' names)."""
-    return {"who": who, "sz": "super" if who in names else "unit"}
+def _describe(names: frozenset, m: "_Mover") -> dict:
+    """A mover as note parameters: a super zombie by its name, a unit by its square (its id is never
+    shown: issue 33), and which of the two it is (`names`: the characters' names)."""
+    sz = m.who in names
+    return {"who": m.who if sz else m.square, "sz": "super" if sz else "unit"}
+
+
+def _named(state: GameState, who: str) -> dict:
+    """A unit (by its square) or a super zombie (by its name) as note parameters, as :func:`_describe`."""
+    if any(c.name == who for c in state.characters):
+        return {"who": who, "sz": "super"}
+    return {"who": square_of(state.unit(who)), "sz": "unit"}
 
 
 # ============================================================================================
@@ -306,7 +314,7 @@ def _p1(state: GameState, ctx, m: _Mover, env: _Env):
         return None
     end = _end(best[1], m)
     owners = tuple(c.name for c in env.humans if c.square == end)
-    return (best[0], 1, best[1], ("free.p1", dict(_describe(env.names, m.who), owners=owners, square=end)))
+    return (best[0], 1, best[1], ("free.p1", dict(_describe(env.names, m), owners=owners, square=end)))
 
 
 def _p2(state: GameState, ctx, m: _Mover, env: _Env):
@@ -318,7 +326,7 @@ def _p2(state: GameState, ctx, m: _Mover, env: _Env):
     if not walks:
         return _ROOM
     k, a = min((_move_key(state, ctx, m, a, env), a) for a in walks)
-    return (k, 2, a, ("free.p2", dict(_describe(env.names, m.who), square=m.square)))
+    return (k, 2, a, ("free.p2", dict(_describe(env.names, m), square=m.square)))
 
 
 def _p3(state: GameState, ctx, m: _Mover, env: _Env):
@@ -334,12 +342,12 @@ def _p3(state: GameState, ctx, m: _Mover, env: _Env):
     brk = _break_toward(state, ctx, m, target, dist)
     if brk is not None:
         return ((0 if m.free else 1,) + _threat(state, ctx, m.square, env) + (0,) + _seen_as(m) + ((),), 3, brk,
-                ("free.p3_door", dict(_describe(env.names, m.who), target=target.name, door=brk.door)))
+                ("free.p3_door", dict(_describe(env.names, m), target=target.name, door=brk.door)))
     toward = [a for a in _walks(m) if dist.get(_end(a, m), INF) < d0]
     if not toward:
         return _HELD
     k, a = min(((dist.get(_end(a, m), INF),) + _move_key(state, ctx, m, a, env), a) for a in toward)
-    return (k[1:], 3, a, ("free.p3", dict(_describe(env.names, m.who), target=target.name)))
+    return (k[1:], 3, a, ("free.p3", dict(_describe(env.names, m), target=target.name)))
 
 
 def _p4(state: GameState, ctx, m: _Mover, env: _Env):
@@ -351,7 +359,7 @@ def _p4(state: GameState, ctx, m: _Mover, env: _Env):
         return None
     k, a = min((_move_key(state, ctx, m, a, env), a) for a in ok)
     seen_by = tuple(c.name for c in env.humans if _end(a, m) in env.sights[c.name])
-    return (k, 4, a, ("free.p4", dict(_describe(env.names, m.who), square=_end(a, m), seen_by=seen_by)))
+    return (k, 4, a, ("free.p4", dict(_describe(env.names, m), square=_end(a, m), seen_by=seen_by)))
 
 
 def _p5(state: GameState, ctx, m: _Mover, env: _Env):
@@ -372,7 +380,7 @@ def _p5(state: GameState, ctx, m: _Mover, env: _Env):
     if not toward:
         return None  # the main-door exception [15.5] or no way closer: a different unit is moved
     k, a = min(((w.get(_end(a, m), INF),) + _move_key(state, ctx, m, a, env), a) for a in toward)
-    return ((d0,) + k, 5, a, ("free.p5", dict(_describe(env.names, m.who), target=target.name, d=d0)))
+    return ((d0,) + k, 5, a, ("free.p5", dict(_describe(env.names, m), target=target.name, d=d0)))
 
 
 def _classify(state: GameState, ctx, m: _Mover, env: _Env):
@@ -451,8 +459,8 @@ def _plan_entries(state: GameState, legal: Sequence[Action], ctx, movers: Option
             mover, a, length = chain
             if mover.who not in taken:
                 k = _move_key(state, ctx, mover, a, env)
-                out.append((k, 2, a, ("free.p2_room", dict(_describe(env.names, mover.who), other=m.who,
-                                                            sz2=_describe(env.names, m.who)["sz"], square=m.square, n=length))))
+                out.append((k, 2, a, ("free.p2_room", dict(_describe(env.names, mover), other=_describe(env.names, m)["who"],
+                                                            sz2=_describe(env.names, m)["sz"], square=m.square, n=length))))
                 taken.add(mover.who)
     if first and out:
         return [min(out, key=_plan_order)]
@@ -657,14 +665,14 @@ def _reaction_pick(state: GameState, legal: Sequence[Action], ctx) -> tuple[Acti
     legal = [a for a in legal if getattr(a, "uid", getattr(a, "who", "")) == head] or list(legal)
     brk = sorted((a for a in legal if isinstance(a, BreakDoor)), key=lambda a: a.door)
     if brk:
-        return brk[0], "react.break", {"who": brk[0].who, "door": brk[0].door}
+        return brk[0], "react.break", {**_named(state, brk[0].who), "door": brk[0].door}
     walks = [a for a in legal if isinstance(a, ZMove) and a.path]
     if not walks:
         return legal[0], "react.only", {}
     uid = walks[0].uid
     m = _Mover(uid, square_of(state.unit(uid)), False, False)
     a = min(walks, key=lambda a: _move_key(state, ctx, m, a))
-    return a, "react.least", {"n": len(walks), "who": uid}
+    return a, "react.least", {"n": len(walks), **_named(state, uid)}
 
 
 def super_reaction_choice(state: GameState, legal: Sequence[Action], ctx=None) -> tuple[Action, str]:

@@ -48,7 +48,7 @@ from dodnb.render.state_scene import door_state_shapes, game_board, game_scene, 
 from dodnb.render.words import square_words
 from dodnb.rules.actions import Action, Activate, EndTurn, Move, Shoot
 from dodnb.rules.events import Event
-from dodnb.rules.game import DecisionNeeded, Game
+from dodnb.rules.game import DecisionNeeded, Game, upgrade_save
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Phase, Side, Status
 from dodnb.search import hint as hints
@@ -203,7 +203,7 @@ class GameMap(MapView):
         for u in observation(st)["units"]:
             if u["square"] == sid:
                 v = u["value"]
-                here.append(tr("map.unit_known" if v is not None else "map.unit_unknown", lang, uid=u["uid"], value=v)
+                here.append(tr("map.unit_known" if v is not None else "map.unit_unknown", lang, value=v)
                             + (" — " + tr("map.berserk", lang) if u["berserk"] else ""))
         if here:
             parts.append(html.escape(", ".join(here)))
@@ -566,6 +566,7 @@ class GameStepper(StillMixin, widgets.VBox):
                 raise ValueError(f"not JSON: {exc}") from exc
             if not isinstance(kept, dict) or not isinstance(kept.get("actions"), list):
                 raise ValueError("not a saved game")
+            kept = upgrade_save(kept, self.game.ctx.counters)  # a game kept by an older dodnb, in today's ids
             n, seed = len(kept["actions"]), kept.get("seed")
             if (kept.get("seed"), kept.get("start")) != (given["seed"], given["start"]) or kept["actions"][: len(given["actions"])] != given["actions"]:
                 self.save_text.value = text

@@ -68,7 +68,7 @@ def test_prob_outputs_speak_french(lang):
     assert not any(bad.values()), bad
     points = {k: point_numbers([t]) for k, t in texts.items()}
     assert not any(points.values()), points
-    assert "Les zombis choisissent : Z32 : 031 → 030 → 009" in texts["choices"]
+    assert "Les zombis choisissent : unité en 031 → 030 → 009" in texts["choices"]  # a unit named by its square (ruling E23)
     assert "P(Peter a paniqué ; Roger a tiré (2 dés) : unité détruite) = 25/864  (2,9\u202f%, 1 sur 34,6)" in texts["together"]
 
 

@@ -3,7 +3,10 @@
 * Seeded random games replay action by action and state by state as they did before the speed work
   (fingerprints in `seeded_games.json`, recorded on main just before the fast paths were merged, and
   recorded again when ruling S-T1 (5) put the zombie side's fixed orders by square: the random
-  policies index into `legal_actions`, so its order is part of what must not change).
+  policies index into `legal_actions`, so its order is part of what must not change; and again when
+  the units' ids were drawn by the seed (issue 33): the free moves are listed and the pools drawn in
+  id order, so the same seed plays differently; with the former ids the games replayed exactly as
+  recorded before).
 * Free Movement [7.0] 2, [7.4]-[7.6], [10.3], [11.2]: the unit moves kept from one node to the next
   (`phases.free.unit_moves`) equal the plain walk over every unit, whatever order positions come in.
 * `apply` skips the check only for the very action objects `legal_actions` / `chance_outcomes` just

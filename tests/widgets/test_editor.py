@@ -53,7 +53,7 @@ def test_units_with_value_face_and_berserk():
     assert e.position.units == {"031": {"value": 4, "berserk": True}}
     assert "Z01" in tags(e)
     assert any(getattr(s, "text", "") == "Z4" for s in e.map.token_shapes({}))  # the teacher sees the value
-    assert "031" in e.map.info.value and "Z01" in e.map.info.value  # the info line names what is there now
+    assert "031" in e.map.info.value and "zombie unit (value 4)" in e.map.info.value  # what is there now, never its id (issue 33)
     e.berserk.value = False
     e.face_up.value = True
     e.map.click("031")  # another kind of unit replaces it

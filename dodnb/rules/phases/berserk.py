@@ -57,9 +57,9 @@ def check_pick(st: GameState, ctx: Ctx, a: BerserkCheck) -> Optional[RuleViolati
     if z.square is None:
         return RuleViolation("10.0", "unit.off_map", uid=z.uid)
     if z.berserk:
-        return RuleViolation("10.0", "berserk.already", uid=z.uid)
+        return RuleViolation("10.0", "berserk.already", uid=z.uid, square=z.square)
     if z.uid in st.zturn.ended_berserk:
-        return RuleViolation("10.1", "berserk.stopped", uid=z.uid)
+        return RuleViolation("10.1", "berserk.stopped", uid=z.uid, square=z.square)
     return None
 
 
@@ -112,7 +112,7 @@ def tie_outcomes(st: GameState, ctx: Ctx) -> list[tuple[Action, Fraction]]:
 
 
 def pick_tie(st: GameState, ctx: Ctx, a: Draw, out: list[Event]) -> GameState:
-    out.append(ev("solitaire_tie", "15.4", uid=a.uid, n=len(st.zturn.ties)))
+    out.append(ev("solitaire_tie", "15.4", uid=a.uid, square=st.unit(a.uid).square, n=len(st.zturn.ties)))
     return st.evolve(zturn=rec(st.zturn, ties=(), checking=a.uid, step=ZStep.BERSERK_CHECK))
 
 
@@ -128,7 +128,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameSta
     if zt.step == ZStep.BERSERK_STAY:
         if zt.queue:
             z = st.unit(zt.queue[0])
-            return pend(st, PendingKind.ROLL_BERSERK_STAY, "10.0", f"does {z.uid} in {z.square} stay berserk? (4 or less)", 1, z.uid), True
+            return pend(st, PendingKind.ROLL_BERSERK_STAY, "10.0", f"does the unit in {z.square} stay berserk? (4 or less)", 1, z.uid), True
         return st.evolve(zturn=rec(zt, step=ZStep.BERSERK_PICK)), False
     if zt.step == ZStep.BERSERK_PICK:
         if zt.ties:
@@ -143,7 +143,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameSta
         return st.evolve(zturn=rec(zt, step=ZStep.BERSERK_CHECK)), False
     if zt.checking:
         z = st.unit(zt.checking)
-        return pend(st, PendingKind.ROLL_BERSERK_GO, "10.0", f"does {z.uid} in {z.square} go berserk? (4 or less)", 1, z.uid), True
+        return pend(st, PendingKind.ROLL_BERSERK_GO, "10.0", f"does the unit in {z.square} go berserk? (4 or less)", 1, z.uid), True
     return None
 
 

@@ -159,25 +159,26 @@ def check_unit(st: GameState, ctx: Ctx, a: ZMove) -> Optional[RuleViolation]:
     if z.square is None:
         return RuleViolation("7.0", "unit.off_map", uid=z.uid)
     if z.uid in st.zturn.reacted:
-        return RuleViolation("7.4", "free.reacted", uid=z.uid)
+        return RuleViolation("7.4", "free.reacted", uid=z.uid, square=z.square)
     if z.uid in st.zturn.moved:
-        return RuleViolation("7.5", "free.moved", uid=z.uid)
+        return RuleViolation("7.5", "free.moved", uid=z.uid, square=z.square)
     if st.characters_in(z.square):
-        return RuleViolation("7.6", "free.with_character", uid=z.uid)
+        return RuleViolation("7.6", "free.with_character", uid=z.uid, square=z.square)
     if counts_against_die(st, z.uid) and st.zturn.moves_left <= 0:
         return RuleViolation("7.0", "free.used")
     limit = 2 if z.berserk else 1
     if not 1 <= len(a.path) <= limit:
-        return RuleViolation("7.5", "free.limit", uid=z.uid, n=limit)
+        return RuleViolation("7.5", "free.limit", uid=z.uid, square=z.square, n=limit)
     why = movement.path_problem(st, ctx, z.square, a.path, z.uid)
     if why is None:
-        why = _one_route(a.path, movement.unit_free_paths(st, ctx, z), z.uid, "7.5")
+        why = _one_route(a.path, movement.unit_free_paths(st, ctx, z), z.square, "7.5")
     return why
 
 
 def _one_route(path: tuple[str, ...], routes: list[tuple[str, ...]], who: str, case: str, sz: str = "unit") -> Optional[RuleViolation]:
     """A zombie's move is where it ends (ruling E22): of several routes to one square the engine
-    offers one, the first in square order; the others are refused with a pointer to it."""
+    offers one, the first in square order; the others are refused with a pointer to it. `who`: a
+    super zombie's name, a unit's square (a unit is never named by its id: issue 33)."""
     listed = next((r for r in routes if r[-1] == path[-1]), None)
     if listed is not None and listed != path:
         return RuleViolation(case, "route.one", who=who, sz=sz, square=path[-1], path=tuple(listed))
@@ -202,7 +203,7 @@ def check_break(st: GameState, ctx: Ctx, a: BreakDoor) -> Optional[RuleViolation
     why = movement.break_problem(st, ctx, a)
     if why is not None or a in movement.break_options(st, ctx):
         return why
-    return RuleViolation("10.4", "glass.not_now", who=a.who, door=a.door)  # pragma: no cover - break_problem names it
+    return RuleViolation("10.4", "glass.not_now", door=a.door)  # pragma: no cover - break_problem names it
 
 
 def do_unit(st: GameState, ctx: Ctx, a: ZMove, out: list[Event]) -> GameState:

@@ -34,7 +34,9 @@ def path_problem(st: GameState, ctx: Ctx, start: str, path: tuple[str, ...], who
                  toward: Optional[Mapping[str, int]] = None, allow_unit_end: bool = False, sz: str = "unit") -> Optional[RuleViolation]:
     """Why a zombie may not follow `path` from `start`, or None: adjacent open sides [7.0], towards the
     characters when `toward` is given [7.0] 1, never out of a character's square, never ending on a
-    zombie unit (a super zombie may stack [11.1]) [7.6]."""
+    zombie unit (a super zombie may stack [11.1]) [7.6]. A refusal names a super zombie `who` and a
+    unit by its square (`start`), never by its id (issue 33)."""
+    who = who if sz == "super" else start
     moves = ctx.moves(st)
     cur = start
     humans = st.human_squares()
@@ -174,27 +176,29 @@ def break_problem(st: GameState, ctx: Ctx, a: BreakDoor) -> Optional[RuleViolati
         if stacked_unit(st, c) is None:
             return RuleViolation("11.6", "glass.super_alone", name=c.name)
         sq = square_of(c)
+        named = {"who": a.who, "sz": "super"}
     else:
         z = st.unit(a.who)
         if z.square is None:
             return RuleViolation("10.4", "unit.off_map", uid=z.uid)
         if not z.berserk:
-            return RuleViolation("10.4", "glass.not_berserk", uid=z.uid)
+            return RuleViolation("10.4", "glass.not_berserk", uid=z.uid, square=z.square)
         if z.uid in st.zturn.reacted:
-            return RuleViolation("7.4", "glass.reacted", uid=z.uid)
+            return RuleViolation("7.4", "glass.reacted", uid=z.uid, square=z.square)
         if z.uid in st.zturn.moved:
-            return RuleViolation("10.4", "glass.moved", uid=z.uid)
+            return RuleViolation("10.4", "glass.moved", uid=z.uid, square=z.square)
         sq = z.square
+        named = {"who": sq, "sz": "unit"}  # a unit by its square, never its id (issue 33)
     if st.characters_in(sq):
-        return RuleViolation("7.6", "glass.with_character", who=a.who)
+        return RuleViolation("7.6", "glass.with_character", **named)
     if d is None or sq not in d.squares:
-        return RuleViolation("10.4", "glass.not_side", door=a.door, square=sq, who=a.who)
+        return RuleViolation("10.4", "glass.not_side", door=a.door, square=sq, **named)
     if d.kind != DoorKind.GLASS:
         return RuleViolation("10.4", "glass.kind", door=d.id, kind=d.kind)
     if st.door_state(d.id) != DoorState.CLOSED:
         return RuleViolation("10.4", "glass.state", door=d.id, state=st.door_state(d.id))
     if not any(c.name == a.who for c in st.characters) and not character_seen_through(st, ctx, sq, d.id):
-        return RuleViolation("10.4", "glass.no_sight", who=a.who, door=d.id)
+        return RuleViolation("10.4", "glass.no_sight", door=d.id, **named)
     return None
 
 
@@ -262,7 +266,7 @@ def break_pending(st: GameState, ctx: Ctx) -> Optional[GameState]:
         return None
     z = st.unit(st.zturn.breaking[0])
     n = ctx.tables.glass_dice
-    return pend(st, PendingKind.ROLL_GLASS, "10.5", f"{z.uid} (value {z.value}) attacks glass door {st.zturn.breaking[1]}: {n}d6 below the value breaks it", n, z.uid)
+    return pend(st, PendingKind.ROLL_GLASS, "10.5", f"the unit in {z.square} (value {z.value}) attacks glass door {st.zturn.breaking[1]}: {n}d6 below the value breaks it", n, z.uid)
 
 
 def glass_breaks(st: GameState, ctx: Ctx) -> Callable[[int], bool]:
@@ -277,7 +281,7 @@ def roll_glass(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     who, door = st.zturn.breaking
     z = st.unit(who)
     ok = glass_breaks(st, ctx)(a.total)
-    out.append(ev("glass_attempt", "10.5", dice=faces(a), who=who, door=door, roll=a.total, value=z.value,
+    out.append(ev("glass_attempt", "10.5", dice=faces(a), uid=who, square=z.square, door=door, roll=a.total, value=z.value,
                   outcome="destroyed" if ok else "holds"))
     st = st.evolve(zturn=rec(st.zturn, breaking=()))
     return set_door(st, door, DoorState.DESTROYED.value) if ok else st

@@ -238,7 +238,7 @@ def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameSta
         opts = _contenders(st, ctx, opts)
         if len(opts) == 1 and isinstance(opts[0], ZMove):  # one way to go, uncontested: no decision
             return do_unit(st, ctx, opts[0], out), False
-        new = pend(st, PendingKind.REACTION, "7.0", f"choose the reaction move of {uid} in {z.square}", who=uid)
+        new = pend(st, PendingKind.REACTION, "7.0", f"choose the reaction move of the unit in {z.square}", who=uid)
         ctx.reaction_pended[:] = [new, tuple(opts)]  # (legal_actions asks for them next)
         return new, True
     if super_options(st, ctx):

@@ -225,7 +225,7 @@ def roll_shot(st: GameState, ctx: Ctx, a: Roll, out: list[Event]) -> GameState:
     if killed:
         if z is not None:
             st = move_unit(st, z.uid, square=None, pool=Pool.ELIMINATED.value, berserk=False, face_up=False)
-            out.append(ev("eliminated_unit", "6.0", uid=z.uid, value=z.value))
+            out.append(ev("eliminated_unit", "6.0", uid=z.uid, square=shot.target, value=z.value))
         for c in supers:
             st = set_chars(st, replace(c, square=None))
             out.append(ev("eliminated_super", "11.3", name=c.name))

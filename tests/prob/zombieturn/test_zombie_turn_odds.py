@@ -234,7 +234,7 @@ def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
     the first Human Player-Turns, the plain walk where it fits a unit test's budget."""
     used: dict = {}
     compared: dict = {}
-    for seed, st in game_positions(range(4), max_turn=2):
+    for seed, st in game_positions(range(8, 12), max_turn=2):  # range(4) before the seeded unit ids (issue 33)
         st0, ctx = start_position(st)
         for m in mid_turn_states(st0, seed, every=4):
             try:
@@ -504,7 +504,7 @@ def test_7_0_ruling_z1_the_squares_near_the_queued_units_are_those_they_may_move
         assert ctx.near2([q]) == {q, *moves[q], *(m for n in moves[q] for m in moves[n])}, q
 
 
-@pytest.mark.parametrize("solitaire, seeds, turns", [(True, range(0, 12), 6), (False, range(0, 16), 10)])
+@pytest.mark.parametrize("solitaire, seeds, turns", [(True, range(0, 12), 6), (False, range(0, 24), 10)])
 def test_7_2_7_6_ruling_z1_units_set_aside_in_reaction_give_the_same_end_of_the_phase(solitaire, seeds, turns):
     """Ruling Z1 (units set aside in reaction), [7.0] 1, [7.2] 3, [7.5], [7.6]: at every reaction
     decision of the zombies in seeded games (solitaire: the [15.5] automaton against sensible humans;
@@ -798,7 +798,7 @@ def test_15_5_ruling_s_p2_a_room_making_choice_is_the_same_on_the_same_side_of_w
     from dodnb.search.humans import random_human
 
     pairs = differ = 0
-    for seed in (1001, 1004):
+    for seed in (1036, 1039):  # (1001, 1004) before the seeded unit ids (issue 33)
         g = Game(seed=seed, solitaire=True, human=random_human, zombie=zombie_policy)
         while g.state.turn <= 8 and g.state.result is None:
             g.step()
@@ -957,12 +957,12 @@ def test_15_5_the_free_movement_check_catches_a_wrong_shortcut(wrong):
 
 def test_15_5_ruling_s_p2_a_room_making_choice_is_not_shared_between_numbers_left():
     """A [15.5] priority 2 choice that makes room (ruling S-P2) reads the number of free moves left: in
-    this position of a real game (seed 1001, random humans, Game-Turn 8) the automaton moves another
+    this position of a real game (seed 1039, random humans, Game-Turn 8) the automaton moves another
     unit with one move left than with two or more. The walk asked first with one move left, then with
     more, gives the automaton's own choice each time (the shared decisions once kept only one)."""
     from dodnb.search.humans import random_human
 
-    g = Game(seed=1001, solitaire=True, human=random_human, zombie=zombie_policy)
+    g = Game(seed=1039, solitaire=True, human=random_human, zombie=zombie_policy)  # seed 1001 before the seeded unit ids (issue 33)
     while g.state.turn <= 8:
         g.step()
     st0, ctx = start_position(next(s for s, a in zip(g.history, g.actions) if isinstance(a, EndTurn) and s.turn == 8))
