@@ -43,8 +43,8 @@ from dodnb.render.picture import Picture
 from dodnb.render.style import NORMAL
 from dodnb.render.narrate import choice_label, pending_text, reactors, violation_text  # noqa: F401 (re-exported)
 from dodnb.render.scene import door_label_shapes, move_shapes, outline_shapes
-from dodnb.render.shapes import RectShape, Scene, scene_to_svg
-from dodnb.render.state_scene import door_state_shapes, game_board, game_scene, piece_shapes
+from dodnb.render.shapes import Scene, scene_to_svg
+from dodnb.render.state_scene import door_state_shapes, game_board, game_scene, pieces_and_names
 from dodnb.render.words import square_words
 from dodnb.rules.actions import Action, Activate, EndTurn, Move, Shoot
 from dodnb.rules.events import Event
@@ -127,9 +127,12 @@ class GameMap(MapView):
         return game_board(scene, lang=self.lang), frame
 
     def token_shapes(self, tokens) -> list:
+        """The door states and the pieces of the position (placed as in the pictures: state_scene.pieces_and_names)."""
         st = self.state
-        plates = [sh for sh in self.scene.shapes if isinstance(sh, RectShape) and (sh.tag or "").startswith("store:")]
-        return door_state_shapes(st, self.frame) + piece_shapes(st, self.frame, radius=self.style.canvas_token_radius, lang=self.lang, avoid=plates)
+        return door_state_shapes(st, self.frame) + self._pieces_and_names()[0]
+
+    def _pieces_and_names(self) -> tuple[list, list]:
+        return pieces_and_names(self.state, self.frame, self.scene, self.style.canvas_token_radius, self.lang)
 
     def set_state(self, st: GameState, overlay: Sequence = ()) -> None:
         """The position and the overlay, in one canvas message; a layer whose shapes did not change
@@ -149,11 +152,17 @@ class GameMap(MapView):
                 self._draw_overlay()
 
     def _draw_tokens(self) -> None:
-        shapes = self.token_shapes({})
+        pieces, names = self._pieces_and_names()
+        shapes = door_state_shapes(self.state, self.frame) + pieces
         layer = self._layer("tokens")
         self._begin(layer)
-        draw_shapes(layer, shapes)
+        draw_shapes(layer, names + shapes)
         self._drawn_tokens = shapes
+
+    def name_shapes(self, pieces) -> list:
+        """The store names where the pictures put them for this position (`pieces` unused: the
+        position's own pieces decide)."""
+        return self._pieces_and_names()[1]
 
     def click(self, sid) -> None:
         """A click acts (moves, shoots, activates) rather than selects: no selection is kept, so
