@@ -359,8 +359,11 @@ class GameStepper(StillMixin, widgets.VBox):
             self.step_why.layout.margin = "0 12px 0 0"
             self.map.square_picker.layout.width = "210px"
             self.dice.layout.height = "64px"
-            status = widgets.HBox([self.step_why, self.map.info], layout=lay(width="100%", height="22px", align_items="center", overflow="hidden"))
+            # two lines each, wrapped (one line cut the hover line short with "…" at 1400 px)
+            self.step_why.layout.height = "36px"
+            status = widgets.HBox([self.step_why, self.map.info], layout=lay(width="100%", height="38px", align_items="flex-start", overflow="hidden"))
             status.add_class("dodnb-status")
+            status.add_class("dodnb-status-wrap")
         else:
             status = self.step_why
         threat_panel = widgets.VBox([self.threat_button, self.threat_box], layout=lay(overflow="auto"))
@@ -376,12 +379,14 @@ class GameStepper(StillMixin, widgets.VBox):
             # decision | choices (as tall as the panels: a dozen choices without a scroll bar) | dice and tabs
             self.decision.layout.height = "auto"
             self.decision.layout.max_height = "132px"
-            self.left = widgets.VBox([self.decision, buttons, self.hint_key, self.message_box],
+            # the dice tray under the decision, so that the tabs take the whole third column: the
+            # threat table (every character's chances) shows without a scroll bar of its own
+            self.left = widgets.VBox([self.decision, buttons, self.hint_key, self.message_box, self.dice],
                                      layout=lay(width="29%", padding="0 10px 0 0", height=f"{style.stepper_panel_height}px", overflow="hidden"))
-            self.choice_box.layout.width = "38%"
+            self.choice_box.layout.width = "36%"
             self.choice_box.layout.margin = "0 10px 0 0"
-            self.tabs.layout.height = f"{style.stepper_panel_height - 64 - 6}px"  # under the dice tray
-            self.right = widgets.VBox([self.dice, self.tabs], layout=lay(width="33%", height=f"{style.stepper_panel_height}px"))
+            self.tabs.layout.height = f"{style.stepper_panel_height}px"
+            self.right = widgets.VBox([self.tabs], layout=lay(width="35%", height=f"{style.stepper_panel_height}px", overflow="hidden"))
             columns = widgets.HBox([self.left, self.choice_box, self.right], layout=lay(width="100%", align_items="flex-start"))
         else:
             self.left = widgets.VBox([self.decision, self.choice_box, buttons, self.hint_key, self.message_box],

@@ -2027,6 +2027,19 @@ def test_projector_mode_sizes_and_the_wheel(lab_server, browser, browser_summary
         page.wait_for_timeout(300)
         page.screenshot(path=str(PROJECTOR_SHOTS / "projector-stepper-threat.png"))
         results[("projector", "stepper+threat")] = page.evaluate(OUTPUTS_JS)[k]
+        # the panels under the map, scrolled into view: the threat table read whole, the dice tray
+        stepper.locator(".dodnb-dice").scroll_into_view_if_needed()
+        panel.evaluate("e => e.scrollIntoView({block: 'end'})")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(PROJECTOR_SHOTS / "projector-stepper-threat-panels.png"))
+        # what fills the threat tab: its box and the panel's parts (button, text, table), px
+        threat_parts = panel.evaluate(
+            "e => { const tab = e.closest('.widget-tab-contents'); const box = e.closest('.widget-vbox');"
+            " return {tab: [tab.clientHeight, tab.scrollHeight], panel: [box.clientHeight, box.scrollHeight],"
+            " parts: Array.from(box.children).map(c => Math.round(c.getBoundingClientRect().height))}; }")
+        # the hover line under the controls: its text shown whole (not cut with "…")
+        info = stepper.locator(".dodnb-info .widget-html-content").first
+        info_fit = info.evaluate("e => [e.clientWidth, e.scrollWidth, e.clientHeight, e.scrollHeight, e.innerText]")
     finally:
         context.close()
 
@@ -2044,7 +2057,8 @@ def test_projector_mode_sizes_and_the_wheel(lab_server, browser, browser_summary
     lines.append(f"  heights, projector: {report('projector')}")
     threat = results[("projector", "stepper+threat")]
     lines.append(f"  projector stepper with its threat table: {threat['height']:.0f} px, scroll boxes: {threat['scrolls']}; "
-                 f"the notebook's visible area {view_height} px")
+                 f"the notebook's visible area {view_height} px; threat tab {threat_parts}")
+    lines.append(f"  hover line (width shown/needed, height shown/needed): {info_fit}")
     lines.append(f"  screenshots: {PROJECTOR_SHOTS}/normal-*.png, projector-*.png")
     browser_summary.extend(lines)
     print("\n".join(lines))
@@ -2056,9 +2070,12 @@ def test_projector_mode_sizes_and_the_wheel(lab_server, browser, browser_summary
         if name in PROJECTOR_IN_VIEW:
             assert got["height"] <= view_height, (name, got["height"], view_height)
         assert got["scrolls"] == [], (name, got["scrolls"])
-    # the threat table itself (~430 px of text in a third of the page) still scrolls in its tab:
-    # reported above, not yet asserted (issue 34 item 3, left open)
+    # the threat table (every character's chances) in its tab without a scroll bar of its own
+    # (before: 431 px of text in a 203-px tab), the stepper still within the screen
     assert threat["height"] <= PROJECTOR_MAX_HEIGHT, threat
+    assert threat["scrolls"] == [], (threat, threat_parts)
+    # the hover line above the map readable whole: no text cut off with "…" (before: one line, cut)
+    assert info_fit[1] <= info_fit[0] + 1 and info_fit[3] <= info_fit[2] + 1, info_fit
     assert over_map > 0, f"the wheel over the map did not scroll the notebook ({over_map} px)"
     assert zoomed > width0 + 50, (width0, zoomed)
     assert normal_digit >= 10.0 and normal_crop >= 9.5, (normal_digit, normal_crop)
