@@ -251,6 +251,19 @@ def _main_canvas(page, like=None):
         page.wait_for_timeout(500)
 
 
+def _repainted_like(page, before):
+    """Wait (up to the paint timeout) until the canvas `before` was read from is back in the page
+    (the same cell) with the same picture (`_picture_changes` empty); returns its stats (None while
+    it is not in the page) and the differences still seen when the time is up ({} once repainted)."""
+    deadline = time.monotonic() + PAINT_TIMEOUT_MS / 1000
+    while True:
+        now = _same_canvas(_canvas_stats(page), before)
+        changed = _picture_changes(before, now) if now is not None else {"canvas": "not in the page"}
+        if not changed or time.monotonic() > deadline:
+            return now, changed
+        page.wait_for_timeout(250)
+
+
 def _picture_changes(before, after, share=0.01, tolerance=0.05):
     """Colours covering >= `share` of either picture whose pixel counts differ by more than
     `tolerance` (relative): a redraw must give back the same picture, small overlays aside."""
@@ -427,21 +440,18 @@ def test_notebook_paints_map_and_answers_click(notebook, lab_server, browser, br
         page.evaluate(SAVE_JS, case.notebook)
         page.reload()
         run.wait_kernel()
-        main2, canvas2, summary2 = run.painted_canvas("after reload", like=before)
-        changed = _picture_changes(before, main2)
-        # the redraw on client ready comes as several drawing messages (the map, then what is shown on
-        # it): on a loaded machine the first read can fall between them, so read again until it
-        # settles (within the paint timeout); the picture must then be the same
-        settle = time.monotonic() + PAINT_TIMEOUT_MS / 1000
-        while changed and time.monotonic() < settle:
-            page.wait_for_timeout(500)
-            main2, canvas2, summary2 = run.painted_canvas("after reload", like=before)
-            changed = _picture_changes(before, main2)
+        # what a reload must bring back: the same canvas (its cell's) showing the same picture. The
+        # outputs render one by one and the redraw on client ready comes as several drawing messages
+        # (the map, then what is shown on it), so under load "some canvas painted" or "a picture
+        # that stopped changing for a moment" can come before it; wait for the picture itself
+        repainted, changed = _repainted_like(page, before)
         assert not changed, (
-            f"after reload the picture differs (colour: before, after): {changed}; {summary2}; canvas {before['index']} "
-            f"(cell {before['cell']}, {before['within']}) before, {main2['index']} (cell {main2['cell']}, {main2['within']}) after"
-            + run.diagnostics()
+            f"after reload the picture differs (colour: before, after): {changed}; canvas {before['index']} "
+            f"(cell {before['cell']}, {before['within']}) before, "
+            + (f"{repainted['index']} (cell {repainted['cell']}, {repainted['within']}) after" if repainted else "none after")
+            + f"; screenshot {run.screenshot('reload-differs')}" + run.diagnostics()
         )
+        _, canvas2, _ = run.painted_canvas("after reload", like=repainted)  # and its checks (size, colours)
         # same order: the box still shows the last answer, so the first click must change it
         answers2 = [run.click(canvas2, point, pattern) for point, pattern in case.clicks]
         lap("reload")
