@@ -51,9 +51,13 @@ STYLE = """<style>
 .dodnb-stepper .dodnb-decision .widget-html-content { line-height: 1.3; }
 .dodnb-stepper .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 1 1 auto !important; min-width: 0 !important; max-width: none !important; padding: 0 8px !important; }
 .dodnb-stepper .dodnb-hint .widget-html-content { line-height: 1.35; }
+.dodnb-stepper .dodnb-threat .widget-html-content { line-height: 1.3; }
+.dodnb-stepper .dodnb-threat td, .dodnb-stepper .dodnb-threat th { padding-top: 1px; padding-bottom: 1px; }
 .dodnb-stepper .dodnb-status .dodnb-step-why { flex: 0 0 auto; width: auto !important; max-width: 62%; }
 .dodnb-stepper .dodnb-status .dodnb-step-why .widget-html-content { white-space: nowrap; }
 .dodnb-stepper .dodnb-tabs-tight .widget-tab-contents { padding: 4px 6px !important; }
+.dodnb-stepper .dodnb-status-wrap .widget-html-content { white-space: normal !important; overflow: hidden; text-overflow: clip; line-height: 18px; max-height: 36px; }
+.dodnb-stepper .dodnb-status-wrap .dodnb-step-why { max-width: 45%; }
 .dodnb-stepper .dodnb-tabs-tight .dodnb-log-scroll { height: 100% !important; }
 </style>"""
 

@@ -246,16 +246,19 @@ def board_scene(
         # as big as `label`, smaller only if the store's longest word would not fit its width
         size = label if squeeze else min(label, usable / max(narrow_width(w, 1.0, bold=True) for w in text.split()))
         lines = _narrow_wrap(text, usable, size)
-        # in the store's top row, under the square ids printed in each top-left corner
+        # in the store's top row, under the square ids printed in each top-left corner; a name of
+        # two lines set tight and 1.5 px lower, so that a piece beside a square's id (`piece_spots`)
+        # stays above it (the lines end where a looser block would have ended)
         row_h = min(r.y1 - r.y0 for r in rs)
-        line_h = size * 1.08
+        line_h = size * (1.08 if len(lines) == 1 else 1.0)
         top = f.y(y0) + id_size + 3
         room = f.y(y0 + row_h) - top
         block = len(lines) * line_h
-        ty = top + max(0.0, (room - block) / 2)
+        ty = top + max(0.0, (room - block) / 2) + (0.0 if len(lines) == 1 else 1.5)
         cx = f.x((x0 + x1) / 2)
         plate_w = min(usable + 2, max(narrow_width(line, size, bold=True) for line in lines) + 6)
-        scene.add(RectShape(cx - plate_w / 2, ty - 1, plate_w, block + 2, fill="#ffffff", alpha=0.75, tag=f"store:{name}"))
+        pad = 1.0 if len(lines) == 1 else 0.5
+        scene.add(RectShape(cx - plate_w / 2, ty - pad, plate_w, block + 2 * pad, fill="#ffffff", alpha=0.75, tag=f"store:{name}"))
         for i, line in enumerate(lines):
             scene.add(TextShape(cx, ty + (i + 0.5) * line_h, line, size, STYLE["store_name"], bold=True, tag=f"store:{name}",
                                 family="narrow", max_width=usable))
@@ -356,26 +359,214 @@ TOKEN_COLOURS = {
 }
 
 
-def token_shapes(board: Board, tokens: Mapping[str, Sequence[str]], frame: Frame, radius: Optional[float] = None, low: bool = False) -> list[Shape]:
+def token_shapes(
+    board: Board, tokens: Mapping[str, Sequence[str]], frame: Frame, radius: Optional[float] = None, low: bool = False,
+    around: Optional[Scene] = None,
+) -> list[Shape]:
     """Discs with initials for the pieces in each square: {'024': ['Peter', 'zombie'], ...}.
 
-    `radius` in pixels (default: the style's for a picture at this frame's scale); `low` puts the
-    discs in the lower part of the square, clear of its id."""
+    `radius` in pixels (default: the style's for a picture at this frame's scale); `low` places
+    them as every map does (`piece_spots`: low in the square, clear of its id and of the store
+    names of `around`, the board scene they are drawn on); otherwise centred in the square."""
     if radius is None:
         radius = current_style().overlay_token_radius * frame.scale / 12.0
+    if low:
+        spots = piece_spots(board, frame, {sid: [radius] * len(p) for sid, p in tokens.items()},
+                            name_plates(around.shapes) if around else (), id_boxes(around) if around else {})
     out: list[Shape] = []
     for sid, pieces in tokens.items():
         sq = board.square(sid)
         cx, cy = frame.point(sq.centre)
-        if low:
-            cy = max(cy, frame.y(sq.rect.y1) - radius - 2.0)
         n = len(pieces)
         for i, piece in enumerate(pieces):
-            dx = (i - (n - 1) / 2) * radius * 1.85
+            x, y = spots[sid][i] if low else (cx + (i - (n - 1) / 2) * radius * 1.85, cy)
             colour = TOKEN_COLOURS.get(piece, TOKEN_COLOURS["zombie"])
             label = "Z" if piece == "zombie" else ("SZ" if piece == "super" else piece[:1])
-            out.append(CircleShape(cx + dx, cy, radius, fill=colour, stroke="#ffffff", width=1.2, layer="tokens", tag=sq.id))
-            out.append(TextShape(cx + dx, cy + 0.5, label, radius * 1.25, "#ffffff", bold=True, layer="tokens", tag=sq.id))
+            out.append(CircleShape(x, y, radius, fill=colour, stroke="#ffffff", width=1.2, layer="tokens", tag=sq.id))
+            out.append(TextShape(x, y + 0.5, label, radius * 1.25, "#ffffff", bold=True, layer="tokens", tag=sq.id))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Where the pieces and the store names go: one statement for the canvas maps (MapView, the
+# stepper's and the editor's GameMap) and the game pictures (state_scene.game_scene)
+
+Box = tuple[float, float, float, float]  # x, y, width, height (px)
+
+#: A square id is printed from its em box's top ("top" baseline); its digits (0.72 em tall) stand
+#: on the baseline, ID_DEPTH em down (Liberation Sans Narrow's ascent), and end ID_BEARING em short
+#: of their advance width (the last digit's right side bearing).
+ID_DEPTH = 0.905
+ID_TOP = ID_DEPTH - 0.72
+ID_BEARING = 0.036
+
+
+def is_store_name(shape) -> bool:
+    """A store name's white plate or one of its lines (tag "store:<name>")."""
+    return (getattr(shape, "tag", None) or "").startswith("store:")
+
+
+def store_names(scene: Scene) -> list[Shape]:
+    """The store names of a board scene: each one's white plate and its lines."""
+    return [sh for sh in scene.shapes if is_store_name(sh)]
+
+
+def name_plates(shapes: Iterable[Shape]) -> list[Box]:
+    """The store names' white plates among `shapes`, as boxes."""
+    return [(s.x, s.y, s.w, s.h) for s in shapes if isinstance(s, RectShape) and is_store_name(s)]
+
+
+def id_boxes(scene: Scene) -> dict[str, Box]:
+    """Where each square id's digits are printed on a board scene (the glyphs, not the square)."""
+    out: dict[str, Box] = {}
+    for s in scene.shapes:
+        if isinstance(s, TextShape) and s.layer == "board" and s.family == "narrow" and s.baseline == "top" and s.tag == s.text:
+            w = narrow_width(s.text, s.size)
+            if s.max_width:
+                w = min(w, s.max_width)  # the canvas squeezes an id into its room
+            out[s.tag] = (s.x, s.y + ID_TOP * s.size, w - ID_BEARING * s.size, 0.72 * s.size)
+    return out
+
+
+def _reach(box: Box, x: float, y: float) -> float:
+    """Distance from a point to a box (0 inside it)."""
+    bx, by, bw, bh = box
+    dx = max(bx - x, 0.0, x - (bx + bw))
+    dy = max(by - y, 0.0, y - (by + bh))
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def piece_spots(
+    board: Board, frame: Frame, radii: Mapping[str, Sequence[float]], keep_clear: Sequence[Box] = (),
+    ids: Mapping[str, Box] = {},
+) -> dict[str, list[tuple[float, float]]]:
+    """The centres of the pieces' discs, square by square ({square: [radius of each piece]}).
+
+    A store square keeps its pieces inside it, off its id (`ids`, `id_boxes`) and off the boxes of
+    `keep_clear` (the store names' plates, the rifles' box) wherever it has room: first in a row
+    low in the square (slid sideways as far as needed), else piece by piece, the lowest free
+    places first, which in a store's top row are beside the square's id, above the store's name.
+    With no free place left, a piece goes on a name (the name then moves if its store has room,
+    `names_clear_of`) before it covers another piece's letter, and covers another piece before the
+    square's id. A hall or corridor square (half as wide as a piece row) keeps its row centred,
+    low in the square."""
+    out: dict[str, list[tuple[float, float]]] = {}
+    for sid, rs in radii.items():
+        sq = board.square(sid)
+        if not rs:
+            out[sid] = []
+            continue
+        x0, y0, w, h = frame.box(sq.rect)
+        x1, y1 = x0 + w, y0 + h
+        r = max(rs)
+        n = len(rs)
+        if sq.kind != "store":
+            cx, cy = frame.point(sq.centre)
+            cy = max(cy, y1 - r - 2.0)
+            out[sid] = [(cx + (i - (n - 1) / 2) * r * 1.9, cy) for i in range(n)]
+            continue
+        idb = ids.get(sq.id)
+        near = [b for b in keep_clear if rects_meet(b, (x0 - 1, y0 - 1, w + 2, h + 2))]
+
+        def free(x: float, y: float, rad: float) -> bool:
+            return (idb is None or _reach(idb, x, y) >= rad) and all(_reach(b, x, y) >= rad for b in near)
+
+        out[sid] = _low_row(rs, x0, x1, y1, free) or _one_by_one(rs, x0, y0, x1, y1, idb, near)
+    return out
+
+
+def _low_row(rs: Sequence[float], x0: float, x1: float, y1: float, free) -> Optional[list[tuple[float, float]]]:
+    """A row of discs low in a square (1 px apart), its centre as near the square's as it can be
+    while every disc is `free`; None when there is no such row."""
+    r = max(rs)
+    step = 2 * r + 1
+    half = (len(rs) - 1) / 2 * step
+    if 2 * (half + r) > x1 - x0:
+        return None
+    centre = (x0 + x1) / 2
+    for cy in (y1 - r - 2.0, y1 - r):
+        for k in range(0, int(x1 - x0)):
+            for cx in ((centre,) if k == 0 else (centre + k, centre - k)):
+                if x0 + half + r <= cx <= x1 - half - r and all(free(cx + (i - (len(rs) - 1) / 2) * step, cy, rad) for i, rad in enumerate(rs)):
+                    return [(cx + (i - (len(rs) - 1) / 2) * step, cy) for i in range(len(rs))]
+    return None
+
+
+def _one_by_one(rs: Sequence[float], x0: float, y0: float, x1: float, y1: float, idb: Optional[Box], near: Sequence[Box]) -> list[tuple[float, float]]:
+    """Each disc in turn at the best place in the square (every px inside it): off the id, then off
+    the other discs' letters, then off the other discs, then off the names, then lowest and nearest
+    the side the row starts from; the row started from the left, the middle or the right, whichever
+    leaves the fewest discs on an id, a letter, a disc, a name."""
+    best_total, best_spots = None, None
+    for start in ((0.5,) if len(rs) == 1 else (0.5, 0.0, 1.0)):
+        if best_total is not None and not any(best_total):
+            break
+        total = [0, 0, 0, 0]
+        placed: list[tuple[float, float, float]] = []
+        for rad in rs:
+            # every other px, and the square's sides
+            xs = sorted({x0 + rad + k for k in range(0, int(x1 - x0 - 2 * rad) + 1, 2)} | {x1 - rad}) if x1 - x0 >= 2 * rad else [(x0 + x1) / 2]
+            ys = sorted({y1 - rad - k for k in range(0, int(y1 - y0 - 2 * rad) + 1, 2)} | {y0 + rad}, reverse=True) if y1 - y0 >= 2 * rad else [(y0 + y1) / 2]
+            aim = x0 + rad + start * (x1 - x0 - 2 * rad)
+            best, best_key = None, None
+            for y in ys:
+                for x in xs:
+                    on_id = 0.0 if idb is None else max(0.0, rad - _reach(idb, x, y))
+                    apart = [(((x - px) ** 2 + (y - py) ** 2) ** 0.5, pr) for px, py, pr in placed]
+                    covered = sum(1 for d, pr in apart if d < max(rad, pr) + 5)  # a letter hidden
+                    touching = sum(1 for d, pr in apart if d < rad + pr + 1)
+                    on_name = sum(1 for b in near if _reach(b, x, y) < rad)
+                    key = (on_id > 0.5, covered, touching, on_name, on_id, abs(y - (y1 - rad - 2.0)) + 0.5 * abs(x - aim))
+                    if best_key is None or key < best_key:
+                        best, best_key = (x, y), key
+            placed.append((best[0], best[1], rad))
+            total = [t + k for t, k in zip(total, best_key[:4])]
+        if best_total is None or total < best_total:
+            best_total, best_spots = total, [(x, y) for x, y, _ in placed]
+    return best_spots
+
+
+def names_clear_of(board: Board, frame: Frame, names: Sequence[Shape], pieces: Sequence[Shape], ids: Mapping[str, Box] = {}) -> list[Shape]:
+    """The store names (`store_names`), each moved, if a piece lies under it, to the nearest place
+    inside its store where no piece (disc or ring), no square id (`ids`, `id_boxes`) and no rifles
+    box lies under its plate; with no such place it stays (it would only cover other pieces). A
+    teacher reads every name and every piece."""
+    from dataclasses import replace
+
+    discs = [c for c in pieces if isinstance(c, CircleShape)]
+    boxes = [(r.x, r.y, r.w, r.h) for r in pieces if isinstance(r, RectShape)]
+    out: list[Shape] = []
+    groups: dict[str, list[Shape]] = {}
+    for sh in names:
+        groups.setdefault(sh.tag, []).append(sh)
+    for tag, group in groups.items():
+        plate = next((sh for sh in group if isinstance(sh, RectShape)), None)
+        if plate is None:
+            out += group
+            continue
+        sids = board.store_squares(tag[len("store:"):])
+        rects = [board.squares[i].rect for i in sids]
+        x0, y0 = frame.x(min(r.x0 for r in rects)), frame.y(min(r.y0 for r in rects))
+        x1, y1 = frame.x(max(r.x1 for r in rects)), frame.y(max(r.y1 for r in rects))
+        own_ids = [ids[i] for i in sids if i in ids]
+        near = [c for c in discs if x0 - c.r <= c.cx <= x1 + c.r and y0 - c.r <= c.cy <= y1 + c.r]
+
+        def under(dx: float, dy: float) -> int:
+            box = (plate.x + dx, plate.y + dy, plate.w, plate.h)
+            return sum(1 for c in near if rect_hits_circle(box, c)) + sum(1 for b in boxes if rects_meet(box, b))
+
+        def on_id(dx: float, dy: float) -> bool:
+            box = (plate.x + dx, plate.y + dy, plate.w, plate.h)
+            return any(rects_meet(box, b) for b in own_ids)
+
+        if under(0.0, 0.0) == 0:
+            out += group
+            continue
+        spots = [(dx, dy) for dx in range(int(x0 + 1 - plate.x), int(x1 - 1 - plate.x - plate.w) + 1, 2)
+                 for dy in range(int(y0 + 1 - plate.y), int(y1 - 1 - plate.y - plate.h) + 1)]
+        spots.sort(key=lambda d: (abs(d[1]) + abs(d[0]) * 0.5, d))
+        best = next((d for d in spots if not on_id(*d) and under(*d) == 0), None)
+        out += group if best is None else [replace(sh, x=sh.x + best[0], y=sh.y + best[1]) for sh in group]
     return out
 
 

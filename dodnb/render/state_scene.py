@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from dodnb.render.scene import STYLE, TOKEN_COLOURS, board_scene, frame_for, legend_rows, outline_shapes, rect_hits_circle, rects_meet
+from dodnb.render.scene import (
+    STYLE, TOKEN_COLOURS, board_scene, frame_for, id_boxes, is_store_name, legend_rows, name_plates, names_clear_of, outline_shapes,
+    piece_spots, store_names,
+)
 from dodnb.i18n import tr
 from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, TextShape
 from dodnb.render.style import current as current_style
@@ -28,55 +31,6 @@ CLOSED_DOOR = "#263238"
 DESTROYED_DOOR = "#d7301f"
 
 
-def _is_name(sh) -> bool:
-    return (sh.tag or "").startswith("store:")
-
-
-def store_names(scene: Scene) -> list:
-    """The store names of a board scene: each one's white plate and its lines (tag "store:<name>")."""
-    return [sh for sh in scene.shapes if _is_name(sh)]
-
-
-def names_clear_of(board, frame, names: list, pieces: list) -> list:
-    """The store names (`store_names`), each moved, if a piece lies under it, to the nearest place
-    inside its store where no piece (disc or ring), no square id and no rifles box lies under its
-    plate; a name with no such place stays where it was. A teacher reads every name and every piece."""
-    from dataclasses import replace
-
-    discs = [c for c in pieces if isinstance(c, CircleShape)]
-    boxes = [(r.x, r.y, r.w, r.h) for r in pieces if isinstance(r, RectShape)]
-    out: list = []
-    groups: dict[str, list] = {}
-    for sh in names:
-        groups.setdefault(sh.tag, []).append(sh)
-    idw, idh = frame.id_px * 1.4, frame.id_px
-    for tag, group in groups.items():
-        plate = next((sh for sh in group if isinstance(sh, RectShape)), None)
-        if plate is None:
-            out += group
-            continue
-        rects = [board.squares[i].rect for i in board.store_squares(tag[len("store:"):])]
-        x0, y0 = frame.x(min(r.x0 for r in rects)), frame.y(min(r.y0 for r in rects))
-        x1, y1 = frame.x(max(r.x1 for r in rects)), frame.y(max(r.y1 for r in rects))
-        ids = [(frame.x(r.x0) + 1.0, frame.y(r.y0) + 1.5, idw, idh) for r in rects]
-        near = [c for c in discs if x0 - c.r <= c.cx <= x1 + c.r and y0 - c.r <= c.cy <= y1 + c.r]
-
-        def clear(dx: float, dy: float) -> bool:
-            box = (plate.x + dx, plate.y + dy, plate.w, plate.h)
-            return (not any(rect_hits_circle(box, c) for c in near) and not any(rects_meet(box, b) for b in ids)
-                    and not any(rects_meet(box, b) for b in boxes))
-
-        if clear(0.0, 0.0) or not near:
-            out += group
-            continue
-        spots = [(dx, dy) for dx in range(int(x0 + 1 - plate.x), int(x1 - 1 - plate.x - plate.w) + 1, 2)
-                 for dy in range(int(y0 + 1 - plate.y), int(y1 - 1 - plate.y - plate.h) + 1)]
-        spots.sort(key=lambda d: (abs(d[1]) + abs(d[0]) * 0.5, d))
-        best = next((d for d in spots if clear(*d)), None)
-        out += group if best is None else [replace(sh, x=sh.x + best[0], y=sh.y + best[1]) for sh in group]
-    return out
-
-
 def _state(obj: Any) -> GameState:
     return obj if isinstance(obj, GameState) else obj.state
 
@@ -88,12 +42,9 @@ def game_scene(game_or_state: Any, scale: float = 12.0, id_size: Optional[float]
     scene = game_board(board_scene(board, scale=scale, legend=legend, id_size=id_size, lang=lang), legend, lang)
     frame = frame_for(board, scale=scale)
     scene.add(*door_state_shapes(st, frame))
-    plates = [sh for sh in scene.shapes if isinstance(sh, RectShape) and (sh.tag or "").startswith("store:")]
-    pieces = piece_shapes(st, frame, radius=current_style().still_token_radius * scale / 12.0, lang=lang, avoid=plates)
-    names = store_names(scene)
-    moved = names_clear_of(st.board, frame, names, pieces)
-    if moved != names:
-        scene.shapes = [sh for sh in scene.shapes if not _is_name(sh)] + moved
+    pieces, names = pieces_and_names(st, frame, scene, current_style().still_token_radius * scale / 12.0, lang)
+    moved = iter(names)  # in the order they were drawn, each where `names_clear_of` put it
+    scene.shapes = [next(moved) if is_store_name(sh) else sh for sh in scene.shapes]
     scene.add(*pieces)
     if st.record.entered:
         scene.add(*outline_shapes(board, st.record.entered[-1:], frame, "#1565c0", width=2.0, layer="overlay"))
@@ -188,11 +139,20 @@ def door_state_shapes(st: GameState, frame) -> list:
     return out
 
 
-def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] = None, avoid=()) -> list:
-    """Discs for every piece on the map, grouped by square, in the lower part of the square; a row
-    that would cover one of the rectangles in `avoid` (the store names' plates) slides along the
-    square's bottom to where it covers none, if the square has such a place."""
-    plates = [(p.x, p.y, p.w, p.h) for p in avoid if isinstance(p, RectShape)]
+def pieces_and_names(st: GameState, frame, board: Scene, radius: float, lang: Optional[str] = None) -> tuple[list, list]:
+    """The pieces of the position and the store names of `board` (a board scene drawn in `frame`),
+    laid out as every map lays them out, the canvas maps and the pictures alike: the pieces clear
+    of the names and the square ids where their squares have room (`piece_spots`), then a name a
+    piece still lies on moved where its store has room (`names_clear_of`)."""
+    ids = id_boxes(board)
+    pieces = piece_shapes(st, frame, radius, lang, avoid=name_plates(board.shapes), ids=ids)
+    return pieces, names_clear_of(st.board, frame, store_names(board), pieces, ids)
+
+
+def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] = None, avoid=(), ids=None) -> list:
+    """Discs for every piece on the map, grouped by square, placed by `piece_spots`: inside the
+    square, clear of its id (`ids`, from `id_boxes`) and of the boxes in `avoid` (the store names'
+    plates, `name_plates`) where the square has room."""
     obs = observation(st)
     by_sq: dict[str, list[tuple[str, str, Optional[str], str]]] = {}
     for c in st.characters:
@@ -206,50 +166,25 @@ def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] 
         label = f"Z{u['value']}" if u["value"] is not None else "Z"
         by_sq.setdefault(u["square"], []).append((label, TOKEN_COLOURS["zombie"], BERSERK_RING if u["berserk"] else None, u["uid"]))
     out: list = []
+    keep_clear = list(avoid)
+    rs = st.board.rifle_square
+    rifles: list = []
+    if rs and st.rifles_left:
+        r = st.board.square(rs).rect
+        x, y = frame.x(r.x0) + 3, frame.y(r.y0) + 3
+        rifles.append(RectShape(x, y, 26, 11, fill="#fff8e1", stroke="#8d6e63", width=1.0, layer="tokens", tag="rifles"))
+        rifles.append(TextShape(x + 13, y + 5.5, tr("map.rifles", lang, n=st.rifles_left), 6.5, "#5d4037", layer="tokens", tag="rifles"))
+        keep_clear.append((x, y, 26, 11))
+    # a ring (stunned, infected, berserk) is drawn 2 px outside the disc, 2.2 px wide
+    radii = {sid: [radius + (3.1 if ring else 0.0) for _, _, ring, _ in pieces] for sid, pieces in by_sq.items()}
+    spots = piece_spots(st.board, frame, radii, keep_clear, ids or {})
     for sid, pieces in sorted(by_sq.items()):
-        sq = st.board.square(sid)
-        cx, cy = frame.point(sq.centre)
-        cy = max(cy, frame.y(sq.rect.y1) - radius - 2.0)
-        n = len(pieces)
-        step = radius * 1.9
-        if plates:
-            cx = _clear_of(plates, cx, cy, radius, n, step, frame.x(sq.rect.x0), frame.x(sq.rect.x1))
-        for i, (label, colour, ring, tag) in enumerate(pieces):
-            x = cx + (i - (n - 1) / 2) * step
+        for (label, colour, ring, tag), (x, cy) in zip(pieces, spots[sid]):
             if ring:
                 out.append(CircleShape(x, cy, radius + 2.0, fill=None, stroke=ring, width=2.2, layer="tokens", tag=tag))
             out.append(CircleShape(x, cy, radius, fill=colour, stroke="#ffffff", width=1.2, layer="tokens", tag=tag))
             out.append(TextShape(x, cy + 0.5, label, radius * (1.15 if len(label) < 3 else 0.9), "#ffffff", bold=True, layer="tokens", tag=tag))
-    rs = st.board.rifle_square
-    if rs and st.rifles_left:
-        r = st.board.square(rs).rect
-        x, y = frame.x(r.x0) + 3, frame.y(r.y0) + 3
-        out.append(RectShape(x, y, 26, 11, fill="#fff8e1", stroke="#8d6e63", width=1.0, layer="tokens", tag="rifles"))
-        out.append(TextShape(x + 13, y + 5.5, tr("map.rifles", lang, n=st.rifles_left), 6.5, "#5d4037", layer="tokens", tag="rifles"))
-    return out
-
-
-def _clear_of(plates, cx: float, cy: float, radius: float, n: int, step: float, left: float, right: float) -> float:
-    """The centre, nearest `cx`, of a row of `n` discs (at `cy`) inside [left, right] that covers
-    none of the `plates` (x, y, w, h); `cx` itself when there is none."""
-    half = (n - 1) / 2 * step + radius + 1.0
-
-    def hits(x: float) -> bool:
-        for px, py, pw, ph in plates:
-            for i in range(n):
-                dx = x + (i - (n - 1) / 2) * step
-                nx, ny = min(max(dx, px), px + pw), min(max(cy, py), py + ph)
-                if (nx - dx) ** 2 + (ny - cy) ** 2 < radius ** 2:
-                    return True
-        return False
-
-    if not hits(cx):
-        return cx
-    for k in range(1, 200):
-        for x in (cx + k, cx - k):
-            if left + half <= x <= right - half and not hits(x):
-                return x
-    return cx
+    return out + rifles
 
 
 def describe(st: GameState) -> str:

@@ -31,7 +31,9 @@ from ipycanvas import MultiCanvas, hold_canvas
 
 from dodnb.board.model import Board
 from dodnb.render.picture import Picture
-from dodnb.render.scene import STYLE, Frame, board_scene, frame_for, outline_shapes, square_at, token_shapes
+from dodnb.render.scene import (
+    STYLE, Frame, board_scene, frame_for, id_boxes, is_store_name, names_clear_of, outline_shapes, square_at, store_names, token_shapes,
+)
 from dodnb.render.shapes import NARROW_FONT, CircleShape, LineShape, RectShape, Scene, Shape, TextShape, scene_to_svg
 from dodnb.i18n import check_language, term, tr
 from dodnb.render.style import NORMAL, current as current_style
@@ -349,19 +351,27 @@ class MapView(StillMixin, widgets.VBox):
         with hold_canvas():
             board_layer = self._layer("board")
             self._begin(board_layer)
-            self.draw_calls = draw_shapes(board_layer, self.scene.layer("board"))
+            # the store names go on the tokens layer, where the pieces are (`name_shapes`)
+            self.draw_calls = draw_shapes(board_layer, [s for s in self.scene.layer("board") if not is_store_name(s)])
             self._draw_tokens()
             self._draw_overlay()
             self._draw_hover()
 
     def token_shapes(self, tokens: Mapping[str, Sequence[str]]) -> list[Shape]:
-        """Pieces as the canvas draws them: bigger discs, low in the square, clear of its id."""
-        return token_shapes(self.board, tokens, self.frame, radius=self.style.canvas_token_radius, low=True)
+        """Pieces as the canvas draws them: bigger discs, placed as on every map (scene.piece_spots:
+        low in the square, clear of its id and of the store's name where the square has room)."""
+        return token_shapes(self.board, tokens, self.frame, radius=self.style.canvas_token_radius, low=True, around=self.scene)
+
+    def name_shapes(self, pieces: Sequence[Shape]) -> list[Shape]:
+        """The store names, each moved off the `pieces` where its store has room (scene.names_clear_of),
+        drawn on the tokens layer under the pieces."""
+        return names_clear_of(self.board, self.frame, store_names(self.scene), pieces, id_boxes(self.scene))
 
     def _draw_tokens(self) -> None:
         layer = self._layer("tokens")
         self._begin(layer)
-        draw_shapes(layer, self.token_shapes(self.tokens))
+        pieces = self.token_shapes(self.tokens)
+        draw_shapes(layer, self.name_shapes(pieces) + pieces)
 
     def _draw_overlay(self) -> None:
         layer = self._layer("overlay")
@@ -396,8 +406,11 @@ class MapView(StillMixin, widgets.VBox):
 
     def static_scene(self) -> Scene:
         """The view as one scene: board, tokens and current overlay."""
-        scene = Scene(self.scene.width, self.scene.height, list(self.scene.shapes), self.scene.title, self.scene.title)
-        scene.add(*self.token_shapes(self.tokens), *self.overlay)
+        pieces = self.token_shapes(self.tokens)
+        names = iter(self.name_shapes(pieces))  # where the canvas draws them, in the board's order
+        shapes = [next(names) if is_store_name(s) else s for s in self.scene.shapes]
+        scene = Scene(self.scene.width, self.scene.height, shapes, self.scene.title, self.scene.title)
+        scene.add(*pieces, *self.overlay)
         return scene
 
     def to_svg(self) -> str:

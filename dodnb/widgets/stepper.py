@@ -43,8 +43,8 @@ from dodnb.render.picture import Picture
 from dodnb.render.style import NORMAL
 from dodnb.render.narrate import choice_label, pending_text, reactors, violation_text  # noqa: F401 (re-exported)
 from dodnb.render.scene import door_label_shapes, move_shapes, outline_shapes
-from dodnb.render.shapes import RectShape, Scene, scene_to_svg
-from dodnb.render.state_scene import door_state_shapes, game_board, game_scene, piece_shapes
+from dodnb.render.shapes import Scene, scene_to_svg
+from dodnb.render.state_scene import door_state_shapes, game_board, game_scene, pieces_and_names
 from dodnb.render.words import square_words
 from dodnb.rules.actions import Action, Activate, EndTurn, Move, Shoot
 from dodnb.rules.events import Event
@@ -127,9 +127,12 @@ class GameMap(MapView):
         return game_board(scene, lang=self.lang), frame
 
     def token_shapes(self, tokens) -> list:
+        """The door states and the pieces of the position (placed as in the pictures: state_scene.pieces_and_names)."""
         st = self.state
-        plates = [sh for sh in self.scene.shapes if isinstance(sh, RectShape) and (sh.tag or "").startswith("store:")]
-        return door_state_shapes(st, self.frame) + piece_shapes(st, self.frame, radius=self.style.canvas_token_radius, lang=self.lang, avoid=plates)
+        return door_state_shapes(st, self.frame) + self._pieces_and_names()[0]
+
+    def _pieces_and_names(self) -> tuple[list, list]:
+        return pieces_and_names(self.state, self.frame, self.scene, self.style.canvas_token_radius, self.lang)
 
     def set_state(self, st: GameState, overlay: Sequence = ()) -> None:
         """The position and the overlay, in one canvas message; a layer whose shapes did not change
@@ -149,11 +152,17 @@ class GameMap(MapView):
                 self._draw_overlay()
 
     def _draw_tokens(self) -> None:
-        shapes = self.token_shapes({})
+        pieces, names = self._pieces_and_names()
+        shapes = door_state_shapes(self.state, self.frame) + pieces
         layer = self._layer("tokens")
         self._begin(layer)
-        draw_shapes(layer, shapes)
+        draw_shapes(layer, names + shapes)
         self._drawn_tokens = shapes
+
+    def name_shapes(self, pieces) -> list:
+        """The store names where the pictures put them for this position (`pieces` unused: the
+        position's own pieces decide)."""
+        return self._pieces_and_names()[1]
 
     def click(self, sid) -> None:
         """A click acts (moves, shoots, activates) rather than selects: no selection is kept, so
@@ -350,8 +359,11 @@ class GameStepper(StillMixin, widgets.VBox):
             self.step_why.layout.margin = "0 12px 0 0"
             self.map.square_picker.layout.width = "210px"
             self.dice.layout.height = "64px"
-            status = widgets.HBox([self.step_why, self.map.info], layout=lay(width="100%", height="22px", align_items="center", overflow="hidden"))
+            # two lines each, wrapped (one line cut the hover line short with "…" at 1400 px)
+            self.step_why.layout.height = "36px"
+            status = widgets.HBox([self.step_why, self.map.info], layout=lay(width="100%", height="38px", align_items="flex-start", overflow="hidden"))
             status.add_class("dodnb-status")
+            status.add_class("dodnb-status-wrap")
         else:
             status = self.step_why
         threat_panel = widgets.VBox([self.threat_button, self.threat_box], layout=lay(overflow="auto"))
@@ -367,12 +379,14 @@ class GameStepper(StillMixin, widgets.VBox):
             # decision | choices (as tall as the panels: a dozen choices without a scroll bar) | dice and tabs
             self.decision.layout.height = "auto"
             self.decision.layout.max_height = "132px"
-            self.left = widgets.VBox([self.decision, buttons, self.hint_key, self.message_box],
+            # the dice tray under the decision, so that the tabs take the whole third column: the
+            # threat table (every character's chances) shows without a scroll bar of its own
+            self.left = widgets.VBox([self.decision, buttons, self.hint_key, self.message_box, self.dice],
                                      layout=lay(width="29%", padding="0 10px 0 0", height=f"{style.stepper_panel_height}px", overflow="hidden"))
-            self.choice_box.layout.width = "38%"
+            self.choice_box.layout.width = "36%"
             self.choice_box.layout.margin = "0 10px 0 0"
-            self.tabs.layout.height = f"{style.stepper_panel_height - 64 - 6}px"  # under the dice tray
-            self.right = widgets.VBox([self.dice, self.tabs], layout=lay(width="33%", height=f"{style.stepper_panel_height}px"))
+            self.tabs.layout.height = f"{style.stepper_panel_height}px"
+            self.right = widgets.VBox([self.tabs], layout=lay(width="35%", height=f"{style.stepper_panel_height}px", overflow="hidden"))
             columns = widgets.HBox([self.left, self.choice_box, self.right], layout=lay(width="100%", align_items="flex-start"))
         else:
             self.left = widgets.VBox([self.decision, self.choice_box, buttons, self.hint_key, self.message_box],

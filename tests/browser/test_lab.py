@@ -251,6 +251,19 @@ def _main_canvas(page, like=None):
         page.wait_for_timeout(500)
 
 
+def _repainted_like(page, before):
+    """Wait (up to the paint timeout) until the canvas `before` was read from is back in the page
+    (the same cell) with the same picture (`_picture_changes` empty); returns its stats (None while
+    it is not in the page) and the differences still seen when the time is up ({} once repainted)."""
+    deadline = time.monotonic() + PAINT_TIMEOUT_MS / 1000
+    while True:
+        now = _same_canvas(_canvas_stats(page), before)
+        changed = _picture_changes(before, now) if now is not None else {"canvas": "not in the page"}
+        if not changed or time.monotonic() > deadline:
+            return now, changed
+        page.wait_for_timeout(250)
+
+
 def _picture_changes(before, after, share=0.01, tolerance=0.05):
     """Colours covering >= `share` of either picture whose pixel counts differ by more than
     `tolerance` (relative): a redraw must give back the same picture, small overlays aside."""
@@ -427,21 +440,18 @@ def test_notebook_paints_map_and_answers_click(notebook, lab_server, browser, br
         page.evaluate(SAVE_JS, case.notebook)
         page.reload()
         run.wait_kernel()
-        main2, canvas2, summary2 = run.painted_canvas("after reload", like=before)
-        changed = _picture_changes(before, main2)
-        # the redraw on client ready comes as several drawing messages (the map, then what is shown on
-        # it): on a loaded machine the first read can fall between them, so read again until it
-        # settles (within the paint timeout); the picture must then be the same
-        settle = time.monotonic() + PAINT_TIMEOUT_MS / 1000
-        while changed and time.monotonic() < settle:
-            page.wait_for_timeout(500)
-            main2, canvas2, summary2 = run.painted_canvas("after reload", like=before)
-            changed = _picture_changes(before, main2)
+        # what a reload must bring back: the same canvas (its cell's) showing the same picture. The
+        # outputs render one by one and the redraw on client ready comes as several drawing messages
+        # (the map, then what is shown on it), so under load "some canvas painted" or "a picture
+        # that stopped changing for a moment" can come before it; wait for the picture itself
+        repainted, changed = _repainted_like(page, before)
         assert not changed, (
-            f"after reload the picture differs (colour: before, after): {changed}; {summary2}; canvas {before['index']} "
-            f"(cell {before['cell']}, {before['within']}) before, {main2['index']} (cell {main2['cell']}, {main2['within']}) after"
-            + run.diagnostics()
+            f"after reload the picture differs (colour: before, after): {changed}; canvas {before['index']} "
+            f"(cell {before['cell']}, {before['within']}) before, "
+            + (f"{repainted['index']} (cell {repainted['cell']}, {repainted['within']}) after" if repainted else "none after")
+            + f"; screenshot {run.screenshot('reload-differs')}" + run.diagnostics()
         )
+        _, canvas2, _ = run.painted_canvas("after reload", like=repainted)  # and its checks (size, colours)
         # same order: the box still shows the last answer, so the first click must change it
         answers2 = [run.click(canvas2, point, pattern) for point, pattern in case.clicks]
         lap("reload")
@@ -2027,6 +2037,19 @@ def test_projector_mode_sizes_and_the_wheel(lab_server, browser, browser_summary
         page.wait_for_timeout(300)
         page.screenshot(path=str(PROJECTOR_SHOTS / "projector-stepper-threat.png"))
         results[("projector", "stepper+threat")] = page.evaluate(OUTPUTS_JS)[k]
+        # the panels under the map, scrolled into view: the threat table read whole, the dice tray
+        stepper.locator(".dodnb-dice").scroll_into_view_if_needed()
+        panel.evaluate("e => e.scrollIntoView({block: 'end'})")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(PROJECTOR_SHOTS / "projector-stepper-threat-panels.png"))
+        # what fills the threat tab: its box and the panel's parts (button, text, table), px
+        threat_parts = panel.evaluate(
+            "e => { const tab = e.closest('.widget-tab-contents'); const box = e.closest('.widget-vbox');"
+            " return {tab: [tab.clientHeight, tab.scrollHeight], panel: [box.clientHeight, box.scrollHeight],"
+            " parts: Array.from(box.children).map(c => Math.round(c.getBoundingClientRect().height))}; }")
+        # the hover line under the controls: its text shown whole (not cut with "…")
+        info = stepper.locator(".dodnb-info .widget-html-content").first
+        info_fit = info.evaluate("e => [e.clientWidth, e.scrollWidth, e.clientHeight, e.scrollHeight, e.innerText]")
     finally:
         context.close()
 
@@ -2044,7 +2067,8 @@ def test_projector_mode_sizes_and_the_wheel(lab_server, browser, browser_summary
     lines.append(f"  heights, projector: {report('projector')}")
     threat = results[("projector", "stepper+threat")]
     lines.append(f"  projector stepper with its threat table: {threat['height']:.0f} px, scroll boxes: {threat['scrolls']}; "
-                 f"the notebook's visible area {view_height} px")
+                 f"the notebook's visible area {view_height} px; threat tab {threat_parts}")
+    lines.append(f"  hover line (width shown/needed, height shown/needed): {info_fit}")
     lines.append(f"  screenshots: {PROJECTOR_SHOTS}/normal-*.png, projector-*.png")
     browser_summary.extend(lines)
     print("\n".join(lines))
@@ -2056,9 +2080,12 @@ def test_projector_mode_sizes_and_the_wheel(lab_server, browser, browser_summary
         if name in PROJECTOR_IN_VIEW:
             assert got["height"] <= view_height, (name, got["height"], view_height)
         assert got["scrolls"] == [], (name, got["scrolls"])
-    # the threat table itself (~430 px of text in a third of the page) still scrolls in its tab:
-    # reported above, not yet asserted (issue 34 item 3, left open)
+    # the threat table (every character's chances) in its tab without a scroll bar of its own
+    # (before: 431 px of text in a 203-px tab), the stepper still within the screen
     assert threat["height"] <= PROJECTOR_MAX_HEIGHT, threat
+    assert threat["scrolls"] == [], (threat, threat_parts)
+    # the hover line above the map readable whole: no text cut off with "…" (before: one line, cut)
+    assert info_fit[1] <= info_fit[0] + 1 and info_fit[3] <= info_fit[2] + 1, info_fit
     assert over_map > 0, f"the wheel over the map did not scroll the notebook ({over_map} px)"
     assert zoomed > width0 + 50, (width0, zoomed)
     assert normal_digit >= 10.0 and normal_crop >= 9.5, (normal_digit, normal_crop)

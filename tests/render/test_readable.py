@@ -169,41 +169,33 @@ def test_tour_where_next_lists_every_notebook():
     assert linked == {p.name for p in root.glob("*.ipynb")}
 
 
-def _name_overlaps(scene):
-    """Pieces' discs lying on a store name's plate, counted on the drawn scene."""
-    from dodnb.render.scene import rect_hits_circle
-    from dodnb.render.shapes import CircleShape, RectShape
-
-    plates = [(s.x, s.y, s.w, s.h) for s in scene.shapes if isinstance(s, RectShape) and (s.tag or "").startswith("store:")]
-    discs = [s for s in scene.shapes if isinstance(s, CircleShape) and s.layer == "tokens" and s.fill]
-    return sum(any(rect_hits_circle(p, c) for p in plates) for c in discs), len(discs)
-
-
-@pytest.mark.parametrize("projector", [False, True])
-def test_store_names_move_off_the_pieces_where_their_store_has_room(projector):
-    """Issue 34: zombie discs drawn over store names. A game picture moves a name that a piece lies
-    on to the nearest place in its store clear of pieces and square ids (render/state_scene.py
-    `names_clear_of`). Counted on the seeded start of a solitaire game (49 pieces): fewer names
-    covered than with the names left in place (13 -> 8 of 49 discs in projector mode, 9 -> 4
-    normal); the same names as `names_clear_of` gives. Not yet 0: a name with no clear place in
-    its store stays (the pieces would have to move; issue 34 item 3 left open)."""
+def test_a_store_name_moves_off_pieces_where_its_store_has_room():
+    """A name a piece lies on (two pieces in a store's top-row square: one beside the id, the
+    other on the name) moves to the nearest place in its store clear of pieces and ids
+    (scene.names_clear_of): Record Rack's, off Peter and Roger in 030, on the live map and in the
+    picture alike (projector mode); where the board prints it, it would lie under a disc."""
     from dodnb.render import style
-    from dodnb.render.scene import board_scene, frame_for, rect_hits_circle
+    from dodnb.render.scene import rect_hits_circle, store_names
     from dodnb.render.shapes import CircleShape, RectShape
-    from dodnb.render.state_scene import game_board, game_scene, names_clear_of, store_names
-    from dodnb.rules.game import Game
+    from dodnb.render.state_scene import game_scene
+    from dodnb.rules.position import Position
+    from dodnb.widgets.stepper import GameMap
 
-    style.use_projector(projector)
+    st = Position(characters={"Peter": "030", "Roger": "030"}, units={"001": 3}, victory_check=False).state()
+    style.use_projector(True)
     try:
-        st = Game(7, human="ask", zombie="random", solitaire=True).state
-        scene = game_scene(st)
-        moved, n = _name_overlaps(scene)
-        # the same picture with every name where the board puts it
-        fixed = store_names(game_board(board_scene(st.board)))
-        pieces = [s for s in scene.shapes if s.layer == "tokens"]
-        plates = [(s.x, s.y, s.w, s.h) for s in fixed if isinstance(s, RectShape)]
-        before = sum(any(rect_hits_circle(p, c) for p in plates) for c in pieces if isinstance(c, CircleShape) and c.fill)
-        assert n == 49 and moved < before, (moved, before)
-        assert names_clear_of(st.board, frame_for(st.board), fixed, pieces) == store_names(scene)
+        live = GameMap(st)
+        picture = game_scene(st)
+        printed_picture = game_scene(Position(units={"001": 3}).state())
     finally:
         style.use_projector(False)
+    for pieces, names, board_names in ((*live._pieces_and_names(), store_names(live.scene)),
+                                       (picture.shapes, picture.shapes, store_names(printed_picture))):
+        def plate(shapes):
+            return next(s for s in shapes if isinstance(s, RectShape) and s.tag == "store:Record Rack")
+
+        discs = [c for c in pieces if isinstance(c, CircleShape) and c.layer == "tokens" and c.tag in ("Peter", "Roger")]
+        moved, printed = plate(names), plate(board_names)
+        box = lambda p: (p.x, p.y, p.w, p.h)  # noqa: E731
+        assert any(rect_hits_circle(box(printed), c) for c in discs)
+        assert moved.y > printed.y and not any(rect_hits_circle(box(moved), c) for c in discs)
