@@ -278,6 +278,11 @@ class GameStepper(StillMixin, widgets.VBox):
         self.phase_button = widgets.Button(layout=lay(width="auto", min_width="110px"))
         self.undo_button = widgets.Button(icon="undo", layout=lay(width="auto", min_width="90px"))
         self.redo_button = widgets.Button(icon="repeat", layout=lay(width="auto", min_width="90px"))
+        # dice thrown in class [2.5]: the faces as read off the class's dice, played instead of the seeded ones
+        self.class_dice = widgets.Text(value="", continuous_update=False, layout=lay(width="84px"))
+        self.class_dice.add_class("dodnb-class-dice")
+        self.class_roll_button = widgets.Button(icon="hand-paper-o", layout=lay(width="auto"))
+        self.class_roll_button.add_class("dodnb-class-roll")
         self.history = widgets.IntSlider(min=0, max=0, value=0, continuous_update=False, readout=False, layout=lay(width="300px"))
         self.history.add_class("dodnb-history-slider")
         self.history_label = widgets.Label(layout=lay(margin="0 0 0 20px"))
@@ -332,6 +337,8 @@ class GameStepper(StillMixin, widgets.VBox):
         self.language.observe(lambda ch: self.set_language(ch["new"]), names="value")
         self.new_button.on_click(lambda _b: self._guard(self.new_game))
         self.step_button.on_click(lambda _b: self._guard(self.step))
+        self.class_roll_button.on_click(lambda _b: self._guard(self.roll_in_class))
+        self.class_dice.observe(lambda ch: self._guard(self.roll_in_class) if ch["new"].strip() else None, names="value")
         self.phase_button.on_click(lambda _b: self._guard(self.step_phase))
         self.undo_button.on_click(lambda _b: self._guard(self.undo))
         self.redo_button.on_click(lambda _b: self._guard(self.redo))
@@ -349,10 +356,12 @@ class GameStepper(StillMixin, widgets.VBox):
         # layout: one screen, nothing that appears or vanishes
         new_row = widgets.HBox([self.seed_box, self.kind_picker, self.play_picker, self.new_button, self.language],
                                layout=lay(flex_flow="row wrap", align_items="center", width="100%"))
-        controls = widgets.HBox([self.step_button, self.phase_button, self.undo_button, self.redo_button, self.history, self.history_label]
+        controls = widgets.HBox([self.step_button, self.class_dice, self.class_roll_button, self.phase_button, self.undo_button, self.redo_button,
+                                 self.history, self.history_label]
                                 + ([widgets.HBox([], layout=lay(flex="1 1 auto")), self.map.controls] if three else []),
                                 layout=lay(flex_flow="row wrap" if not three else "row nowrap", align_items="center", width="100%"))
         if three:
+            self.history.layout.width = "180px"  # room on the one row for the dice thrown in class
             self.map.controls.layout.width = "auto"
             self.map.controls.layout.flex = "0 0 auto"
             self.step_why.layout.flex = "0 1 auto"
@@ -426,11 +435,13 @@ class GameStepper(StillMixin, widgets.VBox):
         for button, key in ((self.new_button, "new"), (self.step_button, "step"), (self.phase_button, "step_phase"),
                             (self.undo_button, "undo"), (self.redo_button, "redo"), (self.end_button, "end_turn"),
                             (self.play_button, "play_choice"), (self.threat_button, "threat"), (self.save_button, "save"),
-                            (self.load_button, "load"), (self.hint_button, "hint"), (self.hint_others, "hint_others")):
+                            (self.load_button, "load"), (self.hint_button, "hint"), (self.hint_others, "hint_others"),
+                            (self.class_roll_button, "class_roll")):
             button.description = tr("stepper." + key, lang)
             button.tooltip = tr("stepper." + key + ".tip", lang)
         self.history.description = tr("stepper.history", lang)
         self.save_text.placeholder = tr("stepper.save_placeholder", lang)
+        self.class_dice.tooltip = tr("stepper.class_roll.tip", lang)
         self.language.tooltips = [tr("stepper.language.tip", lang)] * 2
         self.tabs.titles = (tr("stepper.tab_log", lang), tr("stepper.tab_threat", lang), tr("stepper.tab_save", lang),
                             tr("stepper.tab_hint", lang))
@@ -484,6 +495,33 @@ class GameStepper(StillMixin, widgets.VBox):
         self._say("")
         self._refresh()
         return evs
+
+    def roll_in_class(self, faces: Optional[str] = None) -> list[Event]:
+        """Play the dice the class threw at this chance node (`faces`, else the box's text: "3 5",
+        "35", "4"), checked by the game [2.5] (a refused roll says why, with its Case, and changes
+        nothing); the log marks it "rolled in class"; Undo takes it back like any step."""
+        text = self.class_dice.value if faces is None else faces
+        if not str(text).strip():  # an empty box (e.g. the click after Enter already played it): nothing to do
+            return []
+        p = self.game.pending
+        if self.game.over:
+            self._say(tr("message.over", self.lang))
+            return []
+        if p is None or p.side != Side.CHANCE:
+            self._say(tr("stepper.class_roll.no_dice", self.lang))
+            return []
+        evs = self.game.roll_in_class(text)
+        self._set_class_dice("")
+        self._say("")
+        self._refresh()
+        return evs
+
+    def _set_class_dice(self, text: str) -> None:
+        busy, self._busy = self._busy, True  # clearing the box is not a roll
+        try:
+            self.class_dice.value = text
+        finally:
+            self._busy = busy
 
     def step_phase(self) -> list[Event]:
         """Steps to the next phase (or the learner's next decision, or the end)."""
@@ -745,6 +783,9 @@ class GameStepper(StillMixin, widgets.VBox):
         cached = self._threat_cache.get(st)
         self.threat_box.value = panels.threat_html(cached, lang) if (cached and human_act) else ""
         self.hint_button.disabled = not self._hint_possible(st)
+        chance = st.pending is not None and st.pending.side == Side.CHANCE and not st.pending.kind.is_draw
+        self.class_roll_button.disabled = self.class_dice.disabled = not chance
+        self.class_dice.placeholder = tr("stepper.class_dice_hint", lang, n=st.pending.dice) if chance and st.pending.kind.is_roll else ("1" if chance else "")
         self._show_hint()
         busy, self._busy = self._busy, True
         try:

@@ -353,3 +353,38 @@ def test_refresh_keeps_an_unchanged_choice_list_and_its_selection():
     s.choose(next(a for a in s.choices if isinstance(a, Activate)))
     assert s.choice_list.index is None and [o for o in s.choice_list.options] != first
     assert [label for label, _ in s.choice_list.options] == [choice_label(s.game, a) for a in s.choices]
+
+
+# ----- issue 35 item 3: dice thrown in class -----------------------------------------------------
+
+
+def test_2_5_dice_thrown_in_class_typed_into_the_stepper():
+    """[2.5] The class types the faces its dice show: a 7 is refused with its Case and the game is
+    untouched; good faces are played (the log says "Rolled in class"), Undo takes them back; seeded
+    Steps and typed dice mix in one game."""
+    from dodnb.rules.solitaire import zombie_policy
+    from dodnb.widgets import GameStepper
+
+    game = Game(seed=2, solitaire=True, human="random", zombie=zombie_policy)
+    s = GameStepper(game)
+    while not (s.game.pending.side == "chance" and s.game.pending.kind.is_roll):
+        s.step()
+    assert not s.class_dice.disabled and s.class_dice.placeholder
+    n = s.game.pending.dice
+    before, cursor = s.game.state, s.game.cursor
+    s.class_dice.value = "7" * n  # Enter in the box
+    assert "[2.5]" in s.message and s.game.state is before and s.game.cursor == cursor
+    s.class_dice.value = " ".join(["6"] * n)
+    assert s.game.cursor == cursor + 1 and s.class_dice.value == ""
+    assert any("Rolled in class: 6" in line for line in s.log_lines())
+    s.class_roll_button.click()  # the empty box: nothing happens
+    assert s.game.cursor == cursor + 1
+    s.undo()
+    assert s.game.state == before
+    s.step()  # the seeded dice instead
+    assert not any("Rolled in class" in line for line in s.log_lines()[-3:])
+    fresh = GameStepper(Game(seed=2, solitaire=True, zombie=zombie_policy))  # the humans' decision: no dice now
+    assert fresh.class_dice.disabled and fresh.class_roll_button.disabled
+    at = fresh.game.cursor
+    fresh.roll_in_class("3")
+    assert fresh.message and fresh.game.cursor == at
