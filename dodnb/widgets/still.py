@@ -51,7 +51,8 @@ class StillMixin:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs):
-        data = super()._repr_mimebundle_(**kwargs)  # the widget view and its text (ipywidgets)
+        got = super()._repr_mimebundle_(**kwargs)  # the widget view and its text (ipywidgets)
+        data = got[0] if isinstance(got, tuple) else got  # anywidget gives (data, metadata)
         if data is not None:
             data["text/html"] = reopen_html(self.still_html(), getattr(self, "lang", None))
-        return data
+        return got
