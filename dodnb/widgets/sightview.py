@@ -50,10 +50,23 @@ from dodnb.widgets.los import FIRE_OPTIONS, UNKNOWN
 from dodnb.widgets.mapview import DOOR_REACH, canvas_scene
 from dodnb.widgets.still import StillMixin
 
-__all__ = ["SightExplorer", "explorer_data", "ESM", "SAME", "KEEP_TRAIT"]
+__all__ = ["SightExplorer", "explorer_data", "renderer_url", "ESM", "EMBED", "SAME", "KEEP_TRAIT"]
 
 #: the browser side: one plain ES module shipped in the package (no build step, no network)
 ESM = Path(__file__).resolve().parent / "static" / "sightview.js"
+#: an offline widget renderer for HTML exports (static/embed.js; see renderer_url)
+EMBED = Path(__file__).resolve().parent / "static" / "embed.js"
+
+
+def renderer_url() -> str:
+    """The offline renderer of HTML exports as a data: URL, for nbconvert::
+
+        jupyter nbconvert --to html NOTEBOOK --HTMLExporter.widget_renderer_url="$(python -c
+            'from dodnb.widgets.sightview import renderer_url; print(renderer_url())')"
+
+    The page then draws the explorer from its saved widget state with no network and no kernel
+    (nbconvert's default renderer loads from CDNs: fine online, blank on a closed network)."""
+    return "data:text/javascript;base64," + base64.b64encode(EMBED.read_bytes()).decode("ascii")
 #: the trait that tells dodnb.labserver to keep this widget's state in a saved notebook
 KEEP_TRAIT = "kept"
 #: `ref` of a square with itself
@@ -278,6 +291,9 @@ class SightExplorer(StillMixin, anywidget.AnyWidget):
     """
 
     _esm = ESM
+    # Without a kernel the explorer says so in its own words (catalogue "sightview.no_kernel") and
+    # still answers: the widgets' generic red "disconnected" mark over it would say it is dead.
+    _css = ".jupyter-widgets-disconnected:has(> .dodnb-sight)::before { display: none; }"
     board_view = traitlets.Dict().tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
     data = traitlets.Dict().tag(sync=True)

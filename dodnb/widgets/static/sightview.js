@@ -97,7 +97,7 @@ function render({ model, el }) {
   over.className = "dodnb-sight-over";
   stack.append(base, over);
   const panel = document.createElement("div");
-  panel.className = "dodnb-los-panel dodnb-sight-panel";
+  panel.className = "dodnb-sight-panel";
   root.append(bar, note, stack, panel);
 
   function ids() { return view.ids; }
@@ -185,7 +185,7 @@ function render({ model, el }) {
     }
   }
   function showLive() {
-    for (const c of needKernel) c.disabled = !live;
+    for (const c of needKernel) { c.disabled = !live; c.style.opacity = live ? "" : "0.45"; }
     const err = model.get("error");
     if (err) { note.textContent = err; note.style.cssText = `color:${view.colours.blocked};margin:2px 0;`; }
     else if (!live) { note.textContent = words.no_kernel; note.style.cssText = "margin:2px 0;padding:3px 8px;background:#fff8e1;border-left:5px solid #f9a825;"; }
