@@ -1334,7 +1334,8 @@ def test_stepper_plays_a_turn(lab_server, browser, browser_summary, tmp_path_fac
 # =============================================================================================
 # A notebook run, saved, closed and reopened with a fresh kernel (the teacher's second day).
 #
-# The project's lab settings (jupyter/overrides.json: saveState off) save no widget state, and the
+# The project's lab settings (jupyter/overrides.json: saveState on) send the widget state and the
+# server keeps only the browser-drawn sight explorer's (none in this notebook), and the
 # server (dodnb.labserver.CourseContentsManager) opens a notebook with no kernel running for it
 # without the widget views that have a still: the reopened notebook shows each widget's still
 # picture under "Run the notebook (Run ▸ Run All Cells) to play again", no dead controls. Square ids
