@@ -1,7 +1,8 @@
 """Two Jupyter server settings for the course: the kernel's WebSocket with TCP_NODELAY set (the map
 answers the mouse sooner), and a contents manager that opens a notebook with no kernel running for
 it with each widget's still in place of the dead widget ("Run the notebook to play again") and saves
-notebooks without widget state (they stay small): :class:`CourseContentsManager`.
+notebooks without widget state (they stay small) but the line-of-sight explorer's, which answers
+without a kernel: :class:`CourseContentsManager`.
 
 A widget's answer to a mouse move (the line-of-sight explorer's line, the stepper's tokens) travels
 from the kernel to the browser in a few small WebSocket frames. The Jupyter server leaves Nagle's
@@ -51,16 +52,50 @@ WIDGET_STATE = "widgets"  # the notebook metadata key where JupyterLab saves wid
 STILL_TYPES = ("text/html", "image/png", "image/jpeg", "image/svg+xml")
 
 
+#: a widget whose state has this true is kept in a saved notebook (dodnb.widgets.sightview.KEEP_TRAIT)
+KEPT = "kept"
+STATE_TYPE = "application/vnd.jupyter.widget-state+json"
+
+
+def keep_widget_state(nb: dict) -> set:
+    """Drop, in place, the saved widget state of every widget but those that answer without a kernel
+    (their state has ``kept`` true: the line-of-sight explorer, dodnb/widgets/sightview.py) and the
+    models they name (their layout); drop the whole entry when none is left. Returns the kept ids."""
+    meta = nb.get("metadata") or {}
+    saved = (meta.get(WIDGET_STATE) or {}).get(STATE_TYPE) if isinstance(meta.get(WIDGET_STATE), dict) else None
+    models = saved.get("state") if isinstance(saved, dict) else None
+    if not isinstance(models, dict):
+        meta.pop(WIDGET_STATE, None)
+        return set()
+    kept = {mid for mid, m in models.items() if isinstance(m, dict) and (m.get("state") or {}).get(KEPT) is True}
+    todo = list(kept)
+    while todo:  # the models a kept one names ("IPY_MODEL_<id>"): its layout, its style
+        state = (models.get(todo.pop()) or {}).get("state") or {}
+        for value in state.values():
+            if isinstance(value, str) and value.startswith("IPY_MODEL_") and value[10:] in models and value[10:] not in kept:
+                kept.add(value[10:])
+                todo.append(value[10:])
+    if not kept:
+        meta.pop(WIDGET_STATE, None)
+        return set()
+    saved["state"] = {mid: m for mid, m in models.items() if mid in kept}
+    meta[WIDGET_STATE] = {STATE_TYPE: saved}
+    return kept
+
+
 def strip_widget_views(nb: dict) -> int:
     """Drop, in place, the widget view of every output that holds a still beside it (a widget of
-    dodnb: the message and a picture, dodnb/widgets/still.py), and any saved widget state; return
-    how many views were dropped. Outputs of a widget without a still keep their view."""
+    dodnb: the message and a picture, dodnb/widgets/still.py) unless its state is saved and kept
+    (:func:`keep_widget_state`: the explorer answers from it), and any other saved widget state;
+    return how many views were dropped. Outputs of a widget without a still keep their view."""
     dropped = 0
-    (nb.get("metadata") or {}).pop(WIDGET_STATE, None)
+    kept = keep_widget_state(nb)
     for cell in nb.get("cells", []):
         for out in cell.get("outputs", []) if cell.get("cell_type") == "code" else []:
             data = out.get("data")
             if isinstance(data, dict) and WIDGET_VIEW in data and any(t in data for t in STILL_TYPES):
+                if isinstance(data[WIDGET_VIEW], dict) and data[WIDGET_VIEW].get("model_id") in kept:
+                    continue
                 del data[WIDGET_VIEW]
                 (out.get("metadata") or {}).pop(WIDGET_VIEW, None)
                 dropped += 1
@@ -80,7 +115,9 @@ class CourseContentsManager(AsyncLargeFileManager):
       again". With a kernel running for it (the page reloaded in class), the views stay and the live
       widgets come back from that kernel. The file itself is not changed by opening it.
     * **saved**, a notebook is written without saved widget state (the maps' canvases made a played
-      notebook 05 2.8 MB): only what the cells output, as git stores it (tools/nbclean.py)."""
+      notebook 05 2.8 MB), except the state of the widgets that answer without a kernel (the
+      line-of-sight explorer, :func:`keep_widget_state`): reopened, it still answers every hover.
+      The lab sends the state (jupyter/overrides.json: ``saveState`` true); this keeps only those."""
 
     async def get(self, path, content=True, type=None, format=None, **kwargs):
         model = await super().get(path, content=content, type=type, format=format, **kwargs)
@@ -91,7 +128,7 @@ class CourseContentsManager(AsyncLargeFileManager):
 
     async def save(self, model, path=""):
         if model.get("type") == "notebook" and isinstance(model.get("content"), dict):
-            (model["content"].get("metadata") or {}).pop(WIDGET_STATE, None)
+            keep_widget_state(model["content"])
         return await super().save(model, path)
 
     async def kernel_running_for(self, path: str) -> bool:

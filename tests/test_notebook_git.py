@@ -136,11 +136,11 @@ def test_lab_saved_notebook_leaves_git_clean_and_an_edit_does_not(tmp_path):
 
 def test_lab_settings_turn_widget_state_saving_off_and_keep_other_settings(tmp_path):
     project = json.loads((REPO / "jupyter" / "overrides.json").read_text())
-    assert project["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is False  # the stills show instead
+    assert project["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is True  # sent; the server keeps only the explorer's (dodnb.labserver)
     (tmp_path / "overrides.json").write_text(json.dumps({"@jupyterlab/apputils-extension:themes": {"theme": "JupyterLab Dark"}}))
     path = lab_settings.write_overrides(tmp_path, {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}})
     got = json.loads(path.read_text())
-    assert got["@jupyter-widgets/jupyterlab-manager:plugin"] == {"saveState": False}
+    assert got["@jupyter-widgets/jupyterlab-manager:plugin"] == {"saveState": True}
     assert got["@jupyterlab/apputils-extension:themes"] == {"theme": "JupyterLab Dark"}
     assert got["@jupyterlab/notebook-extension:tracker"] == {"windowingMode": "none"}
     # the lab `make lab` starts reads this folder

@@ -4,9 +4,12 @@ folder, and the Jupyter server's contents manager into a server config folder.
 
 JupyterLab reads `overrides.json` in its application settings folder (`<venv>/share/jupyter/lab/
 settings` by default, or `--LabApp.app_settings_dir`) as the defaults of its settings; a user's own
-settings still win. The project sets the widgets extension's `saveState` to false: a saved notebook
-keeps no widget state (it would bring back dead controls with red "disconnected" icons and megabytes
-of canvases); the still beside each widget shows instead (notebooks/README.md, "Saved notebooks").
+settings still win. The project sets the widgets extension's `saveState` to true: the lab sends the
+widget state when it saves, and the course's server (below) keeps only the state of the widgets that
+answer without a kernel (the browser-drawn line-of-sight explorer) and drops the rest (it would bring
+back dead controls with red "disconnected" icons and megabytes of canvases); the still beside each
+other widget shows instead (notebooks/README.md, "Saved notebooks"). Without that server the lab
+would save every widget's state: use the two together, as `make lab` does.
 
 The Jupyter server (JupyterLab, Notebook 7, Voila) reads every JSON file of
 `<venv>/etc/jupyter/jupyter_server_config.d/`: `dodnb.json` there selects the contents manager

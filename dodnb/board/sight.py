@@ -58,6 +58,7 @@ __all__ = [
     "line_of_sight",
     "distance",
     "shot_geometry",
+    "geometry_of",
     "normalise_door_states",
     "occupied_squares",
 ]
@@ -719,10 +720,15 @@ def shot_geometry(
     a, b = sight.a, sight.b
     if not sight.visible:
         raise NotInSight(f"{b} is not within the sight of {a}, so there is no shot [6.0], [6.4]: {sight.message}", sight)
-    if a == b:
-        return ShotGeometry(a, b, 0, (), sight)
-    states = normalise_door_states(board, door_states)
+    return geometry_of(board, sight, normalise_door_states(board, door_states))
+
+
+def geometry_of(board: Board, sight: Sight, door_states: Mapping[str, str]) -> ShotGeometry:
+    """What a shot along the visible line `sight` passes [6.4], [6.7], without walking it again
+    (`door_states`: every door's state, as :func:`normalise_door_states` gives them)."""
+    if sight.a == sight.b:
+        return ShotGeometry(sight.a, sight.b, 0, (), sight)
     passages = tuple(
-        DoorPassage(ids, tuple(board.doors[i].kind for i in ids), tuple(states[i] for i in ids)) for ids in sight.passages
+        DoorPassage(ids, tuple(board.doors[i].kind for i in ids), tuple(door_states[i] for i in ids)) for ids in sight.passages
     )
-    return ShotGeometry(a, b, sight.distance, passages, sight)
+    return ShotGeometry(sight.a, sight.b, sight.distance, passages, sight)

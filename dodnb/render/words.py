@@ -60,8 +60,9 @@ def door_words(board: Board, door_id: str, door_states: Optional[Mapping[str, st
 def door_state_words(door_id: str, door_states: Optional[Mapping[str, str]] = None, lang: Optional[str] = None) -> str:
     """'open', 'closed' or 'broken' (a destroyed glass door [10.5]) in `lang`."""
     return term("door_seen", (door_states or {}).get(door_id, "open"), lang)
-def _square_at(board: Board, x, y) -> Optional[str]:
-    for sq in board.squares.values():
+def _square_at(board: Board, x, y, among=None) -> Optional[str]:
+    """The square whose interior holds (x, y), looked for `among` these ids (default: every square)."""
+    for sq in (board.squares.values() if among is None else (board.squares[s] for s in among)):
         r = sq.rect
         if r.x0 < x < r.x1 and r.y0 < y < r.y1:
             return sq.id
@@ -82,7 +83,9 @@ def _wall_sides(board: Board, sight, at) -> tuple[Optional[str], Optional[str]]:
     d = _EPS / length
     before = _point_at(sight, max(Fraction(0), t - d))
     after = _point_at(sight, min(Fraction(1), t + d))
-    return _square_at(board, *before), _square_at(board, *after)
+    # a point of the line inside a square's interior means the line passes that square: only the
+    # squares the walker listed can hold it (a speed-up that changes no answer)
+    return _square_at(board, *before, sight.squares), _square_at(board, *after, sight.squares)
 
 
 def _corner_squares(board: Board, point) -> list[str]:

@@ -10,11 +10,12 @@ shows: GitHub, nbviewer, a fresh clone, and a notebook reopened the next day.
 The last needs one more thing. JupyterLab 4 and Notebook 7 prefer the widget view whenever the
 output has one: a reopened notebook shows, without its model, "Error displaying widget: model not
 found", or, with the widget state saved (`saveState`), dead controls each with a red "disconnected"
-icon, never the still. So the project does not save widget state (jupyter/overrides.json), and the
-Jupyter server that `make lab` starts hands a notebook with no kernel running for it to the
-front-end without the widget views that hold a still (:class:`dodnb.labserver.CourseContentsManager`):
-the still and the message show, as in the notebook git stores (tools/nbclean.py). The saved file
-stays small (no canvases, no widget state).
+icon, never the still. So the Jupyter server that `make lab` starts keeps no widget state in a saved
+notebook but the browser-drawn line-of-sight explorer's (which answers without a kernel:
+widgets/sightview.py), and hands a notebook with no kernel running for it to the front-end without
+the widget views that hold a still, that explorer's excepted
+(:class:`dodnb.labserver.CourseContentsManager`): the still and the message show, as in the notebook
+git stores (tools/nbclean.py). The saved file stays small (no canvases).
 
 A widget gives its still as HTML (:meth:`StillMixin.still_html`); the mixin puts it in the display
 bundle, once (no separate `image/png`: the picture is stored once).
@@ -51,7 +52,8 @@ class StillMixin:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs):
-        data = super()._repr_mimebundle_(**kwargs)  # the widget view and its text (ipywidgets)
+        got = super()._repr_mimebundle_(**kwargs)  # the widget view and its text (ipywidgets)
+        data = got[0] if isinstance(got, tuple) else got  # anywidget gives (data, metadata)
         if data is not None:
             data["text/html"] = reopen_html(self.still_html(), getattr(self, "lang", None))
-        return data
+        return got

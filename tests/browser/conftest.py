@@ -106,8 +106,8 @@ def lab_server(tmp_path_factory) -> LabServer:
     settings = base / "app-settings"
     for d in (home, settings, base / "user-settings", base / "workspaces"):
         d.mkdir()
-    # the project's lab settings, written as `make lab` writes them (saveState false: saved notebooks
-    # keep no widget state), plus the quiet test settings above
+    # the project's lab settings, written as `make lab` writes them (saveState true: the server keeps
+    # only the sight explorer's widget state, dodnb.labserver), plus the quiet test settings above
     write_overrides(settings, LAB_OVERRIDES)
 
     port = _free_port()

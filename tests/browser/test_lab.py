@@ -1228,6 +1228,7 @@ def test_stepper_plays_a_turn(lab_server, browser, browser_summary, tmp_path_fac
     run = _Run(case, page, lab_server, shots)
     t0 = time.monotonic()
     step_ms: list[float] = []
+    click_ms: list[float] = []
     try:
         page.goto(f"{lab_server.url}/lab/workspaces/s{uuid.uuid4().hex[:12]}/tree/{STEPPER_NOTEBOOK}")
         run.wait_kernel()
@@ -1280,6 +1281,17 @@ def test_stepper_plays_a_turn(lab_server, browser, browser_summary, tmp_path_fac
         wait(lambda: page.evaluate(CANVAS_SUM_JS, sel) == before_sum, f"Undo did not bring back the picture of before the move to {to}")
         after_undo_px = page.evaluate(RECT_COLOUR_JS, [sel, *rect(to), peter_rgb, 12])
         assert after_undo_px == before_px, (before_px, after_undo_px)
+        # issue 36 item 3: a click on the map, timed from the mousedown to the frame whose pixels in
+        # the square clicked show the token (a kernel round trip, ipycanvas), five times, undone each time
+        for _ in range(5):
+            page.wait_for_timeout(300)
+            dt = _timed(page, sel, lambda: click_square(to), "mousedown", rect=rect(to))
+            if dt is not None:
+                click_ms.append(dt)
+            wait(lambda: page.evaluate(RECT_COLOUR_JS, [sel, *rect(to), peter_rgb, 12]) >= 40, f"Peter's token not in {to} after a timed click")
+            page.mouse.move(0, 0)
+            root.locator("button", has_text="Undo").click()
+            wait(lambda: page.evaluate(CANVAS_SUM_JS, sel) == before_sum, "Undo after a timed click")
 
         # French: the labels change (and back)
         root.get_by_role("button", name="FR", exact=True).click()
@@ -1323,13 +1335,17 @@ def test_stepper_plays_a_turn(lab_server, browser, browser_summary, tmp_path_fac
         f"  stepper Step -> canvas changed: median {_median(step_ms):.0f} ms over {len(step_ms)} Steps (min {min(step_ms):.0f}, max {max(step_ms):.0f})"
         + (f"; LOS hover median {_median(hover):.0f} ms over {len(hover)}" if hover else "")
     )
+    if click_ms:
+        browser_summary.append(f"  stepper map click -> token drawn: median {_median(click_ms):.0f} ms over {len(click_ms)} clicks "
+                               f"(min {min(click_ms):.0f}, max {max(click_ms):.0f})")
     browser_summary.append(f"  screenshots: {page_first} {shot_moved} {shot_fr} {shot_steps}")
 
 
 # =============================================================================================
 # A notebook run, saved, closed and reopened with a fresh kernel (the teacher's second day).
 #
-# The project's lab settings (jupyter/overrides.json: saveState off) save no widget state, and the
+# The project's lab settings (jupyter/overrides.json: saveState on) send the widget state and the
+# server keeps only the browser-drawn sight explorer's (none in this notebook), and the
 # server (dodnb.labserver.CourseContentsManager) opens a notebook with no kernel running for it
 # without the widget views that have a still: the reopened notebook shows each widget's still
 # picture under "Run the notebook (Run ▸ Run All Cells) to play again", no dead controls. Square ids
@@ -1435,7 +1451,8 @@ def test_saved_notebook_reopens_with_its_pictures_and_readable_ids(lab_server, b
     with urllib.request.urlopen(f"{lab_server.url}/lab/api/settings/@jupyter-widgets/jupyterlab-manager:plugin", timeout=10) as resp:
         setting = json.loads(resp.read())
     # (the server applies overrides.json to the schema's defaults): no widget state saved
-    assert setting["schema"]["properties"]["saveState"]["default"] is False, setting["schema"]["properties"]
+    # (the lab sends widget state; the server keeps only the sight explorer's: dodnb.labserver)
+    assert setting["schema"]["properties"]["saveState"]["default"] is True, setting["schema"]["properties"]
 
     shots = tmp_path_factory.mktemp("screens-saved")
     folder = f"saved-{uuid.uuid4().hex[:8]}"
