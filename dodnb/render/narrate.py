@@ -31,6 +31,7 @@ from dodnb import i18n
 from dodnb.errors import DodnbError
 from dodnb.i18n import fmt_number, fmt_percent, fmt_short, names, tr
 from dodnb.rules import engine
+from dodnb.rules.knowledge import Shown
 from dodnb.rules.actions import (
     Action,
     Activate,
@@ -277,6 +278,7 @@ ACTION_WORDS: dict[type, ActionWords] = {
     EndPhase: ActionWords(lambda a, st: ("choice.end_phase", {})),
     Roll: ActionWords(lambda a, st: _roll_words(a, st)),
     Draw: ActionWords(lambda a, st: ("choice.draw", {"uid": a.uid})),
+    Shown: ActionWords(lambda a, st: ("choice.shown", {"square": a.square, "value": a.value})),
 }
 
 

@@ -43,8 +43,16 @@ from fractions import Fraction
 from math import gcd
 from typing import Any, Optional
 
+from dataclasses import dataclass
+from typing import ClassVar
+
+from dodnb.rules.actions import Action
 from dodnb.rules.records import CharacterState, ZombieUnit
 from dodnb.rules.vocab import Pool, Status
+
+#: whose knowledge an answer is from (ruling K1): the humans at the table (every public answer), or an
+#: onlooker who turned every counter over (an explicit, named option: not an answer a player can know)
+KNOWLEDGE = ("humans", "onlooker")
 
 #: A Zombie Value nobody knows yet: in a unit's ``candidates``, one counter nobody has seen; as a
 #: unit's value in a public position (`conceal`), a value still to be drawn at its reveal.
@@ -147,6 +155,14 @@ def unseen(zombies: Units) -> list[int]:
     """The values of the counters nobody has seen, one entry per counter, sorted: the counter mix less
     what has been shown."""
     return sorted(z.value for z in zombies if not (z.seen or z.face_up))
+
+
+def unseen_of(st: Any) -> list[int]:
+    """`unseen` of a position: in a public position (`conceal`), the urn of values not yet drawn."""
+    zt = st.zturn
+    if zt.urn or zt.lots or any(z.value is not None and z.value <= UNKNOWN for z in st.zombies):
+        return sorted(zt.urn)
+    return unseen(st.zombies)
 
 
 def pool_record(zombies: Units) -> tuple[int, ...]:
@@ -297,6 +313,19 @@ def public_world(st: Any, rng: random.Random) -> Any:
     return st.evolve(zombies=tuple(zs))
 
 
+@dataclass(frozen=True, repr=False)
+class Shown(Action):
+    """A chance outcome of a public walk, not a move of the game: the unit in `square`, whose value
+    nobody knew, shows `value` (`reveal_outcomes`; ruling K1)."""
+
+    side: ClassVar[str] = "chance"
+    square: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"the unit in {self.square} shows {self.value}"
+
+
 def _with_value(z: ZombieUnit, v: int) -> ZombieUnit:
     """A copy of a unit with another value (no __init__: UNKNOWN is not a value a game holds)."""
     if z.value == v:
@@ -308,5 +337,5 @@ def _with_value(z: ZombieUnit, v: int) -> ZombieUnit:
     return new
 
 
-__all__ = ["shown_squares", "known", "settle", "settle_after", "remember", "UNKNOWN", "value_known", "never_seen",
-           "unseen", "pool_record", "draw_record", "lot", "conceal", "reveal_needed", "reveal_outcomes", "public_world"]
+__all__ = ["KNOWLEDGE", "shown_squares", "known", "settle", "settle_after", "remember", "UNKNOWN", "value_known", "never_seen",
+           "unseen", "unseen_of", "pool_record", "draw_record", "lot", "conceal", "reveal_needed", "reveal_outcomes", "public_world", "Shown"]

@@ -21,7 +21,7 @@ def unseen_values(state: GameState) -> list[int]:
     """Values of every counter the players have never seen and cannot see now [2.3], [7.7] (map,
     Hidden Zombie box, eliminated pool, off-map study counters), one entry per counter, sorted: the
     counter mix less what has been shown (`knowledge.unseen`)."""
-    return knowledge.unseen(state.zombies)
+    return knowledge.unseen_of(state)
 
 
 def value_knowledge(state: GameState, unit: ZombieUnit, unseen: Optional[list[int]] = None) -> Union[int, tuple[int, ...]]:

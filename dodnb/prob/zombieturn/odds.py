@@ -16,11 +16,7 @@ from dodnb.prob.stats import wilson
 from dodnb.prob.zombieturn.exact import walk_exact
 from dodnb.prob.zombieturn.montecarlo import estimate
 from dodnb.prob.zombieturn.walker import ZombieTurnWalk, start_position
-from dodnb.rules.knowledge import conceal
-
-#: whose knowledge an answer is from (ruling K1): the humans at the table, or an onlooker who sees
-#: under the counters
-KNOWLEDGE = ("humans", "onlooker")
+from dodnb.rules.knowledge import KNOWLEDGE, conceal
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import CHARACTER_STATUSES, Status
 
