@@ -10,6 +10,8 @@ never-seen unit is one of the values never seen (the model: `dodnb.rules.knowled
 
 from __future__ import annotations
 
+import json
+import zlib
 from typing import Any, Optional, Union
 
 from dodnb.rules import knowledge
@@ -42,6 +44,12 @@ def value_knowledge(state: GameState, unit: ZombieUnit, unseen: Optional[list[in
         known = tuple(c for c in unit.candidates if c != knowledge.UNKNOWN)
         return known or (unit.value,)
     return tuple(u) if u else (unit.value,)
+
+
+def public_seed(state: GameState) -> int:
+    """A whole number made from :func:`observation` alone: a seed for a deal of the unknown values
+    (`knowledge.public_world`) that is the same whatever lies under the counters (ruling K1)."""
+    return zlib.crc32(json.dumps(observation(state), sort_keys=True, default=str).encode())
 
 
 def observation(state: GameState, ctx: Optional[Any] = None) -> dict[str, Any]:
