@@ -3,7 +3,9 @@
 * Seeded random games replay action by action and state by state as they did before the speed work
   (fingerprints in `seeded_games.json`, recorded on main just before the fast paths were merged, and
   recorded again when ruling S-T1 (5) put the zombie side's fixed orders by square: the random
-  policies index into `legal_actions`, so its order is part of what must not change).
+  policies index into `legal_actions`, so its order is part of what must not change; the states
+  alone recorded again for ruling K1 — the pool draw's record, the public urn in the Zombie
+  Player-Turn's bookkeeping —, every action unchanged).
 * Free Movement [7.0] 2, [7.4]-[7.6], [10.3], [11.2]: the unit moves kept from one node to the next
   (`phases.free.unit_moves`) equal the plain walk over every unit, whatever order positions come in.
 * `apply` skips the check only for the very action objects `legal_actions` / `chance_outcomes` just
