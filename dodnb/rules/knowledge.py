@@ -208,14 +208,14 @@ def lot(z: ZombieUnit, unseen_values: list[int]) -> list[tuple[int, Fraction]]:
     with its chance (an UNKNOWN candidate standing for a draw from `unseen_values`)."""
     if value_known(z):
         return [(z.value, Fraction(1))]
-    got: Counter = Counter()
+    got: dict[int, Fraction] = {}
     entries = z.candidates or (UNKNOWN,)
     for c in entries:
         if c != UNKNOWN:
-            got[c] += Fraction(1, len(entries))
+            got[c] = got.get(c, Fraction(0)) + Fraction(1, len(entries))
         elif unseen_values:
             for v, k in Counter(unseen_values).items():
-                got[v] += Fraction(k, len(unseen_values) * len(entries))
+                got[v] = got.get(v, Fraction(0)) + Fraction(k, len(unseen_values) * len(entries))
     if not got:
         return [(z.value, Fraction(1))]  # no counter left unseen (a study position): nothing else it could be
     return sorted(got.items())
