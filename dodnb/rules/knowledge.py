@@ -43,12 +43,12 @@ from fractions import Fraction
 from math import gcd
 from typing import Any, Optional
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from dodnb.rules.actions import Action
 from dodnb.rules.records import CharacterState, ZombieUnit
-from dodnb.rules.vocab import Pool, Status
+from dodnb.rules.vocab import AttackStep, Pool, Status
 
 #: whose knowledge an answer is from (ruling K1): the humans at the table (every public answer), or an
 #: onlooker who turned every counter over (an explicit, named option: not an answer a player can know)
@@ -183,11 +183,35 @@ def pool_record(zombies: Units) -> tuple[int, ...]:
     n = 1
     for c in lots:
         n = n * len(c) // gcd(n, len(c))
-    counts = Counter(v for c in lots for v in c * (n // len(c)))
+    counts: Counter = Counter()
+    for c in lots:
+        for v, k in Counter(c).items():
+            counts[v] += k * (n // len(c))
+    return _entries(counts)
+
+
+#: the most entries a pool record keeps (`pool_record`): past it, its odds are rounded to sixtieths
+RECORD_ENTRIES = 60
+
+
+def _entries(counts: Counter) -> tuple[int, ...]:
+    """Equally likely entries with these relative counts: the fewest that give the same odds, or past
+    RECORD_ENTRIES the odds rounded to that many entries (largest remainders; every value kept) —
+    records of records would otherwise grow without end (ruling K1, its limit)."""
     g = 0
     for k in counts.values():
         g = gcd(g, k)
-    return tuple(sorted(v for v, k in counts.items() for _ in range(k // g)))  # the same odds, fewest entries
+    counts = Counter({v: k // g for v, k in counts.items()})
+    total = sum(counts.values())
+    if total > RECORD_ENTRIES:
+        exact = {v: Fraction(k * RECORD_ENTRIES, total) for v, k in counts.items()}
+        got = {v: max(1, int(q)) for v, q in exact.items()}
+        for v in sorted(exact, key=lambda v: (-(exact[v] - int(exact[v])), v)):
+            if sum(got.values()) >= RECORD_ENTRIES:
+                break
+            got[v] += 1
+        counts = Counter(got)
+    return tuple(sorted(v for v, k in counts.items() for _ in range(k)))
 
 
 def draw_record(zombies: Units, uid: str) -> tuple:
@@ -288,7 +312,12 @@ def reveal_outcomes(st: Any, i: int) -> list[tuple[Any, Fraction]]:
             rest.remove(v)
             k = (v, tuple(rest))
             got[k] = got.get(k, 0) + Fraction(n, len(zt.urn) * len(entries))
-    return [(st.evolve(zombies=st.zombies[:i] + (_with_value(z, v),) + st.zombies[i + 1:], zturn=_turn_with(zt, urn=rest)), q)
+    att = st.attack
+    # an attack that has already counted the value in ([8.0] 2: the engine's automatic steps) counts the
+    # value shown instead
+    counted = att is not None and att.square == z.square and att.step != AttackStep.FIRE
+    return [(st.evolve(zombies=st.zombies[:i] + (_with_value(z, v),) + st.zombies[i + 1:], zturn=_turn_with(zt, urn=rest),
+                       **({"attack": replace(att, value=att.value - z.value + v)} if counted else {})), q)
             for (v, rest), q in got.items()]
 
 
