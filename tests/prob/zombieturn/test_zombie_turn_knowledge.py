@@ -33,10 +33,12 @@ def around(values=(9, 7, 11), elim=()):
                  eliminated=elim, doors=CLOSED, pending=ACT)
 
 
-def at_the_door():
+def at_the_door(stunned=False):
     """Peter in the north main-door square 004, its door open; a never-seen unit far off (value 2) and a
-    never-seen counter in the eliminated pool (value 9): a unit drawn there attacks him [13.4]."""
-    return build({"Peter": "004", "Steve": "177"}, [{"square": "134", "value": 2}], eliminated=(9,),
+    never-seen counter in the eliminated pool (value 9): a unit drawn there attacks him [13.4]
+    (`stunned`: he cannot fire first [8.1], so the engine counts the value in at once [8.0] 2)."""
+    peter = {"square": "004", "status": "stunned"} if stunned else "004"
+    return build({"Peter": peter, "Steve": "177"}, [{"square": "134", "value": 2}], eliminated=(9,),
                  doors={"E": "closed", "S": "closed", "W": "closed"}, pending=ACT)
 
 
@@ -58,7 +60,8 @@ def _answer(st, knowledge="humans"):
 # ----------------------------------------------------------------------------- the plain walk
 
 
-@pytest.mark.parametrize("make", [around, at_the_door, drawn_beside, lambda: around((1, 1, 5), elim=(3,))])
+@pytest.mark.parametrize("make", [around, at_the_door, lambda: at_the_door(stunned=True), drawn_beside,
+                                  lambda: around((1, 1, 5), elim=(3,))])
 def test_k1_the_fast_walk_equals_the_plain_walk_drawing_at_the_reveal(make):
     """Every position met in the zombie turn of a hand-built position: the fast walk of the concealed
     position (values drawn where an attack, shot or glass door reads them) equals the plain walk that
@@ -81,7 +84,7 @@ def test_k1_the_fast_walk_equals_the_plain_walk_drawing_at_the_reveal(make):
 def test_k1_the_answer_is_the_average_over_every_deal_of_the_unseen_values():
     """The definition: what the humans can know is the onlooker's answer averaged over every way the
     values nobody has seen could lie under those counters, each deal equally likely [3.0], [2.3]."""
-    for st in (around(), around((1, 1, 5), elim=(3,)), at_the_door()):
+    for st in (around(), around((1, 1, 5), elim=(3,)), at_the_door(), at_the_door(stunned=True)):
         blind = [z.uid for z in st.zombies if never_seen(z)]
         values = [st.unit(u).value for u in blind]
         deals = [d for d in set(permutations(values))]
