@@ -11,6 +11,7 @@ CPU time, so that other work on a shared machine does not inflate it), by kind o
     python benchmarks/bench_zombie_turn.py                 # 24 games, budget 10 s per position
     python benchmarks/bench_zombie_turn.py --quick         # 8 games, budget 3 s
     python benchmarks/bench_zombie_turn.py --games 24 --budget 60 --max-turn 10
+    python benchmarks/bench_zombie_turn.py --quick --knowledge onlooker   # the values under the counters
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def main() -> None:
     ap.add_argument("--max-turn", type=int, default=10)
     ap.add_argument("--quick", action="store_true", help="8 games, budget 3 s")
     ap.add_argument("--verbose", action="store_true", help="one line per position")
+    ap.add_argument("--knowledge", default="humans", choices=("humans", "onlooker"),
+                    help="whose answer (ruling K1): the humans' (values nobody knows drawn at their reveal) or the onlooker's")
     args = ap.parse_args()
     if args.quick:
         args.games, args.budget = 8, 3.0
@@ -69,12 +72,13 @@ def main() -> None:
     positions = corpus(args.games, args.max_turn)
     print(f"== Zombie-turn odds from the end of every Human Player-Turn (issue 17) ==")
     print(f"{args.games} seeded games up to Game-Turn {args.max_turn}: {len(positions)} positions "
-          f"(corpus built in {time.perf_counter() - t:.1f} s); budget {args.budget:g} s of CPU per position, one core")
+          f"(corpus built in {time.perf_counter() - t:.1f} s); budget {args.budget:g} s of CPU per position, one core; "
+          f"answers: {args.knowledge}")
     rows = []
     for label, seed, st in positions:
         t = time.process_time()
         try:
-            odds = zombie_turn(st, max_seconds=args.budget, fallback=None, clock=time.process_time)
+            odds = zombie_turn(st, max_seconds=args.budget, fallback=None, clock=time.process_time, knowledge=args.knowledge)
             exact = odds.exact
         except TooBig:
             exact = False
