@@ -16,6 +16,7 @@ CPU time, so that other work on a shared machine does not inflate it), by kind o
 ``--long``: solitaire games played by the together player (`dodnb.search.humans.together_human`)
 against the [15.5] automaton, seeds 2000, 2001, …; from the end of the Human Player-Turn of every 5th
 Game-Turn from 5 to 60 that the game reaches, the exact odds with a budget (default 10 s).
+    python benchmarks/bench_zombie_turn.py --quick --knowledge onlooker   # the values under the counters
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="8 games, budget 3 s")
     ap.add_argument("--verbose", action="store_true", help="one line per position")
     ap.add_argument("--long", action="store_true", help="long solitaire games of the together player, every 5th Game-Turn 5-60")
+    ap.add_argument("--knowledge", default="humans", choices=("humans", "onlooker"),
+                    help="whose answer (ruling K1): the humans' (values nobody knows drawn at their reveal) or the onlooker's")
     args = ap.parse_args()
     if args.quick:
         args.games, args.budget = 8, 3.0
@@ -92,17 +95,19 @@ def main() -> None:
         positions = long_corpus(args.games if args.games != 24 else 6)
         print("== Zombie-turn odds in long solitaire games of the together player (issue 33) ==")
         print(f"{len({p[1] for p in positions})} seeded games, every 5th Game-Turn from 5 to 60: {len(positions)} positions "
-              f"(corpus built in {time.perf_counter() - t:.1f} s); budget {args.budget:g} s of CPU per position, one core")
+              f"(corpus built in {time.perf_counter() - t:.1f} s); budget {args.budget:g} s of CPU per position, one core; "
+              f"answers: {args.knowledge}")
     else:
         positions = corpus(args.games, args.max_turn)
         print(f"== Zombie-turn odds from the end of every Human Player-Turn (issue 17) ==")
         print(f"{args.games} seeded games up to Game-Turn {args.max_turn}: {len(positions)} positions "
-              f"(corpus built in {time.perf_counter() - t:.1f} s); budget {args.budget:g} s of CPU per position, one core")
+              f"(corpus built in {time.perf_counter() - t:.1f} s); budget {args.budget:g} s of CPU per position, one core; "
+              f"answers: {args.knowledge}")
     rows = []
     for label, seed, st in positions:
         t = time.process_time()
         try:
-            odds = zombie_turn(st, max_seconds=args.budget, fallback=None, clock=time.process_time)
+            odds = zombie_turn(st, max_seconds=args.budget, fallback=None, clock=time.process_time, knowledge=args.knowledge)
             exact = odds.exact
         except TooBig:
             exact = False

@@ -50,6 +50,7 @@ from dodnb import i18n
 from dodnb.display import show
 from dodnb.prob.enumerate import TooBig
 from dodnb.prob.errors import ProbError
+from dodnb.rules.knowledge import KNOWLEDGE, Shown, conceal, reveal_needed, reveal_outcomes
 from dodnb.rules import engine
 from dodnb.rules.state import GameState, TurnRecord
 from dodnb.rules.vocab import Phase, Side
@@ -496,22 +497,34 @@ def canonical(s: GameState, drop_record: bool) -> GameState:
 
 
 def best_play(position, goal: Goal, horizon: Union[str, int] = "player-turn", zombies: str = "solitaire",
-              budget=None, *, merge: bool = True) -> BestPlay:
+              budget=None, *, merge: bool = True, knowledge: str = "humans") -> BestPlay:
     """The highest probability the humans can give `goal` within `horizon` (see the module).
 
     `position`: a :class:`dodnb.Position` (play started where it says), a GameState or a Game.
     `zombies`: "solitaire" (the [15.5] automaton and its dice) or "worst" (the zombie side's every
     decision is the worst for the humans; ruling B1). `budget`: a :class:`Budget`, a number of
     positions, or {'nodes': ..., 'seconds': ...}. ``merge=False`` turns the canonical key off (equal
-    positions are still recognised, but only when identical)."""
+    positions are still recognised, but only when identical).
+
+    ``knowledge="humans"`` (the default, ruling B2): the humans choose from what they know (ruling K1):
+    a value nobody knows is a chance node where its unit shows or is read (moved into [5.4], shot at
+    [6.0], attacking [8.0], trying a glass door [10.5]), drawn from the counters nobody has seen (or
+    a drawn unit's candidates [13.3]) — so a shot at a face-down unit has the odds ``prob.shoot``
+    gives it. ``knowledge="onlooker"``: every value read under the counters (full information: not
+    a choice a player at the table can make)."""
     from dodnb.prob.zombieturn.walker import ZombieTurnWalk
 
     if zombies not in ZOMBIES:
         raise ProbError("4.0", f"zombies is 'solitaire' or 'worst', not {zombies!r}")
     if not isinstance(goal, Goal):
         raise ProbError("4.0", f"goal is a Goal (dodnb.prob.bestplay.goals), not {type(goal).__name__}")
+    if knowledge not in KNOWLEDGE:
+        raise ProbError("2.3", f"knowledge is one of {', '.join(KNOWLEDGE)}, not {knowledge!r}")
     b = _budget(budget)
     st0 = _root(position)
+    public = knowledge == "humans"
+    if public:
+        st0 = conceal(st0)  # ruling K1: the values nobody knows wait in the urn
     ctx = st0.ctx
     test = goal.make(st0)
     stop, hkey, hparams = _horizon(st0, horizon)
@@ -534,6 +547,12 @@ def best_play(position, goal: Goal, horizon: Union[str, int] = "player-turn", zo
             return Node("leaf", s, Fraction(0 if reach else 1), why="over")
         if stop(s):
             return Node("leaf", s, Fraction(0 if reach else 1), why="horizon")
+        if public:
+            i = reveal_needed(s)
+            if i is not None:  # ruling K1: the value shows here, a draw from what nobody has seen
+                sq = s.zombies[i].square or ""
+                return Node("chance", s, edges=tuple(((Shown(sq, t.zombies[i].value),), q, keyf(t))
+                                                     for t, q in reveal_outcomes(s, i)))
         p = s.pending
         if p.side == Side.HUMAN or (worst and p.side == Side.ZOMBIE):
             kind = "max" if p.side == Side.HUMAN else "min"

@@ -53,7 +53,7 @@ def _target_value(state: GameState, unit: Any, counters: Counters) -> tuple[Any,
     if isinstance(k, int):
         return k, f"Zombie Value {k} is known ({'face up' if unit.face_up else 'seen before; players may remember it'}) [2.3], [5.4]."
     if unit.candidates:
-        return unseen_values_dist(pool=list(k)), f"[13.3] the unit came in face down from the eliminated units: its value is one of those {len(k)} counters."
+        return unseen_values_dist(pool=list(k)), f"[13.3] the unit came in face down from the eliminated units: its value is one of those {len(unit.candidates)} counters."
     return unseen_values_dist(pool=list(k)), f"[7.7] the unit is face down: its value could be any of the {len(k)} counters never seen."
 
 

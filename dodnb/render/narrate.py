@@ -34,6 +34,7 @@ from dodnb.errorbase import Readable
 from dodnb.errors import DodnbError
 from dodnb.i18n import fmt_number, fmt_percent, fmt_short, names, tr
 from dodnb.rules import engine
+from dodnb.rules.knowledge import Shown
 from dodnb.rules.actions import (
     Action,
     Activate,
@@ -303,6 +304,7 @@ ACTION_WORDS: dict[type, ActionWords] = {
     Roll: ActionWords(lambda a, st: _roll_words(a, st)),
     Draw: ActionWords(lambda a, st: ("choice.draw_tie", {"square": _unit_at(st, a.uid)}) if _unit_at(st, a.uid) else ("choice.draw", {}),
                       squares=lambda st, a: {_unit_at(st, a.uid)} - {""}),
+    Shown: ActionWords(lambda a, st: ("choice.shown", {"square": a.square, "value": a.value})),
 }
 
 

@@ -12,14 +12,51 @@ The rules, stated here once (a :class:`~dodnb.rules.state.GameState` applies the
 
 What the human player may see of a position (its values, what a face-down unit could be) is
 `dodnb.rules.observe`.
+
+**The information model** (ruling K1 in docs/RULINGS.md, with its proof), stated here once:
+
+* *The table* (the state) holds every Zombie Value. Nobody at the table reads a face-down value: not
+  the humans [2.3], not the zombie player moving units [7.7] (nor, in solitaire, the one player for
+  both [15.7]). What either side knows of a value is what has been shown.
+* *The humans know* a unit's value when it is face up now or was seen and has not since gone back
+  into the mixed eliminated pool (`value_known`); the values of the counters nobody has seen, as a
+  multiset (the counter mix is printed, the seen ones remembered [2.3]: `unseen`); the values they
+  saw eliminated and how many never-seen counters are mixed with them [13.3], [15.1] (`pool_record`).
+* *Nobody knows* which never-seen counter holds which of those values. A never-seen unit is a draw
+  from the counters nobody has seen, taken when it is revealed (entering a character's square [5.4],
+  being shot at [6.0], trying a glass door [10.5]); by exchangeability this is exactly the deal of
+  set-up. A unit drawn face down from the pool is one entry of its ``candidates`` at random, an
+  UNKNOWN entry being such a draw (`reveal_outcomes`).
+
+A *public position* (`conceal`) writes this down for the walks of the odds: every unit whose value the
+humans do not know holds UNKNOWN, and the values nobody has seen wait in ``zturn.urn``; a walk draws
+from the urn when a unit is revealed (`reveal_needed`, `reveal_outcomes`), so no answer reads the real
+value of a counter nobody has seen. `public_world` deals the unknown values again at random for the
+players' look-ahead (a world nobody at the table can tell from the real one).
 """
 
 from __future__ import annotations
 
-from typing import Optional
+import random
+from collections import Counter
+from fractions import Fraction
+from math import gcd
+from typing import Any, Optional
 
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from dodnb.rules.actions import Action
 from dodnb.rules.records import CharacterState, ZombieUnit
-from dodnb.rules.vocab import Status
+from dodnb.rules.vocab import AttackStep, Pool, Status
+
+#: whose knowledge an answer is from (ruling K1): the humans at the table (every public answer), or an
+#: onlooker who turned every counter over (an explicit, named option: not an answer a player can know)
+KNOWLEDGE = ("humans", "onlooker")
+
+#: A Zombie Value nobody knows yet: in a unit's ``candidates``, one counter nobody has seen; as a
+#: unit's value in a public position (`conceal`), a value still to be drawn at its reveal.
+UNKNOWN = 0
 
 Units = tuple[ZombieUnit, ...]
 Characters = tuple[CharacterState, ...]
@@ -99,4 +136,235 @@ def remember(zombies: Units, characters: Characters, solitaire: bool) -> None:
     _SETTLED[id(zombies)] = (zombies, characters, solitaire)
 
 
-__all__ = ["shown_squares", "known", "settle", "settle_after", "remember"]
+# ----------------------------------------------------------------------------- the information model
+
+
+def value_known(z: ZombieUnit) -> bool:
+    """The humans know this unit's value: face up now [5.4], [7.7], or seen [2.3] and not drawn face
+    down from the mixed eliminated pool since [13.3] (then only its ``candidates`` are known)."""
+    return z.face_up or (z.seen and not z.candidates)
+
+
+def never_seen(z: ZombieUnit) -> bool:
+    """This counter's value has never been shown [2.3], [7.7] (a secret of the table: for a unit drawn
+    face down from the pool, nobody can tell)."""
+    return not (z.seen or z.face_up)
+
+
+def unseen(zombies: Units) -> list[int]:
+    """The values of the counters nobody has seen, one entry per counter, sorted: the counter mix less
+    what has been shown."""
+    return sorted(z.value for z in zombies if not (z.seen or z.face_up))
+
+
+def unseen_of(st: Any) -> list[int]:
+    """`unseen` of a position: in a public position (`conceal`), the urn of values not yet drawn."""
+    zt = st.zturn
+    if zt.urn or zt.lots or any(z.value is not None and z.value <= UNKNOWN for z in st.zombies):
+        return sorted(zt.urn)
+    return unseen(st.zombies)
+
+
+def pool_record(zombies: Units) -> tuple[int, ...]:
+    """What the humans know of a counter drawn from the eliminated pool [13.3], [15.1], as equally
+    likely entries: each counter in the pool weighs the same, and stands for its value if they saw
+    it eliminated, an UNKNOWN if nobody has seen it, or its own candidates if it was in the pool when
+    an earlier unit was drawn face down (which one left, nobody saw: `draw_record`)."""
+    lots = []
+    for z in zombies:
+        if z.pool != Pool.ELIMINATED:
+            continue
+        if z.candidates:
+            lots.append(z.candidates)
+        else:
+            lots.append((UNKNOWN,) if never_seen(z) else (z.value,))
+    if not lots:
+        return ()
+    n = 1
+    for c in lots:
+        n = n * len(c) // gcd(n, len(c))
+    counts: Counter = Counter()
+    for c in lots:
+        for v, k in Counter(c).items():
+            counts[v] += k * (n // len(c))
+    return _entries(counts)
+
+
+#: the most entries a pool record keeps (`pool_record`): past it, its odds are rounded to sixtieths
+RECORD_ENTRIES = 60
+
+
+def _entries(counts: Counter) -> tuple[int, ...]:
+    """Equally likely entries with these relative counts: the fewest that give the same odds, or past
+    RECORD_ENTRIES the odds rounded to that many entries (largest remainders; every value kept) —
+    records of records would otherwise grow without end (ruling K1, its limit)."""
+    g = 0
+    for k in counts.values():
+        g = gcd(g, k)
+    counts = Counter({v: k // g for v, k in counts.items()})
+    total = sum(counts.values())
+    if total > RECORD_ENTRIES:
+        exact = {v: Fraction(k * RECORD_ENTRIES, total) for v, k in counts.items()}
+        got = {v: max(1, int(q)) for v, q in exact.items()}
+        for v in sorted(exact, key=lambda v: (-(exact[v] - int(exact[v])), v)):
+            if sum(got.values()) >= RECORD_ENTRIES:
+                break
+            got[v] += 1
+        counts = Counter(got)
+    return tuple(sorted(v for v, k in counts.items() for _ in range(k)))
+
+
+def draw_record(zombies: Units, uid: str) -> tuple:
+    """The units after `uid` is drawn face down from the eliminated pool [13.3]: it and every counter
+    left in the pool get the pool's record (`pool_record`) as candidates — whichever counter left, the
+    humans did not see it, so each of them is, to them, any counter the pool held."""
+    rec = pool_record(zombies)
+    out = []
+    for z in zombies:
+        if z.pool == Pool.ELIMINATED and z.uid != uid and z.candidates != rec:
+            z = _flip(z, False, z.seen, rec)
+        out.append(z)
+    return tuple(out), rec
+
+
+def lot(z: ZombieUnit, unseen_values: list[int]) -> list[tuple[int, Fraction]]:
+    """The humans' odds of this unit's value [2.3], [7.7], [13.3]: its value if known, else each value
+    with its chance (an UNKNOWN candidate standing for a draw from `unseen_values`)."""
+    if value_known(z):
+        return [(z.value, Fraction(1))]
+    got: dict[int, Fraction] = {}
+    entries = z.candidates or (UNKNOWN,)
+    for c in entries:
+        if c != UNKNOWN:
+            got[c] = got.get(c, Fraction(0)) + Fraction(1, len(entries))
+        elif unseen_values:
+            for v, k in Counter(unseen_values).items():
+                got[v] = got.get(v, Fraction(0)) + Fraction(k, len(unseen_values) * len(entries))
+    if not got:
+        return [(z.value, Fraction(1))]  # no counter left unseen (a study position): nothing else it could be
+    return sorted(got.items())
+
+
+def conceal(st: Any) -> Any:
+    """The public position of `st` (a GameState): each unit whose value the humans do not know holds
+    UNKNOWN, or -(j + 1) for a unit drawn face down from the pool whose ``candidates`` are
+    ``zturn.lots[j]``; ``zturn.urn`` holds the values of the counters nobody has seen. Everything
+    else is as the table has it. The engine plays it like any position until a value it would read
+    is not known: a walk first draws it (`reveal_needed`, `reveal_outcomes`)."""
+    lots: list = []
+    zs = []
+    for z in st.zombies:
+        if value_known(z):
+            zs.append(z)
+        elif z.candidates:
+            if z.candidates not in lots:
+                lots.append(z.candidates)
+            zs.append(_with_value(z, -1 - lots.index(z.candidates)))
+        else:
+            zs.append(_with_value(z, UNKNOWN))
+    return st.evolve(zombies=tuple(zs), zturn=_turn_with(st.zturn, urn=tuple(unseen(st.zombies)), lots=tuple(lots)))
+
+
+def _turn_with(zt: Any, **changes: Any) -> Any:
+    new = object.__new__(type(zt))
+    new.__dict__.update(zt.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def reveal_needed(st: Any, shown: bool = True) -> Optional[int]:
+    """The index of a unit whose value is not known (UNKNOWN or a lot, `conceal`) and is read now:
+    attacking [8.0], shot at [6.0], flipped to try a glass door [10.5] — and, with `shown`, face up
+    (a character's square [5.4], where moving out costs its value); None if there is none. A walk
+    that reads no face-up value before the attack (the zombie turn: [15.5] moves without looking
+    [7.7]) may pass ``shown=False`` and draw it later: the same odds (deferred decision), fewer
+    positions."""
+    read = ()
+    if st.attack is not None or st.shot is not None:
+        read = tuple(x.square if x is st.attack else x.target for x in (st.attack, st.shot) if x is not None)
+    breaking = st.zturn.breaking[0] if st.zturn.breaking else None
+    if not read and breaking is None and not shown:
+        return None
+    for i, z in enumerate(st.zombies):
+        v = z.value
+        if v is not None and v <= UNKNOWN and ((shown and z.face_up) or z.uid == breaking or (z.square is not None and z.square in read)):
+            return i
+    return None
+
+
+def reveal_outcomes(st: Any, i: int) -> list[tuple[Any, Fraction]]:
+    """The public position with unit `i` revealed, for each value it can show, with its chance: one of
+    its candidates at random (``zturn.lots``), an UNKNOWN one (or a unit nobody has seen) a draw from
+    ``zturn.urn``, which loses that value."""
+    z = st.zombies[i]
+    zt = st.zturn
+    entries = zt.lots[-1 - z.value] if z.value < UNKNOWN else (UNKNOWN,)
+    got: dict = {}
+    for c in entries:
+        if c != UNKNOWN:
+            k = (c, zt.urn)
+            got[k] = got.get(k, 0) + Fraction(1, len(entries))
+            continue
+        if not zt.urn:
+            raise ValueError("a unit nobody has seen is revealed, but no counter is left unseen")
+        for v, n in Counter(zt.urn).items():
+            rest = list(zt.urn)
+            rest.remove(v)
+            k = (v, tuple(rest))
+            got[k] = got.get(k, 0) + Fraction(n, len(zt.urn) * len(entries))
+    att = st.attack
+    # an attack that has already counted the value in ([8.0] 2: the engine's automatic steps) counts the
+    # value shown instead
+    counted = att is not None and att.square == z.square and att.step != AttackStep.FIRE
+    return [(st.evolve(zombies=st.zombies[:i] + (_with_value(z, v),) + st.zombies[i + 1:], zturn=_turn_with(zt, urn=rest),
+                       **({"attack": replace(att, value=att.value - z.value + v)} if counted else {})), q)
+            for (v, rest), q in got.items()]
+
+
+def public_world(st: Any, rng: random.Random) -> Any:
+    """A position nobody at the table can tell from `st`, dealt at random by `rng` from what the humans
+    know (the players' look-ahead plays in it, never in the real one): each unit drawn face down from
+    the pool takes one of its ``candidates`` (an UNKNOWN one a value nobody has seen), and the
+    counters nobody has seen share the rest of those values, shuffled. It reads only public things:
+    the multiset of unseen values, the units' squares, flags and candidates, and `rng`."""
+    pool = unseen(st.zombies)
+    rng.shuffle(pool)
+    zs = list(st.zombies)
+    lots = [i for i, z in enumerate(zs) if not value_known(z) and z.candidates]
+    blind = [i for i, z in enumerate(zs) if not value_known(z) and not z.candidates]
+    for i in sorted(lots, key=lambda i: zs[i].uid):
+        c = zs[i].candidates[rng.randrange(len(zs[i].candidates))]
+        if c == UNKNOWN:
+            c = pool.pop() if pool else rng.choice(unseen(st.zombies) or [1])
+        zs[i] = _with_value(zs[i], c)
+    for i in sorted(blind, key=lambda i: zs[i].uid):
+        zs[i] = _with_value(zs[i], pool.pop() if pool else rng.choice(unseen(st.zombies) or [1]))
+    return st.evolve(zombies=tuple(zs))
+
+
+@dataclass(frozen=True, repr=False)
+class Shown(Action):
+    """A chance outcome of a public walk, not a move of the game: the unit in `square`, whose value
+    nobody knew, shows `value` (`reveal_outcomes`; ruling K1)."""
+
+    side: ClassVar[str] = "chance"
+    square: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"the unit in {self.square} shows {self.value}"
+
+
+def _with_value(z: ZombieUnit, v: int) -> ZombieUnit:
+    """A copy of a unit with another value (no __init__: UNKNOWN is not a value a game holds)."""
+    if z.value == v:
+        return z
+    new = object.__new__(ZombieUnit)
+    new.__dict__.update(z.__dict__)
+    new.__dict__.pop("_h", None)
+    new.__dict__["value"] = v
+    return new
+
+
+__all__ = ["KNOWLEDGE", "shown_squares", "known", "settle", "settle_after", "remember", "UNKNOWN", "value_known", "never_seen",
+           "unseen", "unseen_of", "pool_record", "draw_record", "lot", "conceal", "reveal_needed", "reveal_outcomes", "public_world", "Shown"]

@@ -7,8 +7,12 @@ What the players know is part of a unit's record [2.3], [7.7]:
 
 * ``face_up``: the value is showing now (a character or super zombie is in its square [5.4], [7.7]);
 * ``seen``: it has been showing before; players may remember it [2.3];
-* ``candidates``: for a unit drawn face down from the eliminated pool [13.3], the values it could be
-  (the pool's values at the draw); empty for a never-seen unit, which could be any unseen value.
+* ``candidates``: for a unit drawn face down from the eliminated pool [13.3], what the humans know it
+  could be: the values they saw eliminated that were in the pool at the draw, and one 0
+  (`dodnb.rules.knowledge.UNKNOWN`) per counter in the pool nobody has seen (a solitaire hidden zombie
+  [15.1]); empty for a never-seen unit, which could be any unseen value (ruling K1 in docs/RULINGS.md).
+  ``seen`` of such a unit stays what it was (whether this very counter was seen: nobody at the table
+  can tell, so only `knowledge.value_known` says what the humans know).
 """
 
 from __future__ import annotations
@@ -229,6 +233,10 @@ class ZombieTurn:
     ties: tuple[str, ...] = ()  # [15.4] units equally near: a die picks the one checked
     column: int = 0  # [15.8] the first die of the Hidden Zombie Table (0: not rolled yet)
     reveal_all: bool = False  # [9.4] the map emptied: every remaining hidden zombie is owed now
+    # a public position only (`dodnb.rules.knowledge.conceal`): the values of the counters nobody has
+    # seen, not yet drawn for a unit revealed (never set by the engine; the walks of the odds keep it)
+    urn: tuple[int, ...] = ()
+    lots: tuple[tuple[int, ...], ...] = ()  # a public position only: the candidates of unit value -(j + 1)
 
     def __post_init__(self) -> None:
         if type(self.step) is not ZStep:

@@ -31,6 +31,7 @@ from dodnb.errors import InputError
 from dodnb.prob.enumerate import draw
 from dodnb.prob.stats import wilson
 from dodnb.rules import engine
+from dodnb.rules.knowledge import public_world
 from dodnb.rules.actions import Action, policy_action
 from dodnb.rules.solitaire import zombie_policy
 from dodnb.rules.state import GameState
@@ -79,10 +80,12 @@ def _harmed(st: GameState) -> frozenset:
 
 
 def _play_out(st: GameState, ctx, action: Action, rng: random.Random, player, max_steps: int = 5000) -> bool:
-    """Play `action`, then on to the start of the humans' next turn; True if nobody was newly harmed."""
+    """Play `action`, then on to the start of the humans' next turn; True if nobody was newly harmed.
+    Played in a deal of the values nobody knows made by `rng` (ruling K1: `knowledge.public_world`),
+    never on the values under the counters."""
     before = _harmed(st)
     turn = st.turn
-    st = engine.apply(st, ctx, action)[0]
+    st = engine.apply(public_world(st, rng), ctx, action)[0]
     for _ in range(max_steps):
         if st.result is not None:
             return st.result.winner == Side.HUMAN

@@ -43,6 +43,7 @@ from functools import lru_cache
 from itertools import permutations
 
 from dodnb.rules import core
+from dodnb.rules.knowledge import value_known
 from dodnb.rules.solitaire import INF, steps_from
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import LOST, Side, Status
@@ -224,7 +225,7 @@ def _danger(st: GameState, ctx, units, supers) -> float:
                 continue
             if k > 0 and z.square in sighted:  # it must react: one square nearer [7.0] 1
                 k -= 1
-            v = z.value if (z.seen or z.face_up) else MEAN_VALUE
+            v = z.value if value_known(z) else MEAN_VALUE  # what the humans know [2.3], [13.3]
             if k < near or (k == near and v > value):
                 near, value = k, v
         for c in supers:

@@ -24,7 +24,7 @@ from dodnb.rules import core, engine
 from dodnb.rules.actions import Action, Activate, CloseMainDoor, EndTurn, Move, Shoot, TakeRifle
 from dodnb.rules.events import Note
 from dodnb.rules.modifiers import shot_modifiers
-from dodnb.rules.observe import unseen_values
+from dodnb.rules.observe import value_knowledge
 from dodnb.rules.solitaire import INF, humans_in_play, square_of, steps_from
 from dodnb.rules.state import CharacterState, GameState
 from dodnb.rules.vocab import DoorState, PendingKind, Status
@@ -46,7 +46,8 @@ GOOD_ODDS = Fraction(1, 2)
 
 def kill_estimate(state: GameState, ctx, shooters: Iterable[str], src: str, target: str) -> Fraction:
     """P(shot result >= value) for these shooters together [6.0], [6.7], [6.8], panic ignored; a value
-    not seen is uniform over the unseen values [7.7] (the candidates for a unit drawn from the pool).
+    not known is as the humans know it (`dodnb.rules.observe.value_knowledge`: the unseen values [7.7];
+    for a unit drawn from the pool, its candidates [13.3]).
     Counted in whole numbers of dice faces (:func:`_hits`), one Fraction at the end."""
     chars = [state.character(n) for n in shooters]
     n = core.pooled_dice([ctx.shot_dice(c) for c in chars])
@@ -55,10 +56,9 @@ def kill_estimate(state: GameState, ctx, shooters: Iterable[str], src: str, targ
     supers = len(state.super_zombies_in(target)) * state.super_value
     if z is None:
         values = [0]
-    elif z.seen or z.face_up:
-        values = [z.value]
     else:
-        values = list(z.candidates) or unseen_values(state) or [z.value]
+        k = value_knowledge(state, z)
+        values = [k] if isinstance(k, int) else list(k)
     return Fraction(_hits(n, supers + mod, tuple(values)), 6**n * len(values))
 
 

@@ -49,6 +49,11 @@ score hunted worse (it keeps away from the units the hunt must reach), and the s
 wins about a third of the games in which it closes the four doors. So the search is the player
 of the door phase, the longest and most dangerous part of the game.
 
+**What it knows** (ruling K1): the shot search plays on the public position (`knowledge.conceal`: a
+value nobody knows is a chance node where it shows, drawn from the counters nobody has seen); the turn
+planner looks ahead in one deal of those values made from what the humans may see (:func:`public_deal`).
+Neither ever reads the value under a face-down counter.
+
 The player is deterministic: it uses no randomness (the rng is ignored), ties go to the first
 choice in the engine's stable order, and the caches below only save time. A :class:`SearchPlayer`
 is a small frozen, picklable value, so it can be sent to the worker processes of
@@ -62,6 +67,8 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from dodnb.rules import engine
+from dodnb.rules.knowledge import UNKNOWN, conceal, public_world, reveal_needed, reveal_outcomes, value_known
+from dodnb.rules.observe import public_seed
 from dodnb.rules.actions import Action, Activate, Door, Drop, EndTurn, Move, Shoot
 from dodnb.search.humans import GOOD_ODDS, kill_estimate, next_step, sensible_human, stack_goal, together_human
 from dodnb.rules.state import GameState
@@ -125,6 +132,8 @@ class TurnSearch:
 
     def __init__(self, root: GameState, ctx, max_nodes: int, moves: bool = True, weights: Weights = Weights()):
         self.root, self.ctx, self.max_nodes, self.moves, self.weights = root, ctx, max_nodes, moves, weights
+        # a public position (`knowledge.conceal`, ruling K1): a value nobody knows is drawn where it shows
+        self.public = bool(root.zturn.urn or root.zturn.lots) or any(z.value <= UNKNOWN for z in root.zombies)
         self.nodes = 0
         self.cut = False
         self._charged: set = set()
@@ -156,6 +165,12 @@ class TurnSearch:
         todo = [(engine.apply(st, ctx, a)[0], 1.0)]
         while todo:
             s, p = todo.pop()
+            if self.public:
+                i = reveal_needed(s)
+                if i is not None:  # ruling K1: the value shows here, drawn from what nobody has seen
+                    self._cost += 1
+                    todo += [(t, p * float(q)) for t, q in reveal_outcomes(s, i)]
+                    continue
             if self.in_turn(s) and s.pending.side == Side.CHANCE:
                 for nxt, q in self._outcomes(s):
                     todo.append((nxt, p * q))
@@ -453,8 +468,10 @@ class SearchPlayer:
 
     def action_values(self, st: GameState, legal: Sequence[Action], ctx=None) -> dict[Action, float]:
         """The planner's value of each legal action it considers at a decision of the Human
-        Player-Turn (a hand-tuned score, higher is better; see :mod:`dodnb.search.heuristic`)."""
+        Player-Turn (a hand-tuned score, higher is better; see :mod:`dodnb.search.heuristic`), looked
+        ahead in a deal of the unknown values made from what the humans know (:func:`public_deal`)."""
         ctx = ctx or st.ctx
+        st = public_deal(st)
         out: dict[Action, float] = {}
         for a in candidates(st, legal):
             if isinstance(a, (Activate, Move)):
@@ -473,6 +490,7 @@ class SearchPlayer:
         if kind != PendingKind.ACT or len(legal) == 1 or (self.hunt_sensible and state.main_doors_closed()):
             return sensible_human(state, legal, rng or random.Random(0))
         ctx = state.ctx
+        state = public_deal(state)  # ruling K1: the look-ahead never plays on the values under the counters
         if state.activation is None:
             vals = {}
             for a in (_activations(legal) if self.group else [a for a in legal if not (isinstance(a, Activate) and a.carrier)]):
@@ -498,11 +516,22 @@ class SearchPlayer:
         fire; everything else (and the rest, once it stops) is :func:`together_human`'s plan."""
         if _acting(state, state.turn) and state.activation is not None and any(isinstance(a, Shoot) for a in legal):
             ctx = state.ctx
-            shot, _, _, _ = ShotSearch(state, ctx, self.shot_nodes).best_shot()
+            # from what the humans know (ruling K1): the dice of the shots and the values they show
+            shot, _, _, _ = ShotSearch(conceal(state), ctx, self.shot_nodes).best_shot()
             if shot is not None and shot in legal:
                 return shot
             legal = [a for a in legal if not isinstance(a, Shoot)]
         return together_human(state, legal, rng)
+
+
+def public_deal(st: GameState) -> GameState:
+    """The position the turn planner looks ahead in (ruling K1): the values nobody knows dealt again
+    (`knowledge.public_world`) with dice seeded by what the humans may see (`observe.public_seed`), so
+    the plan is the same whatever lies under the counters, and the same each time it is asked. The
+    actions it finds are the real position's: a deal changes no square, flag or known value."""
+    if all(value_known(z) for z in st.zombies):
+        return st
+    return public_world(st, random.Random(public_seed(st)))
 
 
 def _activations(legal: Sequence[Action]) -> list[Action]:

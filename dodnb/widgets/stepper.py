@@ -30,7 +30,7 @@ import json
 import os
 import re
 import time
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as widgets
 from ipycanvas import hold_canvas
@@ -620,7 +620,8 @@ class GameStepper(StillMixin, widgets.VBox):
                 raise ValueError("not a saved game")
             kept = upgrade_save(kept, self.game.ctx.counters)  # a game kept by an older dodnb, in today's ids
             n, seed = len(kept["actions"]), kept.get("seed")
-            if (kept.get("seed"), kept.get("start")) != (given["seed"], given["start"]) or kept["actions"][: len(given["actions"])] != given["actions"]:
+            if kept.get("seed") != given["seed"] or not self._same_start(kept.get("start"), given["start"]) \
+                    or kept["actions"][: len(given["actions"])] != given["actions"]:
                 self.save_text.value = text
                 self._say(html.escape(tr("stepper.resume_other", self.lang, file=self.save_file, n=n, seed=seed,
                                          tab=tr("stepper.tab_save", self.lang), load=tr("stepper.load", self.lang)), quote=False))
@@ -631,6 +632,16 @@ class GameStepper(StillMixin, widgets.VBox):
             return
         self._kept = text
         self._say(html.escape(tr("stepper.resumed", self.lang, file=self.save_file, n=len(self.game.actions), seed=self.game.seed), quote=False), "ok")
+
+    def _same_start(self, kept: Any, given: Any) -> bool:
+        """The same starting position, read as states (a game kept by an older dodnb lacks bookkeeping
+        fields a state now records, e.g. ruling K1's public urn, which reading fills in)."""
+        if kept == given:
+            return True
+        try:
+            return GameState.from_dict(kept, self.game.board) == GameState.from_dict(given, self.game.board)
+        except (KeyError, TypeError, ValueError, AttributeError, DodnbError):
+            return False
 
     def _keep(self) -> None:
         """Write the game to `save_file` when it changed (atomically: a half-written file is never left)."""

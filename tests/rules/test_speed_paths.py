@@ -6,7 +6,9 @@
   policies index into `legal_actions`, so its order is part of what must not change; and again when
   the units' ids were drawn by the seed (issue 33): the free moves are listed and the pools drawn in
   id order, so the same seed plays differently; with the former ids the games replayed exactly as
-  recorded before).
+  recorded before; and once more, the states
+  alone, for ruling K1 — the pool draw's record, the public urn in the Zombie Player-Turn's
+  bookkeeping —, every action unchanged).
 * Free Movement [7.0] 2, [7.4]-[7.6], [10.3], [11.2]: the unit moves kept from one node to the next
   (`phases.free.unit_moves`) equal the plain walk over every unit, whatever order positions come in.
 * `apply` skips the check only for the very action objects `legal_actions` / `chance_outcomes` just

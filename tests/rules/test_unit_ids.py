@@ -85,8 +85,8 @@ def test_the_value_given_an_id_is_the_counter_mix(setups):
 def test_ids_change_nothing_else():
     """The values are dealt to the squares as before; only the ids differ (the start of a game saved
     before the change, seed 1)."""
-    old = json.loads(V1)["start"]
-    new = Game(1).start.to_dict()  # set up and settled
+    old = _k1_free(json.loads(V1)["start"])
+    new = _k1_free(Game(1).start.to_dict())  # set up and settled
     strip = lambda zs: [{k: v for k, v in z.items() if k != "uid"} for z in zs]  # noqa: E731
     assert strip(old["zombies"]) == strip(new["zombies"])
     assert {k: v for k, v in old.items() if k != "zombies"} == {k: v for k, v in new.items() if k != "zombies"}
@@ -94,6 +94,16 @@ def test_ids_change_nothing_else():
 
 
 # --------------------------------------------------------------------------------- old saves
+
+
+def _k1_free(d):
+    """A saved state without what ruling K1 (the information model, issue 33, recorded after the v1
+    fixture) added or changed in the bookkeeping: the public urn and lots of the Zombie Player-Turn,
+    and a unit's seen flag and candidate record (what the humans know of it)."""
+    d = dict(d)
+    d["zturn"] = {k: v for k, v in d["zturn"].items() if k not in ("urn", "lots")}
+    d["zombies"] = [{k: v for k, v in z.items() if k not in ("seen", "candidates")} for z in d["zombies"]]
+    return d
 
 
 def _relabelled(x, ids):
@@ -116,7 +126,7 @@ def test_a_version_1_save_loads_with_todays_ids_and_nothing_lost():
     # every unit keeps its value, square, pool and what is known of it; only the ids are new
     ids = {old["uid"]: new.uid for old, new in zip(data["start"]["zombies"], g.start.zombies)}
     assert sorted(ids) == sorted(ids.values()) and any(k != v for k, v in ids.items())
-    assert g.state.to_dict() == _relabelled(V1_END, ids)
+    assert _k1_free(g.state.to_dict()) == _k1_free(_relabelled(V1_END, ids))
     # and the game saved again is version 2, and loads as it is
     again = json.loads(g.save())
     assert again["version"] == 2

@@ -69,11 +69,19 @@ class CanonicalForms:
                 self._units.clear()
             got = self._units[key] = (zs, self._canon_units(zs, attacking, occupied, draws_left, plain_pool, gates, witness))
         units = got[1]
-        zkey = (zt.step, zt.queue if s.phase == Phase.ATTACK else (), zt.entering, zt.super_rolls, zt.drawing)
+        urn, lots = zt.urn, zt.lots
+        if (urn or lots) and not (draws_left and humans & future) and not any(
+                z.value <= 0 for z in units if z.square is not None and z.square in attacking):
+            # ruling K1 in a public position: no value nobody knows can be read in the rest of the turn
+            # (no unknown unit attacks, no unit drawn can land where a character stands): the urn of
+            # unseen values is forgotten, as the values it would be drawn for are
+            urn = lots = ()
+            self.used["unseen values forgotten"] = self.used.get("unseen values forgotten", 0) + 1
+        zkey = (zt.step, zt.queue if s.phase == Phase.ATTACK else (), zt.entering, zt.super_rolls, zt.drawing, urn, lots)
         zturn = self._zturns.get(zkey)  # one object per canonical bookkeeping: made once, compared by identity first
         if zturn is None:
             zturn = self._zturns[zkey] = ZombieTurn(step=zkey[0], queue=zkey[1], moves_left=0, entering=zkey[2],
-                                                    super_rolls=zkey[3], drawing=zkey[4])
+                                                    super_rolls=zkey[3], drawing=zkey[4], urn=zkey[5], lots=zkey[6])
         if not (units is zs and (zturn is zt or zturn == zt) and s.record == _NO_RECORD and not s.crossed_squares):
             s = s.evolve(zombies=units, zturn=zturn, record=_NO_RECORD, crossed_squares=())
         # what the rest of the turn reaches is read next by `freeze`, often for this very position (the

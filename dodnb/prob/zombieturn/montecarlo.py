@@ -13,6 +13,7 @@ from dodnb.prob.enumerate import TooBig, draw
 from dodnb.prob.zombieturn.common import TurnOutcome, step
 from dodnb.prob.zombieturn.walker import ZombieTurnWalk, start_position
 from dodnb.rules import engine
+from dodnb.rules.knowledge import conceal
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import Side
 
@@ -34,6 +35,10 @@ def walk_once(st: GameState, walk: ZombieTurnWalk, rng: random.Random, max_steps
     for _ in range(max_steps):
         if walk.stop(s):
             return _outcome(s, d, e)
+        shown = walk.revealed(s)  # a public position: a value nobody knows drawn where it is revealed
+        if shown is not None:
+            s = draw(shown, rng)
+            continue
         p = s.pending
         if p.side == Side.CHANCE:
             outs = engine.chance_outcomes(s, ctx)
@@ -47,10 +52,14 @@ def walk_once(st: GameState, walk: ZombieTurnWalk, rng: random.Random, max_steps
     raise TooBig(f"the zombie turn did not end within {max_steps} steps")
 
 
-def sample_zombie_turn(game_or_state, rng: random.Random, *, zombie=None, human=None) -> TurnOutcome:
+def sample_zombie_turn(game_or_state, rng: random.Random, *, zombie=None, human=None, knowledge: str = "humans") -> TurnOutcome:
     """One zombie turn played with dice drawn from `rng` (the Monte Carlo counterpart): each chance
-    node's outcome is drawn with its exact probability, decisions by the same policies."""
+    node's outcome is drawn with its exact probability, decisions by the same policies; values nobody
+    knows drawn at their reveal (``knowledge="humans"``, ruling K1) or read under the counters
+    (``"onlooker"``), as :func:`~dodnb.prob.zombieturn.zombie_turn`."""
     st, ctx = start_position(game_or_state)
+    if knowledge == "humans":
+        st = conceal(st)
     return walk_once(st, ZombieTurnWalk(st, ctx, zombie=zombie, human=human), rng)
 
 

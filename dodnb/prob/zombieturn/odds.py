@@ -16,6 +16,7 @@ from dodnb.prob.stats import wilson
 from dodnb.prob.zombieturn.exact import walk_exact
 from dodnb.prob.zombieturn.montecarlo import estimate
 from dodnb.prob.zombieturn.walker import ZombieTurnWalk, start_position
+from dodnb.rules.knowledge import KNOWLEDGE, conceal
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import CHARACTER_STATUSES, Status
 
@@ -170,6 +171,7 @@ def zombie_turn(
     zombie=None,
     human=None,
     clock: Callable[[], float] = time.perf_counter,
+    knowledge: str = "humans",
 ) -> ZombieTurnOdds:
     """Exact distribution of what the coming zombie turn does ([15.0]; see the module).
 
@@ -184,9 +186,18 @@ def zombie_turn(
     dice seeded by `seed` (``kind`` "montecarlo", ``method`` "Monte Carlo (n = ..., seed ...)", with
     Wilson intervals and `n`);
     ``fallback=None`` raises :class:`TooBig`. ``clock``: what ``max_seconds`` is measured with (the
-    wall clock; ``time.process_time`` for this process's CPU time, as the benchmark does)."""
+    wall clock; ``time.process_time`` for this process's CPU time, as the benchmark does).
+
+    ``knowledge="humans"`` (the default) answers from what the humans at the table know (ruling K1):
+    the value of a unit nobody has seen is drawn from the counters nobody has seen when it is revealed
+    (entering a character's square [5.4], shot at [6.0], trying a glass door [10.5]), a unit drawn
+    face down from the pool is one of its candidates [13.3]; swapping the values of two counters
+    nobody has seen changes nothing. ``knowledge="onlooker"`` reads the values under the counters (the
+    answer of someone who turned them all over: not one a player can know)."""
     if fallback not in (None, "montecarlo"):
         raise ProbError("15.0", f"fallback is 'montecarlo' or None, not {fallback!r}")
+    if knowledge not in KNOWLEDGE:
+        raise ProbError("2.3", f"knowledge is one of {', '.join(KNOWLEDGE)}, not {knowledge!r}")
     first = game_or_state.state if hasattr(game_or_state, "state") and not isinstance(game_or_state, GameState) else game_or_state
     now = {c.name: c.status for c in first.characters} if isinstance(first, GameState) else {}
     st, ctx = start_position(game_or_state)
@@ -194,6 +205,8 @@ def zombie_turn(
     now = now or {c.name: c.status for c in st.characters}
     in_play = [c.name for c in st.characters if c.in_play]
     question = SOLITAIRE_QUESTION if st.solitaire else TWO_PLAYER_QUESTION
+    if knowledge == "humans":
+        st = conceal(st)  # ruling K1: values nobody knows are drawn where they are revealed
     walk = ZombieTurnWalk(st, ctx, zombie=zombie, human=human)
     t0 = time.perf_counter()
     common = dict(names=names, question=question, now=now, two_player=not st.solitaire, in_play=in_play)

@@ -23,7 +23,7 @@ from dodnb.prob.zombieturn.canonical import CanonicalForms
 from dodnb.prob.zombieturn.common import FREE_PENDING, POST_MOVEMENT, evolved, step
 from dodnb.prob.zombieturn.movement import MovementShortcuts
 from dodnb.prob.zombieturn.nameless import NAMELESS, NamelessCounters
-from dodnb.rules import core, engine, solitaire
+from dodnb.rules import core, engine, knowledge, solitaire
 from dodnb.rules.actions import AttackCount, BerserkCheck, EndPhase, EndTurn, Reveal, policy_action
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import PendingKind, Phase, Side
@@ -128,6 +128,8 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
 
     def __init__(self, st0: GameState, ctx, *, zombie=None, human=None, shortcuts: Optional[bool] = None):
         self.ctx = ctx
+        # a public position (`knowledge.conceal`): values nobody knows are drawn where they are revealed
+        self.public = bool(st0.zturn.urn or st0.zturn.lots) or any(z.value <= knowledge.UNKNOWN for z in st0.zombies)
         self.turn = st0.turn
         self.solitaire = st0.solitaire
         self.pol = _policies(zombie, human, ctx)
@@ -314,9 +316,25 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
                 return self._reaction_chain(t, d, e)
         return self.canon(t), d, e
 
+    def revealed(self, s: GameState) -> Optional[list]:
+        """In a public position, [(position, probability)] when a unit whose value nobody knows is shown
+        or read at `s`: its value drawn there (ruling K1: `knowledge.reveal_outcomes`); else None."""
+        if not self.public or self._in_nameless:  # (nameless counters carry no value at all)
+            return None
+        i = knowledge.reveal_needed(s, shown=False)  # nothing in the zombie turn reads a value before
+        if i is None:
+            return None
+        self.used["values drawn at a reveal"] = self.used.get("values drawn at a reveal", 0) + 1
+        return knowledge.reveal_outcomes(s, i)
+
     def children(self, s: GameState) -> list:
         """[(next position, probability, destroyed, entered)] from `s`; a next position may be the end
-        of the turn already, as (END, statuses, winner)."""
+        of the turn already, as (END, statuses, winner). In a public position a value revealed at `s`
+        is drawn first (:meth:`revealed`)."""
+        if self.public:
+            shown = self.revealed(s)
+            if shown is not None:
+                return [(u, q * p, d, e) for t, q in shown for u, p, d, e in self.children(t)]
         if self.nameless and s.pending.kind in NAMELESS and not self._in_nameless and s.result is None:
             got = self._nameless_children(s)
             if got is not None:

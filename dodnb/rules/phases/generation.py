@@ -14,6 +14,7 @@ from typing import Callable, Optional
 from dodnb.rules.actions import Action, Draw, Roll
 from dodnb.rules.context import Ctx
 from dodnb.rules.events import Event, ev
+from dodnb.rules.knowledge import draw_record
 from dodnb.rules.phases.base import Node, begin_attack, faces, move_unit, pend, rec, roll_node, set_chars
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import DoorState, PendingKind, Phase, Pool, Status, ZStep
@@ -66,11 +67,13 @@ def eliminated_pool(st: GameState, ctx: Ctx) -> list[tuple[Action, Fraction]]:
 
 def draw_eliminated(st: GameState, ctx: Ctx, a: Draw, out: list[Event]) -> GameState:
     """The drawn unit is placed face down [13.3]: the players know only that it is one of the pool's
-    values. An entering unit in a character's square attacks at once [13.4]."""
+    counters — a value they saw eliminated, or one nobody has seen (`knowledge.pool_record`; whether
+    this very counter was seen stays the table's secret). An entering unit in a character's square
+    attacks at once [13.4]."""
     z = st.unit(a.uid)
     sq = st.zturn.drawing
-    pool_values = tuple(sorted(u.value for u in st.zombies if u.pool == Pool.ELIMINATED))
-    st = move_unit(st, z.uid, square=sq, pool=Pool.MAP.value, seen=False, candidates=pool_values, face_up=False)
+    zs, record = draw_record(st.zombies, z.uid)
+    st = move_unit(st.with_units(zs), z.uid, square=sq, pool=Pool.MAP.value, candidates=record, face_up=False)
     if st.phase == Phase.HIDDEN:  # [15.1], [15.2] a hidden zombie from among the eliminated units
         st = st.evolve(zturn=rec(st.zturn, drawing="")).with_knowledge()
         out.append(ev("hidden_appears", "15.2", square=sq))

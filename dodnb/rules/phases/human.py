@@ -322,7 +322,7 @@ def do_end(st: GameState, ctx: Ctx, a: EndTurn, out: list[Event]) -> GameState:
     )  # [11.2] units that begin the Zombie Player-Turn with a super zombie
     # [10.0] the berserk units re-checked first, in the order of their squares (ruling S-T1)
     berserk = tuple(by_square(z for z in st.zombies if z.square is not None and z.berserk))
-    return st.evolve(characters=chars, activation=None, zturn=ZombieTurn(step=ZStep.END, queue=berserk, stacks=stacks))
+    return st.evolve(characters=chars, activation=None, zturn=ZombieTurn(step=ZStep.END, queue=berserk, stacks=stacks, urn=st.zturn.urn, lots=st.zturn.lots))
 
 
 # ----------------------------------------------------------------------------- the phase
@@ -332,7 +332,9 @@ def enter(st: GameState, ctx: Ctx, out: list[Event]) -> GameState:
     """[4.0] one Game-Turn is complete and another begins, with the Human Player-Turn."""
     turn = st.turn + 1
     out.append(ev("turn", "4.0", turn=turn))
-    return st.evolve(turn=turn, phase=Phase.HUMAN, record=TurnRecord(), zturn=ZombieTurn(), activation=None)
+    # (a public position's urn and lots carry on: `dodnb.rules.knowledge.conceal`)
+    zt = ZombieTurn(urn=st.zturn.urn, lots=st.zturn.lots) if st.zturn.urn or st.zturn.lots else ZombieTurn()
+    return st.evolve(turn=turn, phase=Phase.HUMAN, record=TurnRecord(), zturn=zt, activation=None)
 
 
 def advance(st: GameState, ctx: Ctx, out: list[Event]) -> Optional[tuple[GameState, bool]]:

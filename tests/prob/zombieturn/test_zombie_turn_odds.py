@@ -25,6 +25,7 @@ from dodnb.prob.zombieturn import (
 from dodnb.prob.zombieturn.common import evolved
 from dodnb.board.model import load_board
 from dodnb.rules import engine
+from dodnb.rules.knowledge import conceal
 from dodnb.rules.phases import attack, reaction
 from dodnb.rules.actions import EndPhase, EndTurn
 from dodnb.rules.game import Game
@@ -126,7 +127,24 @@ def _compare(seeds, solitaire, every, budget, walk_cls=ZombieTurnWalk, differ=No
             for k, v in walk.used.items():
                 used[k] = used.get(k, 0) + v
             compared[m.phase] = compared.get(m.phase, 0) + 1
+            _compare_public(m, ctx, budget, used, compared, walk_cls)
     return compared, used
+
+
+def _compare_public(m, ctx, budget, used, compared, walk_cls=ZombieTurnWalk):
+    """The same proof from what the humans know (ruling K1): the fast walk of the concealed position,
+    values drawn where they are read, against the plain walk drawing them as soon as they show."""
+    try:
+        plain = plain_walk(m, max_nodes=budget, public=True)
+    except TooLong:
+        return
+    c = conceal(m)
+    walk = walk_cls(c, ctx)
+    assert walk.public
+    assert as_plain(walk_exact(c, walk)) == plain, ("public", m.turn, m.phase, m.pending)
+    for k, v in walk.used.items():
+        used[k] = used.get(k, 0) + v
+    compared["public"] = compared.get("public", 0) + 1
 
 
 def test_15_0_fast_walk_equals_the_plain_walk_solitaire():
@@ -246,6 +264,8 @@ def test_15_0_fast_walk_equals_the_plain_walk_in_real_solitaire_games():
             for k, v in walk.used.items():
                 used[k] = used.get(k, 0) + v
             compared[m.phase] = compared.get(m.phase, 0) + 1
+            _compare_public(m, ctx, 300, used, compared)
+    assert compared.get("public", 0) >= 4, compared  # (values drawn at a reveal: test_zombie_turn_knowledge.py)
     assert sum(compared.values()) >= 6 and {"attack", "generation"} <= set(compared), compared
     assert used.get("pool values forgotten", 0) > 0 and used.get("entrance rolls summed", 0) > 0, used
     assert used.get("attacks followed apart", 0) > 0, used
@@ -756,7 +776,7 @@ def test_15_0_ruling_z3_two_player_fast_walk_equals_the_plain_walk():
     assert used.get("attacks followed apart", 0) > 0, used  # ruling Z1: [15.6] by a die there too
     odds = zombie_turn(random_position(1, False), fallback=None)
     assert odds.exact and odds.question == TWO_PLAYER_QUESTION and odds.two_player
-    assert as_plain(odds.dist) == plain_walk(start_position(random_position(1, False))[0])
+    assert as_plain(odds.dist) == plain_walk(start_position(random_position(1, False))[0], public=True)
 
 
 def test_15_0_ruling_z2_free_moves_do_not_depend_on_how_many_are_left():

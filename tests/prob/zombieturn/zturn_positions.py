@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from dodnb.board.model import load_board
-from dodnb.rules import engine
+from dodnb.rules import engine, knowledge
 from dodnb.rules.actions import AttackCount, BerserkCheck, EndPhase, Reveal, policy_action
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.solitaire import zombie_policy
@@ -95,13 +95,19 @@ class TooLong(Exception):
     """The plain walk passed its node budget (the caller picks smaller positions)."""
 
 
-def plain_walk(st: GameState, max_layers: int = 2000, max_nodes: int = 10**9) -> dict:
+def plain_walk(st: GameState, max_layers: int = 2000, max_nodes: int = 10**9, public: bool = False) -> dict:
     """The engine's chance tree from a zombie-phase position, every outcome of every chance node
     followed (``engine.chance_outcomes``), decisions by the default policies (the solitaire automaton,
     sensible_human); in a two-player game the decisions [15.4], [15.6] give to a die are a die, and no
     hidden zombie comes out unless it must [9.4] (ruling Z3). Only identical (position, destroyed,
-    entered) triples are merged. Returns {(statuses, destroyed, entered, winner): Fraction}."""
+    entered) triples are merged. Returns {(statuses, destroyed, entered, winner): Fraction}.
+
+    ``public``: from what the humans know (ruling K1): the position concealed, and each value nobody
+    knows drawn as soon as its unit is face up or read (`knowledge.reveal_needed` with ``shown``: earlier
+    than the fast walk, which waits for the read — the same odds, the deferred decision proven here)."""
     ctx = engine.context(st.board)
+    if public:
+        st = knowledge.conceal(st)
     turn = st.turn
     layer = {(st, 0, 0): Fraction(1)}
     final: dict = {}
@@ -117,6 +123,12 @@ def plain_walk(st: GameState, max_layers: int = 2000, max_nodes: int = 10**9) ->
                 k = (tuple((c.name, c.status) for c in s.characters), d, e, s.result.winner if s.result else "")
                 final[k] = final.get(k, Fraction(0)) + p
                 continue
+            if public:
+                i = knowledge.reveal_needed(s, shown=True)
+                if i is not None:
+                    for t, q in knowledge.reveal_outcomes(s, i):
+                        nxt[(t, d, e)] = nxt.get((t, d, e), Fraction(0)) + p * q
+                    continue
             pend = s.pending
             if pend.side == "chance":
                 outs = engine.chance_outcomes(s, ctx)

@@ -19,6 +19,7 @@ from dodnb.rules.actions import (
 )
 from dodnb.rules.game import Game
 from dodnb.rules.state import ZombieTurn
+from dodnb.rules.knowledge import UNKNOWN, value_known
 
 from tests.rules.helpers import attack_game, build, free_game, generation_game, human_game, refused, texts, zombie_game
 
@@ -456,7 +457,23 @@ def test_13_0_13_1_13_5_units_enter_by_the_doors_the_table_names():
     g.apply(Draw("E01"))
     assert g.state.zombie_in("004").uid == "E02" and g.state.zombie_in("212").uid == "E01"
     z = g.state.zombie_in("212")
-    assert not z.seen and z.candidates == (2,)  # [13.3] one of the eliminated values
+    assert not value_known(z) and z.candidates == (2, 5)  # [13.3] either: which left first, nobody saw
+    assert z.seen  # (this counter was seen: the table's secret; ruling K1)
+
+
+def test_13_3_15_1_a_drawn_unit_records_only_what_the_humans_know():
+    """[13.3], [15.1] the candidates of a unit drawn from the pool: the values seen eliminated and one
+    UNKNOWN per counter nobody has seen — never the value of a never-seen counter (ruling K1)."""
+    g = generation_game({"Peter": "198"}, eliminated=(2, 5))
+    st = g.state
+    zs = tuple(replace(z, seen=False) if z.uid == "E02" else z for z in st.zombies)  # E02 (5): never seen
+    g = Game(state=st.evolve(zombies=zs), human="ask", zombie="ask", seed=0)
+    g.apply(Roll(2))
+    g.apply(Draw("E02"))
+    g.apply(Draw("E01"))
+    for sq in ("004", "212"):  # the second too: which counter left first, nobody saw
+        assert g.state.zombie_in(sq).candidates == (UNKNOWN, 2)
+    assert not g.state.zombie_in("004").seen and g.state.zombie_in("212").seen  # the secret, not the record
 
 
 def test_13_2_closed_doors_and_occupied_squares_ignore_the_result():

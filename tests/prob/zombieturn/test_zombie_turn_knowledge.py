@@ -1,0 +1,147 @@
+"""`zombie_turn` from what the humans know (ruling K1 in docs/RULINGS.md): the value of a counter nobody
+has seen is drawn from the counters nobody has seen when its unit is revealed. Proven three ways: equal
+to the plain walk drawing at the reveal (tests/prob/zombieturn/zturn_positions.py); equal to the average
+of the onlooker's answer over every deal of the unseen values (the definition); unchanged by swaps no
+player can notice (tests/oracle/swaps.py), on positions from seeded solitaire games and hand-built
+ones — and each kind of swap catches the old answer (the values under the counters) put back."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+
+import dodnb.prob.zombieturn.odds as odds_module
+from dodnb.prob.enumerate import TooBig
+from dodnb.prob.zombieturn import ZombieTurnWalk, start_position, walk_exact, zombie_turn
+from dodnb.rules.knowledge import UNKNOWN, conceal, never_seen
+from dodnb.rules.state import Pending
+from tests.oracle.swaps import KINDS, pairs, swap, swapped, turn_starts
+from tests.prob.zombieturn.zturn_positions import TooLong, mid_turn_states, plain_walk
+from tests.rules.solitaire_helpers import build
+
+CLOSED = {"N": "closed", "E": "closed", "S": "closed", "W": "closed"}
+ACT = Pending("human", "act", "5.0", "")
+
+
+def around(values=(9, 7, 11), elim=()):
+    """Peter and Fran in 024, never-seen units in 099, 097 (berserk) and 134; Steve in 177."""
+    squares = ["099", "097", "134"]
+    return build({"Peter": "024", "Fran": "024", "Steve": "177"},
+                 [{"square": s, "value": values[i], "berserk": i == 1} for i, s in enumerate(squares)],
+                 eliminated=elim, doors=CLOSED, pending=ACT)
+
+
+def at_the_door(stunned=False):
+    """Peter in the north main-door square 004, its door open; a never-seen unit far off (value 2) and a
+    never-seen counter in the eliminated pool (value 9): a unit drawn there attacks him [13.4]
+    (`stunned`: he cannot fire first [8.1], so the engine counts the value in at once [8.0] 2)."""
+    peter = {"square": "004", "status": "stunned"} if stunned else "004"
+    return build({"Peter": peter, "Steve": "177"}, [{"square": "134", "value": 2}], eliminated=(9,),
+                 doors={"E": "closed", "S": "closed", "W": "closed"}, pending=ACT)
+
+
+def drawn_beside():
+    """Peter in 024 beside a unit drawn face down from the pool (candidates: a seen 4 or one nobody has
+    seen), never seen itself (value 11); a never-seen unit far off (value 1)."""
+    return build({"Peter": "024", "Steve": "177"},
+                 [{"square": "099", "value": 11, "candidates": (4, UNKNOWN)}, {"square": "134", "value": 1}],
+                 doors=CLOSED, pending=ACT)
+
+
+HAND = {"map": around, "pool": at_the_door, "drawn": drawn_beside}
+
+
+def _answer(st, knowledge="humans"):
+    return dict(zombie_turn(st, fallback=None, knowledge=knowledge).dist.items())
+
+
+# ----------------------------------------------------------------------------- the plain walk
+
+
+@pytest.mark.parametrize("make", [around, at_the_door, lambda: at_the_door(stunned=True), drawn_beside,
+                                  lambda: around((1, 1, 5), elim=(3,))])
+def test_k1_the_fast_walk_equals_the_plain_walk_drawing_at_the_reveal(make):
+    """Every position met in the zombie turn of a hand-built position: the fast walk of the concealed
+    position (values drawn where an attack, shot or glass door reads them) equals the plain walk that
+    draws each as soon as its unit shows; values are drawn in both."""
+    st0, ctx = start_position(make())
+    compared = drawn = 0
+    for m in mid_turn_states(st0, 1, every=4) + [st0]:
+        try:
+            plain = plain_walk(m, max_nodes=1500, public=True)
+        except TooLong:
+            continue
+        c = conceal(m)
+        walk = ZombieTurnWalk(c, ctx)
+        assert {tuple(k): p for k, p in walk_exact(c, walk).items()} == plain, (m.phase, m.pending)
+        compared += 1
+        drawn += walk.used.get("values drawn at a reveal", 0)
+    assert compared >= 2 and drawn > 0, (compared, drawn)
+
+
+def test_k1_the_answer_is_the_average_over_every_deal_of_the_unseen_values():
+    """The definition: what the humans can know is the onlooker's answer averaged over every way the
+    values nobody has seen could lie under those counters, each deal equally likely [3.0], [2.3]."""
+    for st in (around(), around((1, 1, 5), elim=(3,)), at_the_door(), at_the_door(stunned=True)):
+        blind = [z.uid for z in st.zombies if never_seen(z)]
+        values = [st.unit(u).value for u in blind]
+        deals = [d for d in set(permutations(values))]
+        total: dict = {}
+        for d in deals:
+            dealt = st
+            zs = tuple(z if z.uid not in blind else _with(z, d[blind.index(z.uid)]) for z in st.zombies)
+            dealt = st.evolve(zombies=zs)
+            for k, p in _answer(dealt, "onlooker").items():
+                total[k] = total.get(k, 0) + p / len(deals)
+        assert _answer(st) == total
+        assert _answer(st, "onlooker") != total  # (the positions are ones where the deal matters)
+
+
+def _with(z, v):
+    from dataclasses import replace
+
+    return replace(z, value=v)
+
+
+# ----------------------------------------------------------------------------- swaps no player can notice
+
+
+def test_k1_swaps_no_player_can_notice_change_no_zombie_turn_answer():
+    """Positions at the start of Game-Turns 2-5 of six seeded solitaire games: for each kind of swap,
+    the public position is the same (so is every answer read from it), and the exact answer is
+    compared wherever the walk is quick; and on the hand-built positions, each kind."""
+    checked = {k: 0 for k in KINDS}
+    walked = 0
+    for seed, st in turn_starts(tuple(range(6))):
+        base = None
+        for kind, other in swapped(st, n=2):
+            assert conceal(start_position(other)[0]) == conceal(start_position(st)[0]), (seed, st.turn, kind)
+            checked[kind] += 1
+            if walked < 6:
+                try:
+                    base = base or _answer_quick(st)
+                    assert _answer_quick(other) == base, (seed, st.turn, kind)
+                    walked += 1
+                except TooBig:
+                    pass
+    assert min(checked.values()) >= 10 and walked >= 3, (checked, walked)
+    for kind, make in HAND.items():
+        st = make()
+        (a, b), = pairs(st, kind, 1)
+        assert _answer(swap(st, a, b)) == _answer(st), kind
+
+
+def _answer_quick(st):
+    return dict(zombie_turn(st, fallback=None, max_seconds=3).dist.items())
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_k1_each_kind_of_swap_catches_the_values_under_the_counters(kind, monkeypatch):
+    """The leak put back: zombie_turn reading the values under the counters (no concealing) changes
+    its answer under each kind of swap — the metamorphic check above would fail."""
+    monkeypatch.setattr(odds_module, "conceal", lambda st: st)
+    st = HAND[kind]()
+    (a, b), = pairs(st, kind, 1)
+    assert _answer(swap(st, a, b)) != _answer(st)

@@ -1,0 +1,160 @@
+"""The information model (ruling K1, `dodnb.rules.knowledge`): what the humans know of each unit, the
+record of a unit drawn from the pool, the public position — and swaps nobody at the table can notice
+(tests/oracle/swaps.py) leave everything the humans may see unchanged: `observation()`, the public
+position, the candidates recorded at later draws (a swap made before a draw, the game played on with
+the same dice). Each check is shown to catch the old leak put back."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+import dodnb.rules.knowledge as knowledge
+import dodnb.rules.observe as observe
+from dodnb.errors import RuleViolation
+from dodnb.rules import engine
+from dodnb.rules.actions import Roll
+from dodnb.rules.game import Game
+from dodnb.rules.knowledge import UNKNOWN, conceal, lot, pool_record, reveal_needed, reveal_outcomes, value_known
+from dodnb.rules.observe import observation
+from dodnb.rules.phases import generation
+from dodnb.rules.solitaire import zombie_policy
+from dodnb.rules.vocab import PendingKind, Pool
+from dodnb.search.humans import together_human
+from tests.oracle.swaps import KINDS, swap, swapped, turn_starts
+from tests.rules.solitaire_helpers import build
+
+
+def test_k1_what_a_drawn_unit_could_be():
+    """[13.3], [15.1] a pool of a seen 2, a seen 5 and one counter nobody has seen: each a third; the
+    unseen third spread over the unseen values (here a 1 and a 9 on the map)."""
+    st = build({"Peter": "024"}, [{"square": "099", "value": 1}, {"square": "134", "value": 9}], eliminated=(2, 5, 7))
+    from dataclasses import replace
+
+    st = st.evolve(zombies=tuple(replace(z, seen=True) if z.uid in ("E01", "E02") else z for z in st.zombies))
+    assert pool_record(st.zombies) == (UNKNOWN, 2, 5)
+    unit = replace(st.zombies[0], uid="D01", value=7, square="100", candidates=(UNKNOWN, 2, 5))
+    assert not value_known(unit)
+    unseen = knowledge.unseen(st.zombies)
+    assert unseen == [1, 7, 9]
+    assert dict(lot(unit, unseen)) == {1: Fraction(1, 9), 2: Fraction(1, 3), 5: Fraction(1, 3), 7: Fraction(1, 9), 9: Fraction(1, 9)}
+
+
+def test_k1_a_public_position_draws_a_value_only_where_it_is_read():
+    """conceal: unknown values are UNKNOWN and the urn holds the unseen values; a unit face up (a
+    character's square [5.4]) or attacking [8.0] is drawn, each unseen value with its count, and the urn
+    loses that value; a face-up unit waits for its read when the walk says so (``shown=False``)."""
+    from dataclasses import replace
+
+    from dodnb.rules.state import Attack
+
+    st = build({"Peter": "024"}, [{"square": "099", "value": 3}, {"square": "134", "value": 3}, {"square": "100", "value": 8}])
+    c = conceal(st)
+    assert c.zturn.urn == (3, 3, 8) and all(z.value == UNKNOWN for z in c.zombies)
+    assert reveal_needed(c) is None
+    up = c.evolve(zombies=(replace(c.zombies[0], face_up=True),) + c.zombies[1:])
+    assert reveal_needed(up) == 0 and reveal_needed(up, shown=False) is None
+    assert reveal_needed(up.evolve(attack=Attack("099")), shown=False) == 0
+    outs = reveal_outcomes(up, 0)
+    assert sorted((t.zombies[0].value, t.zturn.urn, q) for t, q in outs) == [(3, (3, 8), Fraction(2, 3)), (8, (3, 3), Fraction(1, 3))]
+
+
+def _positions():
+    return turn_starts(tuple(range(6)))
+
+
+def test_k1_swaps_change_nothing_the_humans_may_see():
+    """24 positions (Game-Turns 2-5 of six seeded solitaire games, the together player): every kind of
+    swap leaves observation() and the public position unchanged."""
+    n = Counter()
+    for seed, st in _positions():
+        obs = observation(st)
+        pub = conceal(st)
+        for kind, other in swapped(st, n=3):
+            assert observation(other) == obs, (seed, st.turn, kind)
+            assert conceal(other) == pub, (seed, st.turn, kind)
+            n[kind] += 1
+    assert min(n[k] for k in KINDS) >= 20, n
+
+
+def test_k1_observation_catches_the_pool_values_put_back(monkeypatch):
+    """The leak put back: observation() listing every value in the eliminated pool (the hidden zombies'
+    among them, as it did) changes under a pool swap."""
+    monkeypatch.setattr(observe.knowledge, "never_seen", lambda z: False)
+    changed = sum(observation(other) != observation(st) for _, st in _positions() for _, other in swapped(st, ("pool",), n=1))
+    assert changed > 0
+
+
+def _draw_points(seeds=range(4), limit=8):
+    """(state pending a draw from the pool, the actions played from there to the next Human Player-Turn,
+    a pair of never-seen counters of different values: one in the pool, one elsewhere), from seeded
+    solitaire games."""
+    out = []
+    for seed in seeds:
+        g = Game(seed=seed, solitaire=True, human=together_human, zombie=zombie_policy)
+        while not g.over and g.state.turn <= 6:
+            g.step()
+        hist, acts = g.history, g.actions
+        for i, (st, a) in enumerate(zip(hist, acts)):
+            if st.pending is None or st.pending.kind != PendingKind.DRAW_ELIMINATED:
+                continue
+            pool = [z for z in st.zombies if z.pool == Pool.ELIMINATED and knowledge.never_seen(z)]
+            other = [z for z in st.zombies if z.square is not None and knowledge.never_seen(z) and not z.candidates]
+            pair = next(((p.uid, o.uid) for p in pool for o in other if p.value != o.value), None)
+            if pair is None:
+                continue
+            j = i
+            while j < len(acts) and not (hist[j].phase == "human" and hist[j].turn > st.turn):
+                j += 1
+            out.append((st, acts[i:j], pair))
+            if len(out) >= limit:
+                return out
+    return out
+
+
+def _play(st, actions, pair):
+    """The positions met playing `actions` from `st`, up to the first where either counter of `pair`
+    shows (from there the humans see the swap: a value turned up)."""
+    ctx = st.ctx
+    out = []
+    for a in actions:
+        try:
+            st, _ = engine.apply(st, ctx, a)
+        except RuleViolation:
+            st, _ = engine.apply(st, ctx, Roll(a.total))  # a die among equal options: no faces
+        if any(value_known(z) for z in st.zombies if z.uid in pair):
+            break
+        out.append(st)
+    return out
+
+
+def test_k1_a_swap_before_a_draw_changes_nothing_after_it():
+    """Across draws: the values of a never-seen counter in the pool and one on the map swapped just
+    before a unit is drawn, the game played on with the same actions and dice: what the humans may see
+    (observation, the public position) is the same at every step, up to the next Human Player-Turn or
+    until either counter is turned up."""
+    points = _draw_points()
+    steps = 0
+    for st, actions, (a, b) in points:
+        for after, other in zip(_play(st, actions, (a, b)), _play(swap(st, a, b), actions, (a, b))):
+            assert observation(after) == observation(other)
+            assert conceal(after) == conceal(other)
+            steps += 1
+    assert len(points) >= 4 and steps >= 20, (len(points), steps)
+
+
+def test_k1_a_swap_before_a_draw_catches_the_pool_values_recorded(monkeypatch):
+    """The leak put back: the drawn unit recording the real values of the pool as its candidates (as
+    it did) changes what the humans see after the draw."""
+
+    def old_record(zombies, uid):
+        return zombies, tuple(sorted(z.value for z in zombies if z.pool == Pool.ELIMINATED))
+
+    monkeypatch.setattr(generation, "draw_record", old_record)
+    changed = 0
+    for st, actions, (a, b) in _draw_points():
+        for after, other in zip(_play(st, actions, (a, b)), _play(swap(st, a, b), actions, (a, b))):
+            changed += observation(after) != observation(other) or conceal(after) != conceal(other)
+    assert changed > 0
