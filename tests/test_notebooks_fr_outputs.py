@@ -29,6 +29,12 @@ LEFT = {"01_tour": 38, "02_line_of_sight": 36, "03_shooting_odds": 55, "04_zombi
 #: Percentages still written with a decimal point, per notebook (before: 0, 0, 52, 26, 0, 0, 94, 1).
 POINTS_LEFT = {"07_other_zombie_games": 30, "08_best_play": 1}
 
+#: An output that has one of these is shown by it: JupyterLab renders the richest representation and
+#: never shows the text/plain beside it (an object's repr, e.g. ``Dist({...})`` or ``MapView(children=…``,
+#: which stays the pasteable code it is), so the scan reads text/plain only when it is all there is.
+RICHER = {"text/html", "image/svg+xml", "image/png", "image/jpeg", "text/markdown", "text/latex",
+          "application/vnd.jupyter.widget-view+json"}
+
 _ATTR = re.compile(r'(?:alt|title|aria-label)="([^"]*)"')
 
 
@@ -42,9 +48,11 @@ def output_texts(path: Path) -> list[str]:
         for o in cell.get("outputs", []):
             if "text" in o:
                 out.append(o["text"])
-            for mime, v in o.get("data", {}).items():
+            data = o.get("data", {})
+            richer = RICHER.intersection(data)
+            for mime, v in data.items():
                 v = "".join(v) if isinstance(v, list) else str(v)
-                if mime == "text/plain":
+                if mime == "text/plain" and not richer:
                     out.append(v)
                 elif mime in ("text/html", "image/svg+xml"):
                     out += [html.unescape(a) for a in _ATTR.findall(v)]
