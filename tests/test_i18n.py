@@ -224,7 +224,7 @@ def _calls(names: tuple[str, ...]):
     return out
 
 
-SECTION_OF = {"ev": "events", "RuleViolation": "refusals", "Note": "notes", "Words": "refusals"}
+SECTION_OF = {"ev": "events", "RuleViolation": "refusals", "Note": "notes", "Words": "refusals", "MessageWords": "messages"}
 
 
 def test_every_key_the_rules_use_is_in_both_catalogues_with_its_parameters():
