@@ -46,7 +46,9 @@ def test_same_keys_same_placeholders_in_every_section():
         bad = {k: (sorted(placeholders(a[k])), sorted(placeholders(b[k]))) for k in a if placeholders(a[k]) != placeholders(b[k])}
         assert bad == {}, section
     m_en, m_fr = en["messages"], fr["messages"]
-    same = [k for k in m_en if m_en[k] == m_fr[k] and re.search(r"[a-z]{4}", m_en[k]) and k not in ("phase.berserk", "map.berserk")]
+    # words outside the placeholders ("{x:@outcome}" alone is a term looked up, not an untranslated word)
+    same = [k for k in m_en if m_en[k] == m_fr[k] and re.search(r"[a-z]{4}", re.sub(r"\{[^{}]*\}", "", m_en[k]))
+            and k not in ("phase.berserk", "map.berserk")]
     assert len(same) <= 3, f"untranslated French messages: {same}"
 
 
@@ -222,7 +224,7 @@ def _calls(names: tuple[str, ...]):
     return out
 
 
-SECTION_OF = {"ev": "events", "RuleViolation": "refusals", "Note": "notes", "Words": "refusals"}
+SECTION_OF = {"ev": "events", "RuleViolation": "refusals", "Note": "notes", "Words": "refusals", "MessageWords": "messages"}
 
 
 def test_every_key_the_rules_use_is_in_both_catalogues_with_its_parameters():

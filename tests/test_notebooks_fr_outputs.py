@@ -3,10 +3,13 @@ reads in an output (text/plain, HTML stripped of its tags, image alt text and ti
 cell's source) scanned with the widgets' English-word list (tests/widgets/test_french_scan.py), and
 no percentage written with a decimal point.
 
-Not done yet: the English still printed by the sight and modifier explanations (board.sight,
-rules.modifiers), board.describe / board.summary, the zombie-turn reports (prob.zombieturn), the other
-games (prob.othergames) and the experiments' tables. LEFT records what each notebook still shows:
-a notebook may only go down (a new English word fails), and one that reaches 0 must stay there."""
+Done: the other games (notebook 07), the sight and modifier verdicts, square descriptions, the map's
+summary, the unknown-square error, the game picture's alt text. Not done yet (issue 34): the
+zombie-turn reports (prob.zombieturn, notebooks 04 and 06), the engine's InputErrors from dodnb.prob
+and the rules' refusals printed with print(err) (03), the experiments' causes and policy names
+(06, 08), door states and square kinds printed raw by notebook 02's own code, the position repr in
+08. LEFT records what each notebook still shows: a notebook may only go down (a new English word
+fails), and one that reaches 0 must stay there."""
 
 from __future__ import annotations
 
@@ -22,13 +25,19 @@ from tests.widgets.test_french_scan import english_words, point_numbers
 ROOT = Path(__file__).resolve().parents[1]
 FRENCH = sorted((ROOT / "notebooks" / "fr").glob("[0-9][0-9]_*.ipynb"))
 
-#: English words still found, per notebook (issue 34, measured after the prob derivations went French;
-#: before: 131, 36, 341, 178, 22, 56, 432, 56).
-LEFT = {"01_tour": 38, "02_line_of_sight": 36, "03_shooting_odds": 55, "04_zombie_attacks": 93,
-        "05_step_through_a_game": 19, "06_solitaire": 43, "07_other_zombie_games": 414, "08_best_play": 56,
-        "09_exercises": 33}  # 09: the still message's menu path, a code listing, a widget repr (issue 34 follow-up)
-#: Percentages still written with a decimal point, per notebook (before: 0, 0, 52, 26, 0, 0, 94, 1).
-POINTS_LEFT = {"07_other_zombie_games": 30, "08_best_play": 1}
+#: English words still found, per notebook (issue 34, measured after the other games, sight, squares
+#: and map summary went French; before: 38, 36, 55, 93, 19, 43, 414, 56, and 131, 36, 341, 178, 22,
+#: 56, 432, 56 before the prob derivations).
+LEFT = {"02_line_of_sight": 5, "03_shooting_odds": 38, "04_zombie_attacks": 65, "06_solitaire": 43, "08_best_play": 23,
+        "09_exercises": 33}
+#: Percentages still written with a decimal point, per notebook (before: 0, 0, 52, 26, 0, 0, 94, 1; then 30 in 07, 1 in 08).
+POINTS_LEFT: dict[str, int] = {}
+
+#: An output that has one of these is shown by it: JupyterLab renders the richest representation and
+#: never shows the text/plain beside it (an object's repr, e.g. ``Dist({...})`` or ``MapView(children=…``,
+#: which stays the pasteable code it is), so the scan reads text/plain only when it is all there is.
+RICHER = {"text/html", "image/svg+xml", "image/png", "image/jpeg", "text/markdown", "text/latex",
+          "application/vnd.jupyter.widget-view+json"}
 
 _ATTR = re.compile(r'(?:alt|title|aria-label)="([^"]*)"')
 
@@ -43,9 +52,11 @@ def output_texts(path: Path) -> list[str]:
         for o in cell.get("outputs", []):
             if "text" in o:
                 out.append(o["text"])
-            for mime, v in o.get("data", {}).items():
+            data = o.get("data", {})
+            richer = RICHER.intersection(data)
+            for mime, v in data.items():
                 v = "".join(v) if isinstance(v, list) else str(v)
-                if mime == "text/plain":
+                if mime == "text/plain" and not richer:
                     out.append(v)
                 elif mime in ("text/html", "image/svg+xml"):
                     out += [html.unescape(a) for a in _ATTR.findall(v)]

@@ -31,7 +31,8 @@ from dodnb.board.geometry import (
     subtract_intervals,
 )
 from dodnb.display import show
-from dodnb.errors import InputError
+from dodnb import i18n
+from dodnb.errors import InputError, Readable
 
 SQUARE_KINDS = ("hall", "store", "service")
 
@@ -76,18 +77,24 @@ class MapError(InputError):
     Malformed input, not a rules matter: ``.case`` is None and any Case cited stays in the text."""
 
 
-class UnknownSquare(InputError, KeyError):
+class UnknownSquare(InputError, KeyError, Readable):
     """A square id that is not on the map [2.1].
 
     An :class:`~dodnb.errors.InputError` (``.case`` None, the message cites [2.1] itself) that is
-    also a ``KeyError``, so lookups that catch ``KeyError`` keep working."""
+    also a ``KeyError``, so lookups that catch ``KeyError`` keep working. The message is a
+    :class:`dodnb.i18n.Words` when the board raises it (``.message`` is the English sentence):
+    :meth:`text` writes it in any language and ``str(err)``, what a learner sees when a notebook
+    prints the error, in the package's language (:func:`dodnb.set_language`), as a refusal's."""
 
     def __init__(self, message: str):
         InputError.__init__(self, message)
         self.message = message
 
+    def text(self, lang: Optional[str] = None) -> str:
+        return i18n.text(self.message, lang)
+
     def __str__(self) -> str:  # KeyError would otherwise quote the message
-        return self.message
+        return self.text()
 
 
 @dataclass(frozen=True)
@@ -113,11 +120,21 @@ class Square:
     def is_store(self) -> bool:
         return self.kind == "store"
 
-    def describe(self) -> str:
-        where = self.store if self.store else {"hall": "mall hall", "service": "service corridor"}.get(
-            self.kind, self.kind
-        )
-        return f"Square {self.id} ({where})"
+    def describe(self, lang: Optional[str] = None) -> str:
+        """'Square 177 (Edwin's Sports Centre)', « Case 001 (couloir de service) », in `lang`
+        (default: the package's language)."""
+        return i18n.tr("square.describe", lang, square=self.id, where=self.where(lang))
+
+    def kind_words(self, lang: Optional[str] = None) -> str:
+        """The square's kind for a reader, in `lang`: 'store' in English (the value of ``kind``),
+        « magasin » in French."""
+        return i18n.term("square_kind", self.kind, lang)
+
+    def where(self, lang: Optional[str] = None) -> str:
+        """The store's name, or the kind of square, in `lang`: 'mall hall', « couloir de service »."""
+        if self.store:
+            return i18n.term("store", self.store, lang)
+        return i18n.tr("map.hall" if self.is_hall else "map.service", lang)
 
 
 @dataclass(frozen=True)
@@ -132,6 +149,34 @@ class Door:
 
     def is_side_of(self, square_id: str) -> bool:
         return square_id in self.squares
+
+
+class BoardSummary(dict):
+    """:meth:`Board.summary`: a plain dict (its repr is the data) that a notebook shows as a table
+    with the words of the catalogues (``summary.*``, terms ``square_kind``, ``door_kind``)."""
+
+    def _repr_html_(self) -> str:
+        import html
+
+        lang = i18n.check_language(None)
+        esc = html.escape
+
+        def row(key: str, value: Any) -> str:
+            return f"<tr><th style='text-align:left'>{esc(i18n.tr('summary.' + key, lang))}</th><td>{esc(str(value))}</td></tr>"
+
+        rows = [row("squares", self["squares"])]
+        kinds = i18n.tr("summary.list_sep", lang).join(
+            i18n.tr("summary.count", lang, what=i18n.term("square_kind_plural", k, lang), n=n) for k, n in self["by_kind"].items())
+        rows.append(row("by_kind", kinds))
+        rows += [row("stores", self["stores"]), row("walls", self["walls"])]
+        doors = i18n.tr("summary.list_sep", lang).join(
+            i18n.tr("summary.count", lang, what=i18n.term("door_kind_plural", k, lang), n=n) for k, n in self["doors"].items())
+        rows.append(row("doors", doors))
+        rows += [row("zombie_symbols", self["zombie_symbols"]), row("character_symbols", self["character_symbols"])]
+        mains = i18n.tr("summary.list_sep", lang).join(
+            i18n.tr("summary.count", lang, what=i18n.term("compass", k, lang), n=v) for k, v in sorted(self["main_door_squares"].items()))
+        rows.append(row("main_door_squares", mains))
+        return "<table class='dodnb-summary'>" + "".join(rows) + "</table>"
 
 
 @dataclass(frozen=True)
@@ -152,15 +197,13 @@ class Board:
         if type(value) is str and value in self.squares:  # already an id (the engine's hot path)
             return value
         if isinstance(value, bool) or not isinstance(value, (str, int)):
-            raise UnknownSquare(f"a square id must be a number like 024, not {value!r}")
+            raise UnknownSquare(i18n.Words("square.not_an_id", value=repr(value)))
         text = str(value).strip()
         if text.isdigit() and len(text) <= 3:
             text = text.zfill(3)
         if text not in self.squares:
             ids = sorted(self.squares)
-            raise UnknownSquare(
-                f"there is no square {str(value)!r} on this map (square ids run {ids[0]}-{ids[-1]}) [2.1]"
-            )
+            raise UnknownSquare(i18n.Words("square.unknown", value=repr(str(value)), first=ids[0], last=ids[-1]))
         return text
 
     def square(self, value: Union[str, int]) -> Square:
@@ -333,11 +376,17 @@ class Board:
         return f"a wall separates {a} and {b} [5.3]"
 
     # ----- convenience ------------------------------------------------------------------------
-    def summary(self) -> dict[str, Any]:
+    def store_label(self, name: str, lang: Optional[str] = None) -> str:
+        """A store's name for a reader, in `lang` (default: the package's): « Pharmacie »."""
+        return i18n.term("store", name, lang)
+
+    def summary(self) -> "BoardSummary":
+        """The map's counts as a dict (keys and values are data); shown in a notebook as a small
+        table in the package's language."""
         kinds: dict[str, int] = defaultdict(int)
         for s in self.squares.values():
             kinds[s.kind] += 1
-        return {
+        return BoardSummary({
             "squares": len(self.squares),
             "by_kind": dict(sorted(kinds.items())),
             "stores": len(self.stores),
@@ -346,7 +395,7 @@ class Board:
             "zombie_symbols": len(self.zombie_symbol_squares),
             "character_symbols": len(self.character_symbol_squares),
             "main_door_squares": self.main_door_squares,
-        }
+        })
 
     def _repr_svg_(self) -> str:
         return show(self, "image/svg+xml")  # drawn by the render layer (dodnb.render.notebook)

@@ -42,6 +42,7 @@ from typing import Any, Iterable, Mapping, Optional, Union
 from dodnb.board.geometry import Point, Segment
 from dodnb.board.model import DOOR_STATES, Board
 from dodnb.errors import InputError
+from dodnb.i18n import check_language, term, tr
 
 SquareRef = Union[str, int]
 
@@ -174,15 +175,21 @@ class Sight:
         t = Fraction(t)
         return (self.start[0] + t * (self.end[0] - self.start[0]), self.start[1] + t * (self.end[1] - self.start[1]))
 
-    def explain(self) -> str:
-        head = f"{self.a} -> {self.b}: "
-        if self.a == self.b:
-            return head + "same square, always in sight; distance 0 [6.4], [6.7]"
+    def explain(self, lang: Optional[str] = None) -> str:
+        """The verdict on one line, in `lang` (default: the package's language). Why a line is blocked
+        is the obstacle's own sentence in English; in another language the reason's title from the
+        catalogues (the full reason in any language: dodnb.render.words.why)."""
+        lang = check_language(lang)
+        a, b = self.a, self.b
+        if a == b:
+            return tr("sight.explain.same", lang, a=a, b=b)
         path = " -> ".join(self.squares)
-        via = f"; through door {', '.join(self.doors)}" if self.doors else ""
         if self.visible:
-            return head + f"in sight [6.4]; the line passes {path}{via}; distance {self.distance} [6.7]"
-        return head + f"not in sight: {self.message}"
+            if self.doors:
+                return tr("sight.explain.in_doors", lang, a=a, b=b, path=path, doors=", ".join(self.doors), d=self.distance)
+            return tr("sight.explain.in", lang, a=a, b=b, path=path, d=self.distance)
+        why = self.message if lang == "en" else f"{term('sight', self.reason, lang)} {self.case}"
+        return tr("sight.explain.not", lang, a=a, b=b, why=why)
 
     def __str__(self) -> str:
         return self.explain()

@@ -48,7 +48,7 @@ def game_scene(game_or_state: Any, scale: float = 12.0, id_size: Optional[float]
     scene.add(*pieces)
     if st.record.entered:
         scene.add(*outline_shapes(board, st.record.entered[-1:], frame, "#1565c0", width=2.0, layer="overlay"))
-    scene.description = describe(st)
+    scene.description = describe(st, lang)
     return scene
 
 
@@ -187,16 +187,24 @@ def piece_shapes(st: GameState, frame, radius: float = 5.4, lang: Optional[str] 
     return out + rifles
 
 
-def describe(st: GameState) -> str:
-    """The position in words (alt text, and what nbval compares)."""
-    chars = ", ".join(
-        f"{c.name} {('in ' + c.square) if c.square else ''} ({c.status}{', rifle' if c.rifle else ''})".replace(" ()", "")
+def describe(st: GameState, lang: Optional[str] = None) -> str:
+    """The position in words, in `lang` (default: the package's language): alt text, and what nbval
+    compares."""
+    from dodnb import i18n
+
+    chars = i18n.tr("scene.alt.sep", lang).join(
+        i18n.tr("scene.alt.char_in" if c.square else "scene.alt.char", lang, name=c.name, square=c.square,
+                status=str(getattr(c.status, "value", c.status)), rifle=bool(c.rifle))
         for c in st.characters
     )
     units = sum(1 for z in st.zombies if z.square is not None)
     closed = sum(1 for _, s in st.door_states if s == "closed")
-    head = f"Game-Turn {st.turn}, {st.phase}" if st.result is None else f"Game over: {st.result.winner} win [{st.result.case}]"
-    return f"{head}. {chars}. {units} zombie unit{'s' if units != 1 else ''} on the map; {closed} door{'s' if closed != 1 else ''} closed."
+    if st.result is None:
+        head = i18n.tr("scene.alt.turn", lang, turn=st.turn, phase=str(getattr(st.phase, "value", st.phase)))
+    else:
+        head = i18n.tr("scene.alt.over", lang, winner=str(getattr(st.result.winner, "value", st.result.winner)),
+                       case=st.result.case)
+    return i18n.tr("scene.alt", lang, head=head, chars=chars, units=units, closed=closed)
 
 
 def game_svg(game_or_state: Any, scale: float = 12.0) -> str:

@@ -37,9 +37,7 @@ def and_list(items, lang: Optional[str] = None) -> str:
 
 def square_words(board: Board, sid: str, lang: Optional[str] = None) -> str:
     """'Square 001 (service corridor)', « Case 001 (couloir de service) »: a square for a list."""
-    sq = board.square(sid)
-    where = term("store", sq.store, lang) if sq.store else tr("map.hall" if sq.is_hall else "map.service", lang)
-    return tr("square.describe", lang, square=sq.id, where=where)
+    return board.square(sid).describe(lang)
 
 
 def door_words(board: Board, door_id: str, door_states: Optional[Mapping[str, str]] = None, state: bool = False, lang: Optional[str] = None) -> str:

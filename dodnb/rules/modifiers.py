@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional
 
 from dodnb.board.model import Board
+from dodnb.i18n import Words as MessageWords, check_language, text, tr  # MessageWords: a sentence of the catalogues' messages (dodnb.errors.Words are refusals)
 from dodnb.board.sight import NotInSight, ShotGeometry, Sight, SightError, SquareRef, shot_geometry
 from dodnb.rules.tables import Tables, default_tables
 
@@ -19,17 +20,23 @@ __all__ = ["ModifierLine", "ShotModifiers", "NotInSight", "shot_modifiers", "mod
 
 @dataclass(frozen=True)
 class ModifierLine:
-    """One line of the Shot Modifier Chart applied to a shot [6.7]: label, value (<= 0), Case."""
+    """One line of the Shot Modifier Chart applied to a shot [6.7]: label, value (<= 0), Case.
+    The label and note are :class:`dodnb.i18n.Words` (English as a str; ``text(lang)`` in any
+    language) when the chart writes them."""
 
     label: str
     value: int
     case: str
     note: str = ""
 
-    def __str__(self) -> str:
+    def text(self, lang: Optional[str] = None) -> str:
+        """The line in `lang` (default: the package's language): "2 squares away: -2 [6.7]"."""
         sign = f"{self.value:+d}" if self.value else "0"
-        text = f"{self.label}: {sign} {self.case}"
-        return f"{text} ({self.note})" if self.note else text
+        line = tr("mod.line", lang, label=text(self.label, lang), value=sign, case=self.case)
+        return tr("mod.line_note", lang, line=line, note=text(self.note, lang)) if self.note else line
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 @dataclass(frozen=True)
@@ -69,9 +76,11 @@ class ShotModifiers:
             raise SightError(f"the number of guns shooting together must be a whole number >= 1, got {guns!r} [6.8]")
         return self.total * guns
 
-    def explain(self) -> str:
-        body = "; ".join(str(line) for line in self.lines)
-        return f"{self.shooter} -> {self.target}: {body}; total {self.total:+d} per gun [6.7], [6.8]"
+    def explain(self, lang: Optional[str] = None) -> str:
+        """The itemised modifier on one line, in `lang` (default: the package's language)."""
+        lang = check_language(lang)
+        body = tr("mod.separator", lang).join(line.text(lang) for line in self.lines)
+        return tr("mod.explain", lang, a=self.shooter, b=self.target, body=body, total=f"{self.total:+d}")
 
     def __str__(self) -> str:
         return self.explain()
@@ -84,25 +93,24 @@ def modifiers_of(geo: ShotGeometry, tables: Tables | None = None) -> ShotModifie
     t = tables or default_tables()
     a, b = geo.shooter, geo.target
     if geo.same_square:
-        line = ModifierLine("same square", -t.same_square_modifier(), "[6.7]", "panic check required [6.5]")
+        line = ModifierLine(MessageWords("mod.same_square"), -t.same_square_modifier(), "[6.7]", MessageWords("mod.same_square_note"))
         return ShotModifiers(a, b, 0, (line,), line.value, (), True, geo.sight)
     d = geo.distance
-    lines = [ModifierLine(f"{d} square{'s' if d != 1 else ''} away", -t.shot_modifier(squares_away=d), "[6.7]")]
+    lines = [ModifierLine(MessageWords("mod.away", n=d), -t.shot_modifier(squares_away=d), "[6.7]")]
     for p in geo.passages:  # at most one passage when visible [6.4]
         names = "+".join(p.doors)
         if p.closed_glass:
             lines.append(
                 ModifierLine(
-                    f"through a closed glass door ({names})",
+                    MessageWords("mod.closed_glass", doors=names),
                     -t.shot_modifier(closed_glass_doors=1),
                     "[6.7]",
-                    f"the door {'+'.join(p.closed_glass)} is destroyed [10.5]",
+                    MessageWords("mod.closed_glass_note", doors="+".join(p.closed_glass)),
                 )
             )
         else:
-            kind = "destroyed glass door, always open" if p.all_destroyed else ""
-            label = f"through an open door ({names}{', ' + kind if kind else ''})"
-            lines.append(ModifierLine(label, -t.shot_modifier(open_doors=1), "[6.7]", "[10.5]" if kind else ""))
+            label = MessageWords("mod.broken_door" if p.all_destroyed else "mod.open_door", doors=names)
+            lines.append(ModifierLine(label, -t.shot_modifier(open_doors=1), "[6.7]", "[10.5]" if p.all_destroyed else ""))
     total = sum(line.value for line in lines)
     return ShotModifiers(a, b, d, tuple(lines), total, geo.destroys_doors, False, geo.sight)
 

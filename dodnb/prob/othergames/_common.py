@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Iterator
 
 from dodnb.errors import InputError
+from dodnb.i18n import Words
 from dodnb.prob.dist import Dist, fmt_fraction, fmt_percent
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "fmt_percent",
     "pct",
     "short",
+    "words_list",
 ]
 
 
@@ -92,13 +94,23 @@ def dice_multisets(n: int) -> Iterator[tuple[tuple[int, ...], int]]:
 
 
 def short(p: Fraction, max_denominator: int = 10000) -> str:
-    """The exact fraction when it is short, else a rounded percentage marked with '~'."""
+    """The exact fraction when it is short, else a rounded percentage marked with '~' (a
+    :class:`~dodnb.i18n.Words`: written in the sentence's language, « ~99,96 % »)."""
     p = Fraction(p)
     if p.denominator <= max_denominator:
         return fmt_fraction(p)
-    return "~" + fmt_percent(p, 2)
+    return Words("og.approx", p=p)
 
 
-def pct(p: Fraction) -> str:
-    """``"1/2 (50.0%)"``: exact fraction and a rounded percentage, for explanations."""
-    return f"{fmt_fraction(p)} ({fmt_percent(p)})"
+def pct(p: Fraction) -> Words:
+    """``"1/2 (50.0%)"``: exact fraction and a rounded percentage, for explanations (a
+    :class:`~dodnb.i18n.Words`, so a derivation written in French reads « 1/2 (50,0 %) »)."""
+    return Words("og.pct", f=fmt_fraction(p), p=Fraction(p))
+
+
+def words_list(parts: list) -> Words:
+    """Several phrases joined by commas, each written in the sentence's language."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = Words("og.comma", a=out, b=part)
+    return out

@@ -22,6 +22,7 @@ import itertools
 from fractions import Fraction
 from typing import NamedTuple
 
+from dodnb.i18n import Words, tr
 from dodnb.prob.dist import Dist
 from dodnb.prob.othergames._common import (
     OtherGameInputError,
@@ -31,6 +32,7 @@ from dodnb.prob.othergames._common import (
     fmt_fraction,
     pct,
     whole,
+    words_list,
 )
 
 __all__ = [
@@ -63,7 +65,8 @@ TERRAINS = ("clear", "rough", "building")  # [ATZ 6.1] terrain clair / accidentÃ
 
 MAX_REP = 6  # a die never shows more than 6, so Rep 6 already succeeds on every die
 
-# Outcome labels of the reaction tests (plain English, used as Dist outcomes).
+# Outcome labels of the reaction tests (plain English, used as Dist outcomes; written in the reader's
+# language from the catalogues' terms ``outcome``, as every word outcome of dodnb.prob).
 FIRE_THEN_MELEE = "fire, then melee"
 MELEE_NO_FIRE = "melee without firing"
 FLEE = "flee"
@@ -123,19 +126,19 @@ def successes(dice: int, rep: int, *, who: str = "survivor") -> Dist:
     p = Fraction(rep, 6)
     probs = binomial(dice, p)
     steps = [
-        f"[ATZ 5.3] Reputation test for a {who} with Rep {rep}: roll {dice}d6 and look at each die on its own.",
-        f"A die is a success when it shows 1 to {rep}: p = {rep}/6 = {fmt_fraction(p)}; a failure has 1 - p = {fmt_fraction(1 - p)}.",
-        f"The {dice} dice are independent, so P(k successes) = C({dice},k) * p^k * (1-p)^({dice}-k):",
+        Words("og.atz.succ.test", who=who, rep=rep, dice=dice),
+        Words("og.atz.succ.die", rep=rep, p=fmt_fraction(p), q=fmt_fraction(1 - p)),
+        Words("og.atz.succ.binomial", dice=dice),
     ]
     for k, pk in probs.items():
-        steps.append(f"  k = {k}: {pct(pk)}")
-    return Dist(probs, steps=steps, title=f"ATZ {who} successes, {dice}d6 vs Rep {rep}")
+        steps.append(Words("og.atz.succ.k", k=k, p=pct(pk)))
+    return Dist(probs, steps=steps, title=Words("og.atz.succ.title", who=who, dice=dice, rep=rep))
 
 
 def rep_test(rep: int) -> Dist:
     """[ATZ 5.3, 9.0] The Reputation test: 2d6 against Rep; Dist over 0, 1 or 2 successes."""
     rep = _rep(rep)
-    return successes(2, rep).titled(f"ATZ Reputation test, 2d6 vs Rep {rep}")
+    return successes(2, rep).titled(Words("og.atz.rep.title", rep=rep))
 
 
 # --------------------------------------------------------------------------- reaction tests [9.x]
@@ -151,20 +154,20 @@ def _reaction(rep, rows: dict[int, tuple[str, Dist]], title: str, case: str, *, 
         k = _star_row(star_choice, case)
         text, outcome = rows[k]
         steps = [
-            f"[ATZ 3.1.1, 9.0] A star does not roll this test: the player picks the row.",
-            f"This star takes the '{k} success{'' if k == 1 else 'es'}' row: {text}",
+            Words("og.atz.star.picks"),
+            Words("og.atz.star.row", k=k, text=text),
         ]
-        return Dist(outcome.as_dict(), steps=steps, title=title + " (star's choice)", order=order)
+        return Dist(outcome.as_dict(), steps=steps, title=Words("og.atz.star.title", title=title), order=order)
     test = rep_test(rep)
-    steps = [f"[{case}] Roll the Reputation test (2d6 vs Rep {rep}, each die <= {rep} is a success):"]
+    steps = [Words("og.atz.react.roll", case=case, rep=rep)]
     for k in (2, 1, 0):
         pk = test.p(k)
         text, outcome = rows[k]
-        steps.append(f"  {k} success{'' if k == 1 else 'es'}, P = {pct(pk)}: {text}")
+        steps.append(Words("og.atz.react.row", k=k, p=pct(pk), text=text))
         if len(outcome) > 1:
             for label, q in outcome.items():
-                steps.append(f"      -> {label}: {fmt_fraction(q)} of those, so {pct(pk * q)} overall")
-    steps.append("Rows that lead to the same reaction are added together.")
+                steps.append(Words("og.atz.react.sub", label=Words("og.outcome", x=label), q=fmt_fraction(q), p=pct(pk * q)))
+    steps.append(Words("og.atz.react.added"))
     out = test.bind(lambda k: rows[k][1])
     return Dist(out.as_dict(), steps=steps, title=title, order=order)
 
@@ -185,23 +188,22 @@ def being_charged(rep: int, *, terrain: str = "clear", chargers: int = 1, can_fi
     cover = terrain != "clear"
     c = Dist.certain
     two = (
-        ("may fire, then melee" + ("" if can_fire else "; cannot fire, so melee only")),
+        Words("og.atz.charged.two", can_fire=can_fire),
         c(FIRE_THEN_MELEE if can_fire else MELEE_NO_FIRE),
     )
     if cover:
-        one = ("in rough/building terrain: may fire, then melee"
-               + ("" if can_fire else "; cannot fire, so melee only"),
+        one = (Words("og.atz.charged.one_cover", can_fire=can_fire),
                c(FIRE_THEN_MELEE if can_fire else MELEE_NO_FIRE))
-        zero = ("in rough/building terrain: no fire, melee", c(MELEE_NO_FIRE))
+        zero = (Words("og.atz.charged.zero_cover"), c(MELEE_NO_FIRE))
     elif chargers >= 3:
-        one = ("in clear terrain charged by 3 or more: flee", c(FLEE))
-        zero = ("in clear terrain: flee", c(FLEE))
+        one = (Words("og.atz.charged.one_clear3"), c(FLEE))
+        zero = (Words("og.atz.charged.zero_clear"), c(FLEE))
     else:
-        one = ("others: no fire, melee", c(MELEE_NO_FIRE))
-        zero = ("in clear terrain: flee", c(FLEE))
+        one = (Words("og.atz.charged.one_other"), c(MELEE_NO_FIRE))
+        zero = (Words("og.atz.charged.zero_clear"), c(FLEE))
     return _reaction(
         rep, {2: two, 1: one, 0: zero},
-        f"ATZ Being Charged test, Rep {rep}, {terrain} terrain, {chargers} charging",
+        Words("og.atz.charged.title", rep=rep, terrain=terrain, chargers=chargers),
         "ATZ 9.1", star=star, star_may_choose=True, star_choice=star_choice,
         order=(FIRE_THEN_MELEE, MELEE_NO_FIRE, FLEE),
     )
@@ -222,25 +224,24 @@ def received_fire(rep: int, *, terrain: str = "clear", charging: bool = False,
     cover = terrain != "clear"
     c = Dist.certain
     if charging:
-        two = ("chargers carry on with their charge", c(CARRY_ON))
-        one = ("chargers carry on with their charge", c(CARRY_ON))
-        zero = ("chargers duck back", c(DUCK_BACK))
+        two = (Words("og.atz.fire.carry_on"), c(CARRY_ON))
+        one = (Words("og.atz.fire.carry_on"), c(CARRY_ON))
+        zero = (Words("og.atz.fire.duck_chargers"), c(DUCK_BACK))
     else:
         if can_return_fire:
-            two = ("finish the move, then must return fire", c(FINISH_AND_FIRE))
+            two = (Words("og.atz.fire.finish"), c(FINISH_AND_FIRE))
         else:
-            two = ("out of ammunition or out of range: may duck back", c(MAY_DUCK_BACK))
+            two = (Words("og.atz.fire.no_ammo"), c(MAY_DUCK_BACK))
         if cover:
-            one = (("in rough/building terrain: must return fire" if can_return_fire
-                    else "in rough/building terrain: would return fire but cannot"),
+            one = (Words("og.atz.fire.one_cover" if can_return_fire else "og.atz.fire.one_cover_cannot"),
                    c(RETURN_FIRE if can_return_fire else HOLD))
-            zero = ("in rough/building terrain: duck back", c(DUCK_BACK))
+            zero = (Words("og.atz.fire.zero_cover"), c(DUCK_BACK))
         else:
-            one = ("others (clear terrain): may duck back", c(MAY_DUCK_BACK))
-            zero = ("others (clear terrain): flee", c(FLEE))
+            one = (Words("og.atz.fire.one_clear"), c(MAY_DUCK_BACK))
+            zero = (Words("og.atz.fire.zero_clear"), c(FLEE))
     return _reaction(
         rep, {2: two, 1: one, 0: zero},
-        f"ATZ Received Fire test, Rep {rep}, {terrain} terrain" + (", charging" if charging else ""),
+        Words("og.atz.fire.title", rep=rep, terrain=terrain, charging=charging),
         "ATZ 9.2", star=star, star_may_choose=True, star_choice=star_choice,
         order=(FINISH_AND_FIRE, RETURN_FIRE, CARRY_ON, HOLD, MAY_DUCK_BACK, DUCK_BACK, FLEE),
     )
@@ -270,21 +271,20 @@ def in_sight(rep: int, *, has_ranged: bool = True, opponent_rep: int | None = No
     flag(star, "star", "ATZ 9.3")
     c = Dist.certain
     if has_ranged:
-        two = ("has a ranged weapon: must fire", c(FIRE))
+        two = (Words("og.atz.sight.must_fire"), c(FIRE))
         if opponent_rep is None:
-            one = ("both roll 1d6 + Rep, higher fires first; shots are rushed", c(ROLL_OFF))
+            one = (Words("og.atz.sight.roll_off"), c(ROLL_OFF))
         else:
             opp = _rep(opponent_rep, "opponent_rep", "ATZ 9.3")
-            one = (f"both roll 1d6 + Rep ({rep} vs {opp}), higher fires first, tie = together; shots are rushed",
-                   _roll_off(rep, opp))
+            one = (Words("og.atz.sight.roll_off_reps", rep=rep, opp=opp), _roll_off(rep, opp))
     else:
         charge = wanting_to_charge(rep, has_ranged=False, star=star)
-        two = ("no ranged weapon: tries to charge, i.e. takes the Wanting to Charge test (9.4)", charge)
-        one = ("no ranged weapon: ducks back", c(DUCK_BACK))
-    zero = ("cannot fire and stays put", c(STAY))
+        two = (Words("og.atz.sight.tries_charge"), charge)
+        one = (Words("og.atz.sight.ducks"), c(DUCK_BACK))
+    zero = (Words("og.atz.sight.stays"), c(STAY))
     return _reaction(
         rep, {2: two, 1: one, 0: zero},
-        f"ATZ In Sight test, Rep {rep}" + ("" if has_ranged else ", no ranged weapon"),
+        Words("og.atz.sight.title", rep=rep, ranged=has_ranged),
         "ATZ 9.3", star=star, star_may_choose=False, star_choice=2,
         order=(FIRE, FIRE_FIRST, FIRE_TOGETHER, FIRE_SECOND, ROLL_OFF, CHARGE, DUCK_BACK, STAY),
     )
@@ -301,13 +301,13 @@ def wanting_to_charge(rep: int, *, has_ranged: bool = False, star: bool = False,
     flag(has_ranged, "has_ranged", "ATZ 9.4")
     flag(star, "star", "ATZ 9.4")
     c = Dist.certain
-    two = ("charge!", c(CHARGE))
-    one = (("has a ranged weapon: fires instead", c(FIRE_INSTEAD)) if has_ranged
-           else ("no ranged weapon: charges", c(CHARGE)))
-    zero = ("stays put", c(STAY))
+    two = (Words("og.atz.charge.two"), c(CHARGE))
+    one = ((Words("og.atz.charge.fires_instead"), c(FIRE_INSTEAD)) if has_ranged
+           else (Words("og.atz.charge.charges"), c(CHARGE)))
+    zero = (Words("og.atz.charge.stays"), c(STAY))
     return _reaction(
         rep, {2: two, 1: one, 0: zero},
-        f"ATZ Wanting to Charge test, Rep {rep}" + (", ranged weapon in hand" if has_ranged else ""),
+        Words("og.atz.charge.title", rep=rep, ranged=has_ranged),
         "ATZ 9.4", star=star, star_may_choose=True, star_choice=star_choice,
         order=(CHARGE, FIRE_INSTEAD, STAY),
     )
@@ -322,10 +322,14 @@ class FireResult(NamedTuple):
     hits: int
     out_of_ammo: bool
 
+    def explain_label(self, lang: str | None = None) -> str:
+        """In words, in `lang` (default: the package's): "2 hits, ammunition left"."""
+        return tr("og.atz.fire_result", lang, hits=self.hits, dry=self.out_of_ammo)
+
     def __str__(self) -> str:
-        """In words, for `print` (repr() stays the pasteable `FireResult(hits=2, out_of_ammo=False)`)."""
-        hits = f"{self.hits} hit{'s' if self.hits != 1 else ''}"
-        return f"{hits}, {'out of ammunition [ATZ 8.1.7]' if self.out_of_ammo else 'ammunition left'}"
+        """In words, for `print`, in the package's language (repr() stays the pasteable
+        `FireResult(hits=2, out_of_ammo=False)`)."""
+        return self.explain_label()
 
 
 def _die_hits(total: int, target: int, cover: bool, rushed: bool, far_survivor: bool,
@@ -346,26 +350,28 @@ def _die_hits(total: int, target: int, cover: bool, rushed: bool, far_survivor: 
     return True
 
 
-def _table_text(rep_total: int, target: int, cover, rushed, far_survivor, armour) -> str:
+def _table_text(rep_total: int, target: int, cover, rushed, far_survivor, armour) -> Words:
     hits = [f for f in range(1, 7) if _die_hits(f + rep_total, target, cover, rushed, far_survivor, armour)]
     if not hits:
-        return "no face hits"
+        return Words("og.atz.faces.none")
     if hits == [6]:
-        return "only a 6 hits"
-    return f"faces {hits[0]}-6 hit" if hits == list(range(hits[0], 7)) else f"faces {hits} hit"
+        return Words("og.atz.faces.six")
+    if hits == list(range(hits[0], 7)):
+        return Words("og.atz.faces.from", low=hits[0])
+    return Words("og.atz.faces.list", faces=str(hits))
 
 
-def _conditions(cover, rushed, far_survivor, armour) -> str:
+def _conditions(cover, rushed, far_survivor, armour) -> Words:
     parts = []
     if cover:
-        parts.append("target in rough/building terrain")
+        parts.append(Words("og.atz.cond.cover"))
     if rushed:
-        parts.append("rushed shot")
+        parts.append(Words("og.atz.cond.rushed"))
     if far_survivor:
-        parts.append("target a survivor 5+ hexes away")
+        parts.append(Words("og.atz.cond.far"))
     if armour:
-        parts.append("target wears body armour")
-    return ", ".join(parts) if parts else "target in the open, aimed shot"
+        parts.append(Words("og.atz.cond.armour"))
+    return words_list(parts) if parts else Words("og.atz.cond.open")
 
 
 def _check_fire_flags(cover, rushed, far_survivor, armour, where):
@@ -385,14 +391,18 @@ def fire_die(rep: int, *, target: int = 1, cover: bool = False, rushed: bool = F
     _check_fire_flags(cover, rushed, far_survivor, armour, "ATZ 8.1")
     hits = sum(1 for f in range(1, 7) if _die_hits(f + rep + bonus, target, cover, rushed, far_survivor, armour))
     steps = [
-        f"[ATZ 5.3, 8.1] Reputation roll: one d6 + Rep {rep}" + (f" + {bonus}" if bonus else "") +
-        f", read on the Ranged Combat Table (18.0) for target #{target}; {_conditions(cover, rushed, far_survivor, armour)}.",
-        "[ATZ 18.0] 3-7 miss; 8 misses in cover, on a rushed shot, at a survivor 5+ hexes away, against body armour, "
-        "or at the 2nd/3rd target; 9 misses in cover or at the 3rd target; 10+ hits.",
-        f"So {_table_text(rep + bonus, target, cover, rushed, far_survivor, armour)}: {hits} of 6 faces.",
+        Words("og.atz.die.roll", rep=rep, bonus=_bonus(bonus), target=target,
+              conditions=_conditions(cover, rushed, far_survivor, armour)),
+        Words("og.atz.die.table"),
+        Words("og.atz.die.so", faces=_table_text(rep + bonus, target, cover, rushed, far_survivor, armour), hits=hits),
     ]
     return Dist({"hit": hits, "miss": 6 - hits}, steps=steps, order=("hit", "miss"),
-                title=f"ATZ fire die, Rep {rep}, target #{target}")
+                title=Words("og.atz.die.title", rep=rep, target=target))
+
+
+def _bonus(bonus: int) -> str:
+    """" + 1" after a Rep, or nothing."""
+    return f" + {bonus}" if bonus else ""
 
 
 def _resolve(faces, rep: int, keep: int, targets: int, cover, rushed, far_survivor, armour, panic: bool,
@@ -471,38 +481,31 @@ def ranged_fire_and_ammo(rep: int, fire_dice: int, *, targets: int | None = None
         targets = rolled
     targets = whole(targets, "targets", "ATZ 8.1", lo=1, hi=rolled)
     return _fire_dist(rep, rolled, rolled, targets, cover, rushed, far_survivor, armour, panic, bonus,
-                      weapon=f"{fire_dice} fire dice" + (" + 1 panic die [8.1.8]" if panic else ""))
+                      weapon=Words("og.atz.weapon.dice", n=fire_dice, panic=panic))
 
 
 def _fire_dist(rep, rolled, keep, targets, cover, rushed, far_survivor, armour, panic, bonus, weapon) -> Dist:
     acc = _fire_core(rep, rolled, keep, targets, cover, rushed, far_survivor, armour, panic, bonus)
     steps = [
-        f"[ATZ 8.1] {weapon}: roll {rolled}d6, add Rep {rep}" + (f" + {bonus}" if bonus else "") +
-        " to each die" + (f", keep the best {keep}" if keep < rolled else "") + ".",
-        f"[ATZ 8.1] Sort the kept dice high to low: the highest goes to target #1, the next to #2 ... "
-        f"({targets} target{'s' if targets > 1 else ''}; {_conditions(cover, rushed, far_survivor, armour)}).",
+        Words("og.atz.fire.roll", weapon=weapon, rolled=rolled, rep=rep, bonus=_bonus(bonus),
+              keep=Words("og.atz.fire.keep", keep=keep) if keep < rolled else ""),
+        Words("og.atz.fire.sort", targets=targets, conditions=_conditions(cover, rushed, far_survivor, armour)),
     ]
     for t in range(1, min(targets, keep) + 1):
-        steps.append(f"  target #{t}: {_table_text(rep + bonus, t, cover, rushed, far_survivor, armour)} [18.0]")
+        steps.append(Words("og.atz.fire.target", t=t, faces=_table_text(rep + bonus, t, cover, rushed, far_survivor, armour)))
     if targets < keep:
-        steps.append(f"  the lowest {keep - targets} kept dice have no target left and are wasted")
-    steps.append(
-        "[ATZ 8.1.8] A panic shot always leaves the weapon out of ammunition." if panic else
-        "[ATZ 8.1.7] Out of ammunition when two or more 1s show among all the dice rolled."
-    )
-    steps.append(
-        f"Every way the {rolled} dice can fall is counted ({6 ** rolled} equally likely rolls), "
-        "grouping rolls that show the same faces."
-    )
-    return Dist(acc, steps=steps, title=f"ATZ ranged attack, Rep {rep}, {weapon}")
+        steps.append(Words("og.atz.fire.wasted", n=keep - targets))
+    steps.append(Words("og.atz.fire.panic_dry" if panic else "og.atz.fire.two_ones"))
+    steps.append(Words("og.atz.fire.counted", rolled=rolled, ways=6**rolled))
+    return Dist(acc, steps=steps, title=Words("og.atz.fire.title_attack", rep=rep, weapon=weapon))
 
 
 def ranged_fire(rep: int, fire_dice: int, **kw) -> Dist:
     """[ATZ 8.1, 18.0] Dist of the number of targets hit (see :func:`ranged_fire_and_ammo`)."""
     joint = ranged_fire_and_ammo(rep, fire_dice, **kw)
     hits = joint.map(lambda r: r.hits)
-    return hits.with_steps(*joint.steps, "Only the number of targets hit is kept here.",
-                           title=joint.title + ": targets hit")
+    return hits.with_steps(*joint.steps, Words("og.atz.fire.only_hits"),
+                           title=Words("og.atz.fire.title_hits", title=joint.title))
 
 
 def shotgun_blast(rep: int, *, targets: int = 3, cover: bool = False, rushed: bool = False,
@@ -521,7 +524,7 @@ def shotgun_blast(rep: int, *, targets: int = 3, cover: bool = False, rushed: bo
     targets = whole(targets, "targets (zombies in the hex)", "ATZ 8.1.5", lo=1, hi=3)
     rolled = 7 if panic else 6
     return _fire_dist(rep, rolled, 3, targets, cover, rushed, far_survivor, armour, panic, bonus,
-                      weapon="shotgun [8.1.5]" + (" with panic die [8.1.8]" if panic else ""))
+                      weapon=Words("og.atz.weapon.shotgun", panic=panic))
 
 
 def grenade(rep: int, targets: int, *, cover: bool = False, bonus: int = 0) -> Dist:
@@ -534,11 +537,11 @@ def grenade(rep: int, targets: int, *, cover: bool = False, bonus: int = 0) -> D
     p = single.p("hit")
     probs = binomial(targets, p)
     steps = [
-        f"[ATZ 8.1.6] One d6 + Rep {rep} per figure in the hex ({targets}), each read as target #1.",
+        Words("og.atz.grenade.roll", rep=rep, targets=targets),
         *single.steps[1:],
-        f"Each figure is hit independently with p = {fmt_fraction(p)}, so the number hit is binomial.",
+        Words("og.atz.grenade.binomial", p=fmt_fraction(p)),
     ]
-    return Dist(probs, steps=steps, title=f"ATZ grenade, Rep {rep}, {targets} in the hex")
+    return Dist(probs, steps=steps, title=Words("og.atz.grenade.title", rep=rep, targets=targets))
 
 
 def out_of_ammo(dice_rolled: int) -> Dist:
@@ -547,13 +550,13 @@ def out_of_ammo(dice_rolled: int) -> Dist:
     ones = binomial(n, Fraction(1, 6))
     p = 1 - ones[0] - (ones[1] if n >= 1 else 0)
     steps = [
-        f"[ATZ 8.1.7] The weapon runs dry when at least two 1s show among the {n} dice rolled.",
-        f"P(no 1) = (5/6)^{n} = {fmt_fraction(ones[0])}",
-        f"P(exactly one 1) = {n} * (1/6) * (5/6)^{n - 1} = {fmt_fraction(ones[1])}",
-        f"P(two or more 1s) = 1 - both = {pct(p)}",
+        Words("og.atz.ammo.rule", n=n),
+        Words("og.atz.ammo.none", n=n, p=fmt_fraction(ones[0])),
+        Words("og.atz.ammo.one", n=n, m=n - 1, p=fmt_fraction(ones[1])),
+        Words("og.atz.ammo.two", p=pct(p)),
     ]
     return Dist({"out of ammo": p, "still loaded": 1 - p}, steps=steps, order=("out of ammo", "still loaded"),
-                title=f"ATZ out of ammo, {n} dice")
+                title=Words("og.atz.ammo.title", n=n))
 
 
 # --------------------------------------------------------------------------- melee [8.3, 18.0]
@@ -568,11 +571,11 @@ def melee_successes(rep: int, zombies: int = 1, *, dice: int = 2, zombie_rep: in
     s = Dist(binomial(dice, Fraction(rep, 6)))
     z = Dist(binomial(zombies, Fraction(zombie_rep, 6)))
     steps = [
-        f"[ATZ 8.3] The survivor rolls {dice} melee dice, a success on 1-{rep} (Rep {rep}).",
-        f"[ATZ 3.2, 8.3] The zombies roll one die each ({zombies}), a success on 1-{zombie_rep} (zombie Rep {zombie_rep}).",
-        "The two counts are independent, so P(s, z) = P(s) * P(z).",
+        Words("og.atz.melee.survivor", dice=dice, rep=rep),
+        Words("og.atz.melee.zombies", zombies=zombies, zrep=zombie_rep),
+        Words("og.atz.melee.independent"),
     ]
-    return Dist.product(s, z, steps=steps, title=f"ATZ melee successes, Rep {rep} ({dice}d6) vs {zombies} zombie(s)")
+    return Dist.product(s, z, steps=steps, title=Words("og.atz.melee.title_succ", rep=rep, dice=dice, zombies=zombies))
 
 
 def _melee_outcome(s: int, z: int, zombies: int) -> str:
@@ -608,16 +611,15 @@ def melee(rep: int, zombies: int = 1, *, dice: int = 2, zombie_rep: int = ZOMBIE
     joint = melee_successes(rep, zombies, dice=dice, zombie_rep=zombie_rep)
     out = joint.map(lambda sz: _melee_outcome(sz[0], sz[1], zombies))
     steps = list(joint.steps) + [
-        "[ATZ 18.0] Survivor more successes: one zombie killed.  Equal: no result.  Fewer: one wound.",
-        "[ATZ 8.3] With 4+ zombies in the hex, zombies scoring at least 3x the survivor's successes "
-        "(and more than him) inflict 2 wounds.",
+        Words("og.atz.melee.table"),
+        Words("og.atz.melee.two_wounds"),
     ]
     for label in MELEE_ORDER:
         cells = [(s, z) for (s, z) in joint.outcomes if _melee_outcome(s, z, zombies) == label]
         if cells:
-            steps.append(f"  {label}: (survivor, zombie) successes in {cells}, total {pct(out.p(label))}")
+            steps.append(Words("og.atz.melee.cells", label=Words("og.outcome", x=label), cells=str(cells), p=pct(out.p(label))))
     return Dist(out.as_dict(), steps=steps, order=MELEE_ORDER,
-                title=f"ATZ melee, Rep {rep} ({dice}d6) vs {zombies} zombie(s)")
+                title=Words("og.atz.melee.title", rep=rep, dice=dice, zombies=zombies))
 
 
 # --------------------------------------------------------------------------- zombie generation [11.0]
@@ -635,19 +637,19 @@ def zombies_from_shots(*markers: int) -> Dist:
     n = sum(vals)
     probs = binomial(n, Fraction(1, 2))
     steps = [
-        f"[ATZ 11.0] Roll one d6 per shot: marker(s) {' + '.join(map(str, vals))} = {n} dice.",
-        "A 4, 5 or 6 (3 faces of 6, p = 1/2) places a new zombie; the dice are independent.",
-        f"P(k zombies) = C({n},k) / 2^{n}.",
+        Words("og.atz.gen.roll", markers=" + ".join(map(str, vals)), count=len(vals), n=n),
+        Words("og.atz.gen.face"),
+        Words("og.atz.gen.formula", n=n),
     ]
-    return Dist(probs, steps=steps, title=f"ATZ zombies generated by {n} shot dice")
+    return Dist(probs, steps=steps, title=Words("og.atz.gen.title", n=n))
 
 
 def setup_zombies(survivors: int) -> Dist:
     """[ATZ 11.0] Scenario/skirmish set-up: 6 dice per survivor entering, each 4-6 a zombie."""
     survivors = whole(survivors, "survivors", "ATZ 11.0", lo=1, hi=20)
     d = zombies_from_shots(*([6] * survivors))
-    return d.with_steps(f"[ATZ 11.0] Set-up: 6 dice for each of the {survivors} survivor(s).", *d.steps,
-                        title=f"ATZ set-up zombies, {survivors} survivor(s)")
+    return d.with_steps(Words("og.atz.setup.step", n=survivors), *d.steps,
+                        title=Words("og.atz.setup.title", n=survivors))
 
 
 def surprise(rep: int, zombies: int) -> Dist:
@@ -660,9 +662,9 @@ def surprise(rep: int, zombies: int) -> Dist:
     zombies = whole(zombies, "zombies found", "ATZ 10.1", lo=1, hi=30)
     win = sum(1 for a, b in itertools.product(range(1, 7), repeat=2) if a + rep >= b + zombies)
     steps = [
-        f"[ATZ 10.1] Survivor rolls 1d6 + Rep {rep}; the zombies roll 1d6 + {zombies} (their number).",
-        f"The survivor surprises them when his total is equal or higher: {win} of the 36 pairs of dice.",
+        Words("og.atz.surprise.roll", rep=rep, zombies=zombies),
+        Words("og.atz.surprise.count", win=win),
     ]
     return Dist({"survivor surprises them": win, "zombies surprise him": 36 - win}, steps=steps,
                 order=("survivor surprises them", "zombies surprise him"),
-                title=f"ATZ surprise, Rep {rep} vs {zombies} zombie(s)")
+                title=Words("og.atz.surprise.title", rep=rep, zombies=zombies))

@@ -11,7 +11,8 @@ import html
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
-from dodnb.prob.dist import Dist, fmt_fraction, fmt_outcome, fmt_percent
+from dodnb import i18n
+from dodnb.prob.dist import Dist, fmt_fraction, fmt_outcome
 from dodnb.prob.othergames._common import OtherGameInputError
 
 __all__ = ["Bar", "SVGChart", "bar_chart", "dist_chart"]
@@ -97,7 +98,7 @@ def bar_chart(bars: Iterable[Bar | tuple], *, title: str = "", width: int = 720,
         )
         parts.append(
             f'<text x="{_n(label_width + plot + 6)}" y="{_n(y + bar_height - 5)}">'
-            f"{fmt_percent(Fraction(b.p))} ({html.escape(fmt_fraction(Fraction(b.p)))})</text>"
+            f"{html.escape(i18n.fmt_percent(Fraction(b.p)))} ({html.escape(fmt_fraction(Fraction(b.p)))})</text>"
         )
         y += bar_height + 4
     # 50% guide line
@@ -105,24 +106,24 @@ def bar_chart(bars: Iterable[Bar | tuple], *, title: str = "", width: int = 720,
     parts.append(
         f'<line x1="{_n(mid)}" y1="{_n(top - 4)}" x2="{_n(mid)}" y2="{_n(y)}" stroke="#999999" stroke-dasharray="3,3"/>'
     )
-    parts.append(f'<text x="{_n(mid)}" y="{_n(y + 14)}" text-anchor="middle" fill="#666666">50%</text>')
+    parts.append(f'<text x="{_n(mid)}" y="{_n(y + 14)}" text-anchor="middle" fill="#666666">{html.escape(i18n.fmt_percent(Fraction(1, 2), 0))}</text>')
     height = y + 22
     head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{_n(height)}" '
         f'viewBox="0 0 {width} {_n(height)}" font-family="sans-serif" font-size="12" role="img" '
-        f'aria-label="{html.escape(title or "bar chart")}">',
+        f'aria-label="{html.escape(title or i18n.tr("og.chart.bars", n=len(rows)))}">',
         f'<rect x="0" y="0" width="{width}" height="{_n(height)}" fill="#ffffff"/>',
     ]
     if title:
         head.append(f'<text x="6" y="20" font-size="14" font-weight="bold">{html.escape(title)}</text>')
     svg = "\n".join(head + parts + ["</svg>"])
-    return SVGChart(svg, title or f"{len(rows)} bars")
+    return SVGChart(svg, title or i18n.tr("og.chart.bars", n=len(rows)))
 
 
 def dist_chart(dist: Dist, *, title: str | None = None, group: str = "", **kw) -> SVGChart:
     """One bar per outcome of a Dist (in its display order)."""
     if not isinstance(dist, Dist):
         raise OtherGameInputError(f"dist_chart() needs a Dist, got {type(dist).__name__}")
-    g = group or (dist.title or "outcome")
+    g = group or (i18n.text(dist.title) if dist.title else i18n.tr("dist.head.outcome"))
     bars = [Bar(g, fmt_outcome(x), p) for x, p in dist.items()]
-    return bar_chart(bars, title=dist.title if title is None else title, **kw)
+    return bar_chart(bars, title=i18n.text(dist.title) if title is None else title, **kw)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
+from dodnb.i18n import Words, term, tr
 from dodnb.prob.dist import Dist
 from dodnb.prob.othergames._common import (
     OtherGameInputError,
@@ -37,6 +38,7 @@ from dodnb.prob.othergames._common import (
     pct,
     short,
     whole,
+    words_list,
 )
 
 __all__ = [
@@ -57,6 +59,7 @@ __all__ = [
     "RANGES",
     "AMMO_LEVELS",
     "OUTCOMES",
+    "tactic_label",
 ]
 
 MECH = "Dead Dice, Mécanique de résolution d'actions"
@@ -98,13 +101,13 @@ def successes(dice: int) -> Dist:
     """[Mécanique de résolution d'actions] Number of even faces among ``dice`` d6."""
     n = _dice(dice)
     if n == 0:
-        return Dist.certain(0, steps=[f"[{MECH}] No dice, no success."], title="Dead Dice successes, 0 dice")
+        return Dist.certain(0, steps=[Words("og.dd.succ.none", where=MECH)], title=Words("og.dd.succ.title", n=0))
     probs = binomial(n, HALF)
     steps = [
-        f"[{MECH}] Roll {n}d6 and count the even faces (2, 4, 6): each die is a success with p = 1/2.",
-        f"The dice are independent, so P(k successes) = C({n},k) / 2^{n}.",
+        Words("og.dd.succ.roll", where=MECH, n=n),
+        Words("og.dd.succ.binomial", n=n),
     ]
-    return Dist(probs, steps=steps, title=f"Dead Dice successes, {n} dice")
+    return Dist(probs, steps=steps, title=Words("og.dd.succ.title", n=n))
 
 
 def test(dice: int, difficulty: int = 1) -> Dist:
@@ -117,13 +120,13 @@ def test(dice: int, difficulty: int = 1) -> Dist:
     counts = successes(n)
     p = counts.at_least(d)
     steps = [
-        f"[{MECH}] Difficulty {d} (1 average ... 4 very hard): the action succeeds with {d} or more even faces.",
+        Words("og.dd.test.rule", where=MECH, d=d),
         *counts.steps,
-        f"P(at least {d} of {n}) = " + (" + ".join(fmt_fraction(counts.p(k)) for k in range(d, n + 1)) or "0")
-        + f" = {pct(p)}",
+        Words("og.dd.test.sum", d=d, n=n, terms=" + ".join(fmt_fraction(counts.p(k)) for k in range(d, n + 1)) or "0",
+              p=pct(p)),
     ]
     return Dist({"success": p, "failure": 1 - p}, steps=steps, order=("success", "failure"),
-                title=f"Dead Dice test, {n} dice vs difficulty {d}")
+                title=Words("og.dd.test.title", n=n, d=d))
 
 
 def pool(characteristic: int, *, trait: bool = False, helpers: int = 0, weapon_bonus: int = 0) -> int:
@@ -149,6 +152,10 @@ class Attack(NamedTuple):
     survival_lost: int
     ammo_down: bool
 
+    def explain_label(self, lang: str | None = None) -> str:
+        """In words, in `lang`: "1 zombie killed, 1 Survival lost" (never the tuple's repr)."""
+        return tr("og.dd.attack", lang, killed=self.killed, lost=self.survival_lost, ammo=self.ammo_down)
+
 
 def melee_attack(dice: int, zombies: int = 1) -> Dist:
     """[Combattre au corps à corps] A Muscle test of difficulty 1 kills one zombie, costing 1 Survival.
@@ -159,12 +166,12 @@ def melee_attack(dice: int, zombies: int = 1) -> Dist:
     whole(zombies, "zombies", MELEE, lo=1, hi=60)
     p = test(n, 1).p("success")
     steps = [
-        f"[{MELEE}] Muscle test, difficulty 1, {n} dice: at least one even face.",
-        f"P(no even face) = (1/2)^{n}, so P(kill) = 1 - (1/2)^{n} = {pct(p)}.",
-        f"[{MELEE}] Each zombie killed hand to hand costs the killer 1 Survival.",
+        Words("og.dd.melee.test", where=MELEE, n=n),
+        Words("og.dd.melee.p", n=n, p=pct(p)),
+        Words("og.dd.melee.cost", where=MELEE),
     ]
     return Dist({Attack(1, 1, False): p, Attack(0, 0, False): 1 - p}, steps=steps,
-                title=f"Dead Dice melee attack, {n} dice")
+                title=Words("og.dd.melee.title", n=n))
 
 
 def ranged_attack(dice: int, zombies: int = 1, *, long_range: bool = False, area_effect: bool = False,
@@ -191,13 +198,11 @@ def ranged_attack(dice: int, zombies: int = 1, *, long_range: bool = False, area
         else:
             acc[Attack(0, 0, False)] = acc.get(Attack(0, 0, False), 0) + pk
     steps = [
-        f"[{RANGED}] Doigté test with {n} dice" + (" + 2 for a precise weapon [Arsenal]" if precise else "")
-        + f", difficulty {diff}" + (" (long range)" if long_range else "") + ".",
-        ("[Arsenal] Effet de zone: each success kills one zombie of the group"
-         f" (at most {z})." if area_effect else "A successful test kills one zombie."),
-        f"[{RANGED}] No Survival is lost; after a kill roll a d6, a 1 (p = 1/6) lowers the Munitions reserve.",
+        Words("og.dd.ranged.test", where=RANGED, n=n, precise=precise, diff=diff, long=long_range),
+        Words("og.dd.ranged.area", z=z) if area_effect else Words("og.dd.ranged.one"),
+        Words("og.dd.ranged.ammo", where=RANGED),
     ]
-    return Dist(acc, steps=steps, title=f"Dead Dice firearm attack, {rolled} dice")
+    return Dist(acc, steps=steps, title=Words("og.dd.ranged.title", n=rolled))
 
 
 def horde_dice(zombies: int) -> int:
@@ -220,22 +225,20 @@ def horde_attack(zombies: int) -> Dist:
         key = _sixes_outcome(c)
         acc[key] = acc.get(key, 0) + pc
     steps = [
-        f"[{DEAD}] {z} zombie(s): the game master rolls one die per two zombies, so {n} dice.",
-        "Each die shows a 6 with p = 1/6; the number of 6s is binomial: "
-        + ", ".join(f"{c} six{'es' if c != 1 else ''}: {fmt_fraction(pc)}" for c, pc in sixes.items()) + ".",
-        f"[{DEAD}] One 6: -1 Survival; two: -2; three or more: devoured alive.",
+        Words("og.dd.horde.dice", where=DEAD, z=z, n=n),
+        Words("og.dd.horde.sixes", counts=words_list([Words("og.dd.horde.six", c=c, p=fmt_fraction(pc)) for c, pc in sixes.items()])),
+        Words("og.dd.horde.effect", where=DEAD),
     ]
-    return Dist(acc, steps=steps, order=HORDE_ORDER, title=f"Dead Dice horde attack, {z} zombie(s)")
+    return Dist(acc, steps=steps, order=HORDE_ORDER, title=Words("og.dd.horde.title", z=z))
 
 
 def flee(dice: int) -> Dist:
     """[Fuite] Leaving a melee: a Doigté test (difficulty 1) or lose 1 Survival; you get away either way."""
     n = _dice(dice, FLEE, "dice (Doigté pool)")
     p = test(n, 1).p("success")
-    steps = [f"[{FLEE}] Doigté test, difficulty 1, whatever the number of groups: success keeps the Survival point.",
-             f"P(success) = 1 - (1/2)^{n} = {pct(p)}."]
+    steps = [Words("og.dd.flee.test", where=FLEE), Words("og.dd.flee.p", n=n, p=pct(p))]
     return Dist({"gets away unharmed": p, "gets away, loses 1 Survival": 1 - p}, steps=steps,
-                order=("gets away unharmed", "gets away, loses 1 Survival"), title=f"Dead Dice flight, {n} dice")
+                order=("gets away unharmed", "gets away, loses 1 Survival"), title=Words("og.dd.flee.title", n=n))
 
 
 # --------------------------------------------------------------------------- the horde fight (Markov chain)
@@ -430,47 +433,46 @@ def horde_fight_states(zombies, survival: int, *, rounds: int = 3, tactic: str =
             acc[k] = acc.get(k, Fraction(0)) + pz * p
         histories.append((z, pz, hist))
     steps = _fight_steps(cfg, survival, wear, start, ammo, rounds, histories)
-    horde = (f"{zombies} zombies" if not isinstance(zombies, Dist)
-             else f"{zombies.min()}-{zombies.max()} zombies")
-    return Dist(acc, steps=steps, title=f"Dead Dice horde fight: {horde}, Survival {survival}, {rounds} round(s)")
+    horde = (Words("og.dd.fight.horde", n=zombies) if not isinstance(zombies, Dist)
+             else Words("og.dd.fight.horde_range", lo=zombies.min(), hi=zombies.max()))
+    return Dist(acc, steps=steps, title=Words("og.dd.fight.title", horde=horde, survival=survival, rounds=rounds))
 
 
-def _fight_steps(cfg: _Config, survival, wear, start, ammo, rounds, histories) -> list[str]:
-    tactic_text = {
-        "melee": "fights hand to hand at contact and waits while the horde approaches",
-        "guns": "shoots at any range, even at contact (then defenceless)",
-        "guns_then_melee": "shoots while the horde approaches, fights hand to hand at contact",
-    }[cfg.tactic]
+def _fight_steps(cfg: _Config, survival, wear, start, ammo, rounds, histories) -> list[Words]:
+    pools = [Words("og.dd.fight.muscle_weapon", n=cfg.muscle_dice, weapon=cfg.weapon_dice) if cfg.weapon_dice
+             else Words("og.dd.fight.muscle", n=cfg.muscle_dice)]
+    if wear is not None:
+        pools.append(Words("og.dd.fight.wear", wear=wear))
+    if cfg.gun_dice:
+        pools.append(Words("og.dd.fight.gun", n=cfg.gun_dice))
     lines = [
-        "Markov chain over (range, zombies left, Survival, weapon wear, ammunition); each round is a "
-        "living round then a dead round [Dead Dice, Combattre la Horde].",
-        f"The character (Survival {survival}; Muscle pool {cfg.muscle_dice}"
-        + (f", of which {cfg.weapon_dice} from a weapon" if cfg.weapon_dice else "")
-        + (f"; weapon wear {wear}" if wear is not None else "")
-        + (f"; firearm pool {cfg.gun_dice}" if cfg.gun_dice else "")
-        + f") {tactic_text}.  The horde starts at {start} range; ammunition {ammo}.",
-        f"  living round, melee [{MELEE}]: P(kill) = 1 - (1/2)^dice; each kill costs 1 Survival (wear pays first [{ARSENAL}]).",
+        Words("og.dd.fight.chain"),
+        Words("og.dd.fight.character", survival=survival, pools=_semicolons(pools),
+              tactic=Words(f"og.dd.tactic.{cfg.tactic}"), start=start, ammo=ammo),
+        Words("og.dd.fight.living_melee", where=MELEE, arsenal=ARSENAL),
     ]
     if cfg.gun_dice:
-        lines.append(f"  living round, firearm [{RANGED}]: difficulty 1, 2 at long range; no Survival cost; "
-                     "after a kill a 1 on a d6 lowers the ammunition; at contact the shooter is defenceless.")
+        lines.append(Words("og.dd.fight.living_gun", where=RANGED))
     lines += [
-        f"  dead round [{DEAD}]: a horde at range moves one box closer (attacks from the next round); "
-        "at contact it rolls one die per two zombies: one 6 = -1 Survival, two = -2, three = devoured.",
-        f"  [{DEFENCELESS}] a defenceless character loses 1 Survival per zombie instead.",
-        f"  [{SURVIVAL}] Survival 0 in contact: infected (the fight ends); below 0: devoured.",
+        Words("og.dd.fight.dead", where=DEAD),
+        Words("og.dd.fight.defenceless", where=DEFENCELESS),
+        Words("og.dd.fight.survival", where=SURVIVAL),
     ]
     for z, pz, hist in histories:
-        head = (f"Horde of {z}" + (f" (probability {fmt_fraction(pz)})" if pz != 1 else "")
-                + ": (long fractions shown as ~percentages; the result below is exact)")
-        lines.append(head)
+        lines.append(Words("og.dd.fight.head_p", z=z, p=fmt_fraction(pz)) if pz != 1 else Words("og.dd.fight.head", z=z))
         for i, summary in enumerate(hist, 1):
-            lines.append(
-                f"  after round {i}: " + ", ".join(f"{o} {short(summary[o])}" for o in OUTCOMES)
-            )
+            lines.append(Words("og.dd.fight.after", i=i, states=words_list(
+                [Words("og.dd.fight.state", o=o, p=short(summary[o])) for o in OUTCOMES])))
         if len(hist) < rounds:
-            lines.append(f"  (the fight is always over after round {len(hist)})")
+            lines.append(Words("og.dd.fight.over", n=len(hist)))
     return lines
+
+
+def _semicolons(parts: list) -> Words:
+    out = parts[0]
+    for part in parts[1:]:
+        out = Words("og.semicolon", a=out, b=part)
+    return out
 
 
 def horde_fight(zombies, survival: int, *, rounds: int = 3, tactic: str = "melee", muscle_dice: int = 1,
@@ -501,3 +503,9 @@ def survival_chance(zombies, survival: int, **kw) -> Fraction:
     """P(the character is neither infected nor devoured after the rounds): see :func:`horde_fight`."""
     d = horde_fight(zombies, survival, **kw)
     return d.p(DESTROYED) + d.p(FIGHTING)
+
+
+def tactic_label(tactic: str, lang: str | None = None) -> str:
+    """A tactic's name for a reader, in `lang` (default: the package's): "guns_then_melee" in English
+    (the value passed as ``tactic=``), « armes à feu puis mêlée » in French."""
+    return term("dd_tactic", tactic, lang)

@@ -22,6 +22,7 @@ import html
 from fractions import Fraction
 from typing import Callable, NamedTuple
 
+from dodnb.i18n import Words, check_language, term, text, tr
 from dodnb.prob.dist import Dist, fmt_fraction
 from dodnb.prob.othergames._common import OtherGameInputError, pct, whole
 
@@ -38,6 +39,7 @@ __all__ = [
     "fight",
     "win_chance",
     "expected_spent",
+    "policy_label",
 ]
 
 COMBAT = "Zombies!!!, Règles de Combat"
@@ -65,10 +67,10 @@ def combat_roll() -> Dist:
         need = _bullets_needed(roll)
         acc[need] = acc.get(need, 0) + 1
     steps = [
-        f"[{COMBAT}] Roll 1d6: 4, 5 or 6 wins outright (3 faces of 6).",
-        "A 3 needs 1 bullet to become a 4, a 2 needs 2, a 1 needs 3 (each bullet adds 1 to the die).",
+        Words("og.zz.roll.rule", where=COMBAT),
+        Words("og.zz.roll.bullets"),
     ]
-    return Dist(acc, steps=steps, title="Zombies!!! combat die: bullets needed to win")
+    return Dist(acc, steps=steps, title=Words("og.zz.roll.title"))
 
 
 class FightEnd(NamedTuple):
@@ -77,6 +79,10 @@ class FightEnd(NamedTuple):
     result: str
     lives: int
     bullets: int
+
+    def explain_label(self, lang: str | None = None) -> str:
+        """In words, in `lang`: "won, 2 lives and 1 bullet left" (never the tuple's repr)."""
+        return tr("og.zz.end", lang, result=self.result, lives=self.lives, bullets=self.bullets)
 
 
 class Spent(NamedTuple):
@@ -129,6 +135,7 @@ class Policy:
 
     def __init__(self, name: str, decide: Callable[[int, int, int, int], int | str], description: str,
                  values: dict | None = None, objective: str = ""):
+        # description and objective: plain text, or dodnb.i18n.Words written in the reader's language
         self.name = name
         self._decide = decide
         self.description = description
@@ -158,30 +165,37 @@ class Policy:
                 out.append((lv, b, {r: self.action(zombies, lv, b, r) for r in (1, 2, 3)}))
         return out
 
-    def table(self, zombies: int = 1, max_bullets: int = 6) -> str:
-        """Text grid: for each life count (rows) and bullet count (columns), the rolls that get bullets."""
-        head = "lives\\bullets " + " ".join(f"{b:>5}" for b in range(max_bullets + 1))
-        lines = [f"{self.name}: rolls (1-3) on which bullets are spent, {zombies} zombie(s) to beat", head]
+    def table(self, zombies: int = 1, max_bullets: int = 6, lang: str | None = None) -> str:
+        """Text grid: for each life count (rows) and bullet count (columns), the rolls that get bullets.
+        In `lang` (default: the package's language)."""
+        lang = check_language(lang)
+        corner = tr("og.zz.policy.corner", lang)
+        width = max(13, len(corner))
+        head = corner.rjust(width) + " " + " ".join(f"{b:>5}" for b in range(max_bullets + 1))
+        lines = [tr("og.zz.policy.caption", lang, name=self.name, zombies=zombies), head]
         for lv in range(1, MAX_LIVES + 1):
             cells = []
             for b in range(max_bullets + 1):
                 spend = [r for r in (3, 2, 1) if self.action(zombies, lv, b, r) != LIFE]
                 cells.append(("".join(map(str, spend)) or "-").rjust(5))
-            lines.append(f"{lv:>13} " + " ".join(cells))
-        lines.append("(e.g. '32' = spend bullets on a 3 or a 2, give up a life on a 1; '-' = never spend)")
+            lines.append(f"{lv:>{width}} " + " ".join(cells))
+        lines.append(tr("og.zz.policy.key", lang))
         return "\n".join(lines)
 
-    def explain(self) -> str:
-        lines = [f"Policy: {self.name}", self.description]
+    def explain(self, lang: str | None = None) -> str:
+        lang = check_language(lang)
+        lines = [tr("og.zz.policy.name", lang, name=self.name), text(self.description, lang)]
         if self.objective:
-            lines.append(self.objective)
-        lines.append(self.table())
+            lines.append(text(self.objective, lang))
+        lines.append(self.table(lang=lang))
         return "\n".join(lines)
 
     def _repr_html_(self, zombies: int = 1, max_bullets: int = 6) -> str:
-        out = [f'<div class="dodnb-policy"><b>{html.escape(self.name)}</b>: rolls on which bullets are spent '
-               f"({zombies} zombie(s) to beat)",
-               '<table style="border-collapse:collapse"><tr><th style="padding:2px 6px">lives \\ bullets</th>']
+        lang = check_language(None)
+        out = [f'<div class="dodnb-policy"><b>{html.escape(term("zz_policy", self.name, lang))}</b>'
+               + html.escape(tr("og.zz.policy.html_caption", lang, zombies=zombies)),
+               '<table style="border-collapse:collapse"><tr><th style="padding:2px 6px">'
+               + html.escape(tr("og.zz.policy.corner_html", lang)) + "</th>"]
         out += [f'<th style="padding:2px 6px">{b}</th>' for b in range(max_bullets + 1)]
         out.append("</tr>")
         for lv in range(1, MAX_LIVES + 1):
@@ -208,12 +222,12 @@ def simple_policy(name: str) -> Policy:
     """
     if name == "bullets_first":
         return Policy(name, lambda z, lv, b, r: _bullets_needed(r),
-                      "Spend bullets whenever there are enough to turn the roll into a 4.")
+                      Words("og.zz.simple.bullets_first"))
     if name == "save_bullets":
         return Policy(name, lambda z, lv, b, r: _bullets_needed(r) if lv == 1 else LIFE,
-                      "Give up life tokens while more than one is left; spend bullets only to avoid dying.")
+                      Words("og.zz.simple.save_bullets"))
     if name == "no_bullets":
-        return Policy(name, lambda z, lv, b, r: LIFE, "Never spend bullets: every lost roll costs a life.")
+        return Policy(name, lambda z, lv, b, r: LIFE, Words("og.zz.simple.no_bullets"))
     raise OtherGameInputError(
         f"[{COMBAT}] unknown policy {name!r}; use 'optimal' or one of {', '.join(SIMPLE_POLICIES)}"
     )
@@ -297,14 +311,10 @@ def optimal_policy(*, life_value=1, death_cost=None) -> Policy:
         return memo[(z, lv, b)][1][roll]
 
     if death_cost is None:
-        objective = (f"Objective: maximise P(winning), then minimise expected bullets + {fmt_fraction(life_value)}"
-                     " x lives given up.")
+        objective = Words("og.zz.objective.win", life=fmt_fraction(life_value))
     else:
-        objective = (f"Objective: minimise expected bullets + {fmt_fraction(life_value)} x lives given up"
-                     f" + {fmt_fraction(death_cost)} if killed.")
-    return Policy("optimal", decide,
-                  "Found by backward induction over (zombies left, lives, bullets): on each losing roll, "
-                  "compare the exact value of spending the bullets with giving up a life and rolling again.",
+        objective = Words("og.zz.objective.cost", life=fmt_fraction(life_value), death=fmt_fraction(death_cost))
+    return Policy("optimal", decide, Words("og.zz.optimal"),
                   values=memo, objective=objective)
 
 
@@ -358,18 +368,15 @@ def fight(lives: int = START_LIVES, bullets: int = START_BULLETS, *, zombies: in
     p_win = dist.p(lambda e: e.result == WON)
     spent = _spent_from(dist, lives, bullets, zombies, life_value)
     steps = [
-        f"[{SETUP}] Start: {lives} life token(s), {bullets} bullet(s); {zombies} zombie(s) to beat in a row.",
-        f"[{COMBAT}] Each roll: 4-6 wins; on 1-3 either spend 4 - roll bullets (each adds 1) or give up a life "
-        "token and roll again; no life left = dead.  Nobody may walk away.",
-        f"Rule for the losing rolls: {pol.name} -- {pol.description}",
-        f"Markov chain over (zombies left, lives, bullets): every roll either beats a zombie or costs a life, "
-        f"so it ends within {zombies + lives - 1} rolls; here it took at most {rolls}.",
-        "P(won) after each roll: " + ", ".join(fmt_fraction(p) for p in per_roll),
-        f"P(win) = {pct(p_win)}; expected bullets spent {fmt_fraction(spent.bullets)}, "
-        f"expected lives given up {fmt_fraction(spent.lives)}.",
+        Words("og.zz.fight.start", where=SETUP, lives=lives, bullets=bullets, zombies=zombies),
+        Words("og.zz.fight.rule", where=COMBAT),
+        Words("og.zz.fight.policy", name=pol.name, description=pol.description),
+        Words("og.zz.fight.chain", most=zombies + lives - 1, rolls=rolls),
+        Words("og.zz.fight.per_roll", values=", ".join(fmt_fraction(p) for p in per_roll)),
+        Words("og.zz.fight.win", p=pct(p_win), bullets=fmt_fraction(spent.bullets), lives=fmt_fraction(spent.lives)),
     ]
     return Dist(dist.as_dict(), steps=steps,
-                title=f"Zombies!!! fight: {lives} lives, {bullets} bullets, {zombies} zombie(s), {pol.name} rule")
+                title=Words("og.zz.fight.title", lives=lives, bullets=bullets, zombies=zombies, name=pol.name))
 
 
 def _spent_from(dist: Dist, lives: int, bullets: int, zombies: int, life_value: Fraction) -> Spent:
@@ -390,3 +397,9 @@ def expected_spent(lives: int = START_LIVES, bullets: int = START_BULLETS, *, li
     d = fight(lives, bullets, life_value=life_value, **kw)
     return _spent_from(d, lives, bullets, zombies, lv)
 
+
+
+def policy_label(name: str, lang: str | None = None) -> str:
+    """A rule's name for a reader, in `lang` (default: the package's): "optimal" / « optimale »; a
+    name the catalogues do not know is shown as it is."""
+    return term("zz_policy", name, lang)
