@@ -222,13 +222,19 @@ CHOICE_CASES = {"Move": "[5.0]", "Door": "[5.5]", "Shoot": "[6.0]", "ReactionFir
 MAX_OPTIONS = 6
 
 
-def best(position: Position, goal, horizon: Union[str, int] = "player-turn", zombies: str = "solitaire", code: str = "") -> Exercise:
+def best(position: Position, goal, horizon: Union[str, int] = "player-turn", zombies: str = "solitaire", code: str = "",
+         budget=None) -> Exercise:
     """Which choice is best for `goal` (a :data:`dodnb.prob.goals` goal) within `horizon`? Every legal
     choice's exact value from :func:`dodnb.prob.best_play`; ties are all right. At most six choices are
-    offered: the best ones first, then the others from the worst up."""
+    offered: the best ones first, then the others from the worst up. `budget` (best play's): a search
+    that passes it, or a game already over, raises ExerciseError with best play's words."""
     from dodnb.prob import best_play
+    from dodnb.prob.errors import ProbError
 
-    r = best_play(position, goal, horizon, zombies)
+    try:
+        r = best_play(position, goal, horizon, zombies, budget)
+    except ProbError as exc:
+        raise ExerciseError(f"no exact answer for this position ({exc}): use a smaller one") from exc
     if not r.choices:
         raise ExerciseError("the position is not a human decision: no choice to compare [4.0]")
     ranked = sorted(r.choices, key=lambda c: -c.value)
