@@ -26,7 +26,7 @@ FRENCH = sorted((ROOT / "notebooks" / "fr").glob("[0-9][0-9]_*.ipynb"))
 #: before: 131, 36, 341, 178, 22, 56, 432, 56).
 LEFT = {"01_tour": 38, "02_line_of_sight": 36, "03_shooting_odds": 55, "04_zombie_attacks": 93,
         "05_step_through_a_game": 19, "06_solitaire": 43, "07_other_zombie_games": 414, "08_best_play": 56,
-        "09_exercises": 33}  # 09: the still message's menu path, a code listing, a widget repr (issue 34 follow-up)
+        "09_exercises": 6}  # 09: the still message's menu path (issue 34 follow-up)
 #: Percentages still written with a decimal point, per notebook (before: 0, 0, 52, 26, 0, 0, 94, 1).
 POINTS_LEFT = {"07_other_zombie_games": 30, "08_best_play": 1}
 
