@@ -60,10 +60,12 @@ def estimate(event=None, tolerance: int = 10, *, seed: Any = None) -> Exercise:
     return generate.estimate(seed, tolerance) if event is None else kinds.estimate(event, tolerance)
 
 
-def best(position=None, goal=None, horizon="player-turn", zombies="solitaire", *, seed: Any = None) -> Exercise:
-    """Which choice is best for `goal` in a small study position (:func:`dodnb.prob.best_play`)?"""
+def best(position=None, goal=None, horizon="player-turn", zombies="solitaire", *, seed: Any = None,
+         budget=None, code: str = "") -> Exercise:
+    """Which choice is best for `goal` in a small study position (:func:`dodnb.prob.best_play`)?
+    `budget`: best play's (a position too big for it is refused); `code`: the line shown for it."""
     _need(seed, position, goal)
-    return generate.best(seed) if position is None else kinds.best(position, goal, horizon, zombies)
+    return generate.best(seed) if position is None else kinds.best(position, goal, horizon, zombies, code, budget)
 
 
 def zombies(position=None, who: Optional[str] = None, ask: str = "hurt", tolerance: int = 10, *, seed: Any = None) -> Exercise:

@@ -220,20 +220,28 @@ def estimate(event: Event, tolerance: int = 10) -> Exercise:
 CHOICE_CASES = {"Move": "[5.0]", "Door": "[5.5]", "Shoot": "[6.0]", "ReactionFire": "[8.1]", "EndTurn": "[4.0]",
                 "Activate": "[5.0]", "TakeRifle": "[12.2]", "ChooseTargets": "[8.0]"}
 MAX_OPTIONS = 6
+MAX_BEST = 3  # tied best choices offered at most
 
 
-def best(position: Position, goal, horizon: Union[str, int] = "player-turn", zombies: str = "solitaire", code: str = "") -> Exercise:
+def best(position: Position, goal, horizon: Union[str, int] = "player-turn", zombies: str = "solitaire", code: str = "",
+         budget=None) -> Exercise:
     """Which choice is best for `goal` (a :data:`dodnb.prob.goals` goal) within `horizon`? Every legal
     choice's exact value from :func:`dodnb.prob.best_play`; ties are all right. At most six choices are
-    offered: the best ones first, then the others from the worst up."""
+    offered: at most three of the best ones (a tie of many would leave no wrong answer worth
+    thinking about), then the others from the next best down. `budget` (best play's): a search
+    that passes it, or a game already over, raises ExerciseError with best play's words."""
     from dodnb.prob import best_play
+    from dodnb.prob.errors import ProbError
 
-    r = best_play(position, goal, horizon, zombies)
+    try:
+        r = best_play(position, goal, horizon, zombies, budget)
+    except ProbError as exc:
+        raise ExerciseError(f"no exact answer for this position ({exc}): use a smaller one") from exc
     if not r.choices:
         raise ExerciseError("the position is not a human decision: no choice to compare [4.0]")
     ranked = sorted(r.choices, key=lambda c: -c.value)
-    best_ones = [c for c in ranked if c.value == r.value][: MAX_OPTIONS - 1]
-    others = [c for c in reversed(ranked) if c.value != r.value][: MAX_OPTIONS - len(best_ones)]
+    best_ones = [c for c in ranked if c.value == r.value][:MAX_BEST]
+    others = [c for c in ranked if c.value != r.value][: MAX_OPTIONS - len(best_ones)]
     chosen = [c for c in r.choices if c in best_ones or c in others]  # the engine's order
     options = tuple(Worded("action", (c.action, r.state), str(c.action)) for c in chosen)
     right = frozenset(i for i, c in enumerate(chosen) if c.value == r.value)

@@ -150,7 +150,7 @@ class Sheet:
         if fmt not in ("markdown", "html"):
             raise ExerciseError(f"fmt is 'markdown' or 'html', not {fmt!r}")
         entries = self.key_entries(lang)
-        title = tr("ex.key.title", lang) + (f": {self.title}" if self.title else "")
+        title = tr("ex.key.title_of", lang, title=self.title) if self.title else tr("ex.key.title", lang)
         if fmt == "markdown":
             lines = [f"# {title}", ""]
             for e in entries:

@@ -15,12 +15,16 @@ What the teacher sees, top to bottom:
   Player-Turn with who moved), the kind of game, the victory check (off for a drill);
 * the **map**; the **literal** (the one-line ``Position(...)``, to copy out or paste back);
 * **Play from here**: the stepper, below, plays on from the edited position; **Hint** and **What can
-  the zombies do?** play on to the humans' first decision and answer there in one click.
+  the zombies do?** play on to the humans' first decision and answer there in one click;
+  **Exercise** makes a "which choice is best?" exercise of the edited position (the hint's question:
+  the chance that nobody is hurt before the next Human Player-Turn, :func:`dodnb.exercises.best`,
+  exact) and shows the pupils' page below.
 
 The default position is a solitaire one [15.0], as the lessons are.
 
 For code and tests: `set_tool(tool)`, `click(square)`, `click_door(door)`, `set_main_door(compass,
-closed)`, `set_start(start, actor=..., actors=...)`, `paste(text)`, `play()`; `position` is the
+closed)`, `set_start(start, actor=..., actors=...)`, `paste(text)`, `play()`, `hint()`, `zombie_odds()`,
+`exercise()`; `position` is the
 current :class:`~dodnb.Position`, `message` the last message, `literal` the text of the position.
 """
 
@@ -32,9 +36,11 @@ from typing import Any, Optional
 
 import ipywidgets as widgets
 
-from dodnb import i18n
+from dodnb import exercises, i18n
 from dodnb.errors import DodnbError, RuleViolation
 from dodnb.i18n import tr
+from dodnb.prob.bestplay import Budget, goals
+from dodnb.prob.enumerate import TooBig
 from dodnb.render.narrate import violation_text
 from dodnb.render.picture import picture
 from dodnb.render.scene import outline_shapes
@@ -42,6 +48,7 @@ from dodnb.render.state_scene import game_scene
 from dodnb.rules.counters import CHARACTERS
 from dodnb.rules.position import STARTS, Position
 from dodnb.rules.state import GameState
+from dodnb.widgets.exercise import ExerciseWidget
 from dodnb.widgets.stepper import PLAYS, GameMap, GameStepper, policies_for
 from dodnb.widgets.still import StillMixin
 
@@ -54,6 +61,8 @@ ENTERED_COLOUR = "#1565c0"  # squares entered in the Human Player-Turn just ende
 #: Door states a click cycles through, by kind of door [5.5], [10.5].
 CYCLE = {"glass": ("open", "closed", "destroyed"), "solid": ("open", "closed")}
 STATUSES = ("normal", "stunned", "infected")
+#: The exercise's search: exact or refused (a position too big for a lesson says so).
+EXERCISE_BUDGET = Budget(nodes=200_000, seconds=20)
 
 
 class PositionEditor(StillMixin, widgets.VBox):
@@ -104,6 +113,10 @@ class PositionEditor(StillMixin, widgets.VBox):
         self.play_button = widgets.Button(description=tr("editor.play", lang), icon="play", button_style="success", layout=lay(width="auto"))
         self.hint_button = widgets.Button(description=tr("editor.hint", lang), icon="lightbulb-o", layout=lay(width="auto"))
         self.odds_button = widgets.Button(description=tr("editor.odds", lang), icon="question", layout=lay(width="auto"))
+        self.exercise_button = widgets.Button(description=tr("editor.exercise", lang), icon="graduation-cap", layout=lay(width="auto"),
+                                              tooltip=tr("editor.exercise.tip", lang))
+        self.exercise_button.add_class("dodnb-editor-exercise")
+        self.exercise_widget: Optional[ExerciseWidget] = None
         self.play_box = widgets.VBox([])
 
         # wiring
@@ -119,13 +132,14 @@ class PositionEditor(StillMixin, widgets.VBox):
         self.play_button.on_click(lambda _b: self._guard(self.play))
         self.hint_button.on_click(lambda _b: self._guard(self.hint))
         self.odds_button.on_click(lambda _b: self._guard(self.zombie_odds))
+        self.exercise_button.on_click(lambda _b: self._guard(self.exercise))
 
         unit_row = widgets.HBox([self.value, self.face_up, self.berserk, self.status, self.rifle, self.super_of],
                                 layout=lay(flex_flow="row wrap", align_items="center"))
         door_row = widgets.HBox([widgets.HTML(html.escape(tr("editor.main_doors", lang)))] + list(self.main_doors.values()),
                                 layout=lay(flex_flow="row wrap", align_items="center"))
         start_row = widgets.HBox([self.start, self.actor, self.solitaire, self.victory], layout=lay(flex_flow="row wrap", align_items="center"))
-        play_row = widgets.HBox([self.play_picker, self.play_button, self.hint_button, self.odds_button, self.paste_button],
+        play_row = widgets.HBox([self.play_picker, self.play_button, self.hint_button, self.odds_button, self.exercise_button, self.paste_button],
                                 layout=lay(flex_flow="row wrap", align_items="center"))
         super().__init__([self.tool, unit_row, door_row, start_row, self.map, self.message_box, self.literal_box, play_row, self.play_box], **kwargs)
         self.add_class("dodnb-editor")
@@ -364,6 +378,22 @@ class PositionEditor(StillMixin, widgets.VBox):
         if got is None:
             self._say(tr("editor.no_decision", self.lang), "warning")
         return got
+
+    def exercise(self) -> exercises.Exercise:
+        """One click from the position to an exercise: "which choice gives the best chance that nobody
+        is infected or killed before the next Human Player-Turn?" (the hint's question), every choice's
+        exact value from best play (:func:`dodnb.exercises.best`), shown below as the pupils' page.
+        A position that is not a human decision, or too big to answer exactly, is refused with why."""
+        code = f"ex.best({self.literal}, goals.nobody_hurt(), 'game-turn')"
+        try:
+            made = exercises.best(self.position, goals.nobody_hurt(), "game-turn", budget=EXERCISE_BUDGET, code=code)
+        except exercises.ExerciseError as err:
+            key = "editor.exercise.too_big" if isinstance(err.__cause__, TooBig) else "editor.exercise.no_choice"
+            raise exercises.ExerciseError(tr(key, self.lang)) from err
+        self.exercise_widget = ExerciseWidget(made, lang=self.lang)
+        self.play_box.children = [self.exercise_widget]
+        self._say(tr("editor.exercise.made", self.lang))
+        return made
 
     # ------------------------------------------------------------------ display
     def _display_state(self) -> GameState:

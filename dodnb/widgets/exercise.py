@@ -244,6 +244,13 @@ class ExerciseWidget(StillMixin, W.VBox):
             parts += [self.mark.text(ex, self.lang), *ex.reveal(self.lang)]
         return "\n".join(parts)
 
+    def __repr__(self) -> str:
+        """Short and free of words (a notebook stores it as the output's text): the sheet's title, where
+        the page is, who answers."""
+        title = f"{self.sheet.title!r}, " if self.sheet.title else ""
+        pupil = f", {self.pupil!r}" if self.pupil else ""
+        return f"<ExerciseWidget {title}{self.index + 1}/{len(self.sheet)}{pupil}>"
+
     def still_html(self) -> str:
         """The question (and its picture), the choices, and the reveal once answered."""
         ex = self.exercise

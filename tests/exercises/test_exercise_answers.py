@@ -155,6 +155,29 @@ def test_best_choice_is_best_plays(seed):
     assert max(values.values()) == r.value
 
 
+def test_best_choice_with_many_ties_keeps_the_tempting_wrong_answer():
+    """Fran, infected in 115, and a value-2 unit in 113: five choices tie for best (a step, then the
+    shot), shooting from where she stands is next best. At most three of the tied ones are offered,
+    then the others from the next best down: the shot from here is on the page, every tie offered is
+    right, and the options' order is best play's."""
+    from dodnb import Position
+    from dodnb.exercises.kinds import MAX_BEST
+    from dodnb.prob import best_play
+    from dodnb.prob.bestplay import goals
+
+    pos = Position(characters={"Fran": {"square": "115", "status": "infected"}}, units={"113": {"value": 2, "seen": True}},
+                   solitaire=True, actor="Fran")
+    r = best_play(pos, goals.unit_destroyed("113"))
+    ranked = sorted({c.value for c in r.choices}, reverse=True)
+    assert sum(c.value == r.value for c in r.choices) > MAX_BEST  # the case this is about
+    e = ex.best(pos, goals.unit_destroyed("113"))
+    assert len(e.right) == MAX_BEST and all(e.values[i] == r.value for i in e.right)
+    assert ranked[1] in e.values and len(e.options) == min(6, MAX_BEST + len(r.choices) - sum(c.value == r.value for c in r.choices))
+    order = [str(c.action) for c in r.choices]
+    offered = [o.fallback for o in e.options]
+    assert offered == sorted(offered, key=order.index)
+
+
 # ----------------------------------------------------------------------------- zombie turn
 
 

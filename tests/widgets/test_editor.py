@@ -277,3 +277,51 @@ def test_odds_in_one_click_are_the_stepper_threat_at_the_humans_turn():
     assert odds.exact and direct.exact
     assert odds.rows and {name: probs for name, _now, probs in odds.rows} == {r.name: dict(r.probs) for r in direct.rows() if r.in_play}
     assert ed.stepper.tabs.selected_index == 1
+
+
+def test_exercise_in_one_click_is_best_play_of_the_edited_position():
+    """Issue 35 item 4: Peter and Roger under attack by a value-5 unit in the bank, play from the
+    Attack Phase: one click makes a "which choice is best?" exercise of the position, shown below;
+    its right options are exactly best play's best choices, its exact number best play's value, each
+    option's number the value best play gives that choice; answering it on the page marks it."""
+    from dodnb.prob.bestplay import best_play, goals
+    from dodnb.widgets.exercise import ExerciseWidget
+
+    pos = Position(characters={"Peter": "027", "Roger": "027"}, units={"027": 5}, start="attack", solitaire=True)
+    ed = PositionEditor(pos)
+    ed.exercise_button.click()
+    made = ed.exercise_widget.exercise
+    assert isinstance(ed.play_box.children[0], ExerciseWidget) and ed.message and ed.message_box.value
+    want = best_play(pos, goals.nobody_hurt(), "game-turn", "solitaire")
+    values = {str(c.action): c.value for c in want.choices}
+    assert made.kind == "best" and made.exact == want.value
+    options = made.option_texts("en")
+    assert len(options) == len(want.choices) and set(made.values) <= set(values.values())
+    assert {i for i, v in enumerate(made.values) if v == want.value} == set(made.right)
+    best_actions = {str(c.action) for c in want.choices if c.value == want.value}
+    assert {str(made.options[i].fallback) for i in made.right} == best_actions
+    assert made.answer_text("en") in options and "best play" not in made.code and "Position(" in made.code
+    page = ed.exercise_widget
+    page.choose(min(made.right))
+    assert page.check().right and "✓" in page.reveal_box.value
+
+
+def test_exercise_from_a_position_too_big_or_without_a_choice_is_refused_with_why(monkeypatch):
+    """The default position (Peter alone, a whole Game-Turn ahead) is too big for an exact answer in
+    the budget; play started at the Hidden Zombie Phase is no decision of the humans: each says so
+    (in the editor's language), nothing shown."""
+    import dodnb.widgets.editor as editor_module
+    from dodnb.prob.bestplay import Budget
+
+    monkeypatch.setattr(editor_module, "EXERCISE_BUDGET", Budget(nodes=500, seconds=5))
+    ed = editor()
+    ed.exercise_button.click()
+    assert ed.play_box.children == () and ed.exercise_widget is None
+    assert ed.message == i18n.tr("editor.exercise.too_big", "en")
+    fr = PositionEditor(Position(characters={"Peter": "099"}), lang="fr")
+    monkeypatch.setattr(editor_module, "EXERCISE_BUDGET", Budget(nodes=500, seconds=5))
+    fr.exercise_button.click()
+    assert fr.message == i18n.tr("editor.exercise.too_big", "fr")
+    zombies_first = PositionEditor(Position(characters={"Peter": "099"}, start="hidden", solitaire=True))
+    zombies_first.exercise_button.click()
+    assert zombies_first.message == i18n.tr("editor.exercise.no_choice", "en") and zombies_first.play_box.children == ()
