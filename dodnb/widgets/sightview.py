@@ -4,7 +4,7 @@ without a kernel.
 The rules stay in Python. :class:`dodnb.board.sightdata.SightAtlas` walks the line of every ordered
 pair of squares with the exact walker ([6.4], [6.3]); this module turns the answers into compact data
 (:func:`explorer_data`): each pair's verdict, the reported reason, its Case and the culprit's words
-in the learner's language, the squares a visible line passes, the squares away and the Shot Modifier
+in the learner's language, the doors each line passes, the squares away and the Shot Modifier
 Chart's lines ([6.7], from :mod:`dodnb.rules.modifiers`), the kill chances ([6.0], :mod:`dodnb.prob`)
 and the catalogue's sentences with their numbers already written (French number formatting included,
 ``dodnb.i18n``). The browser (``static/sightview.js``, a plain ES module run by anywidget, no build
@@ -18,13 +18,18 @@ the saved data; the controls that need the rules are shown disabled.
 
 Saved with the notebook: unlike the other widgets, this one's state is kept when the notebook is
 saved (``kept`` trait; :mod:`dodnb.labserver` keeps the state of widgets that set it and drops all
-other widget state), about 100 kB (measured in tests/widgets/test_sightview.py and docs/BENCHMARKS.md).
+other widget state), about 120 kB per explorer: the map and the data travel zlib-compressed
+(`pack`; the page inflates them with the browser's DecompressionStream) and the squares a line
+passes are worked out in the page from the squares' rectangles (`squares_passed`), checked against
+the walker for every line (tests/widgets/test_sightview.py; sizes in docs/BENCHMARKS.md).
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import json
+import zlib
 from array import array
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
@@ -36,7 +41,7 @@ from dodnb.board.model import Board, UnknownSquare
 from dodnb.board.sight import REASON_CASES, REASONS, Sight, SightError, geometry_of
 from dodnb.board.sightdata import SightAtlas
 from dodnb.errors import InputError
-from dodnb.i18n import check_language, fmt_percent, tr
+from dodnb.i18n import catalogue, check_language, fmt_percent, tr
 from dodnb.prob import kill_chance, unseen_values
 from dodnb.prob.dist import fmt_fraction
 from dodnb.render.picture import Picture
@@ -44,13 +49,13 @@ from dodnb.render.scene import STYLE, WALL_WIDTH, DOOR_WIDTH
 from dodnb.render.shapes import CircleShape, LineShape, RectShape, Scene, Shape, TextShape, NARROW_FONT, scene_to_svg
 from dodnb.render.sight_overlay import DARK, compose_scene, door_state_shapes, shooter_shapes, sight_shapes
 from dodnb.render.style import current as current_style
-from dodnb.render.words import and_list, culprit_words, door_words, modifier_words, reason_title
+from dodnb.render.words import culprit_words, door_words, modifier_words, reason_title
 from dodnb.rules.modifiers import ShotModifiers, modifiers_of
 from dodnb.widgets.los import FIRE_OPTIONS, UNKNOWN
 from dodnb.widgets.mapview import DOOR_REACH, canvas_scene
 from dodnb.widgets.still import StillMixin
 
-__all__ = ["SightExplorer", "explorer_data", "renderer_url", "ESM", "EMBED", "SAME", "KEEP_TRAIT"]
+__all__ = ["SightExplorer", "explorer_data", "pack", "unpack", "squares_passed", "renderer_url", "ESM", "EMBED", "SAME", "KEEP_TRAIT"]
 
 #: the browser side: one plain ES module shipped in the package (no build step, no network)
 ESM = Path(__file__).resolve().parent / "static" / "sightview.js"
@@ -79,13 +84,6 @@ def _minus(n: int) -> str:
     return f"{n:+d}".replace("-", "\u2212") if n else "0"
 
 
-def _b64(kind: str, values: Iterable[int]) -> str:
-    arr = array(kind, values)
-    if arr.itemsize > 1 and array("H", [1]).tobytes()[0] != 1:  # the browser reads little-endian
-        arr.byteswap()
-    return base64.b64encode(arr.tobytes()).decode("ascii")
-
-
 def _r(v: float) -> float:
     return round(float(v), 2)
 
@@ -111,7 +109,7 @@ class _Keeper:
 
     def __call__(self, s: Sight) -> tuple:
         if s.visible:
-            return (True, tuple(self.index[q] for q in s.between), s.distance, s.passages)
+            return (True, s.distance, s.passages, s.doors)
         # the words of the culprit (dodnb.render.words), in the learner's language, and where it is
         reported = next(o for o in s.obstacles if o.reason == s.reason and o.culprit == s.culprit)
         what = culprit_words(self.board, s, reported, lang=self.lang)
@@ -124,40 +122,109 @@ class _Keeper:
             where = ("sq", self.index[culprit])
         else:
             where = ("door", culprit)
-        return (False, REASONS.index(s.reason), what, where, s.distance)
+        return (False, REASONS.index(s.reason), what, where, s.distance, s.doors)
+
+
+def pack(header: dict, arrays: Mapping[str, array]) -> str:
+    """`header` (JSON) and typed arrays in one zlib stream, base64: what `unpack` and the page
+    (static/sightview.js `unpack`, the browser's DecompressionStream) read back.
+
+    Layout before compression: the header's length (Uint32), the header (UTF-8 JSON, with
+    ``arrays``: [name, typecode, offset, count] for each array), then each array's bytes
+    (little-endian, each starting at an even offset)."""
+    blobs, offset, table = [], 0, []
+    for name, arr in arrays.items():
+        raw = arr.tobytes() if arr.itemsize == 1 or array("H", [1]).tobytes()[0] == 1 else _swapped(arr)
+        table.append([name, arr.typecode, offset, len(arr)])
+        blobs.append(raw + b"\0" * (len(raw) % 2))
+        offset += len(blobs[-1])
+    head = json.dumps(dict(header, arrays=table), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    body = len(head).to_bytes(4, "little") + head + b"".join(blobs)
+    return base64.b64encode(zlib.compress(body, 9)).decode("ascii")
+
+
+def _swapped(arr: array) -> bytes:
+    copy = array(arr.typecode, arr)
+    copy.byteswap()
+    return copy.tobytes()
+
+
+def unpack(text: str) -> dict:
+    """The header of `pack` with its arrays (as `array`s) under their names."""
+    body = zlib.decompress(base64.b64decode(text))
+    size = int.from_bytes(body[:4], "little")
+    out = json.loads(body[4:4 + size].decode("utf-8"))
+    start = 4 + size
+    for name, kind, offset, count in out.pop("arrays"):
+        arr = array(kind)
+        arr.frombytes(body[start + offset:start + offset + count * arr.itemsize])
+        if arr.itemsize > 1 and array("H", [1]).tobytes()[0] != 1:
+            arr.byteswap()
+        out[name] = arr
+    return out
+
+
+def squares_passed(grid, i: int, j: int) -> list[int]:
+    """The squares (numbers) whose interior the line from the centre of square i to the centre of
+    square j meets, in order from i (i and j included): the page computes the squares a line
+    passes from the squares' rectangles this way (static/sightview.js `squaresPassed`, the same
+    arithmetic), instead of shipping them. `grid`: each square's rectangle in doubled grid units
+    (integers: the centres are whole, every quotient below is exact to compare). The walker's
+    `Sight.squares` is the authority; tests/widgets/test_sightview.py checks this against it for
+    every ordered pair."""
+    px, py = (grid[4 * i] + grid[4 * i + 2]) // 2, (grid[4 * i + 1] + grid[4 * i + 3]) // 2
+    qx, qy = (grid[4 * j] + grid[4 * j + 2]) // 2, (grid[4 * j + 1] + grid[4 * j + 3]) // 2
+    dx, dy = qx - px, qy - py
+    hits = []
+    for k in range(len(grid) // 4):
+        lo, hi, inside = 0.0, 1.0, True
+        for p, d, low, high in ((px, dx, grid[4 * k], grid[4 * k + 2]), (py, dy, grid[4 * k + 1], grid[4 * k + 3])):
+            if d == 0:
+                inside = inside and low < p < high
+            else:
+                t0, t1 = (low - p) / d, (high - p) / d
+                lo, hi = max(lo, min(t0, t1)), min(hi, max(t0, t1))
+        if inside and lo < hi:
+            hits.append((lo, k))
+    hits.sort()
+    return [k for _, k in hits]
 
 
 def explorer_data(atlas: SightAtlas, lang: str, frame) -> dict:
-    """The data the browser looks up, for the atlas's door states and pieces (see the module).
+    """The data the browser looks up, for the atlas's door states and pieces (see the module):
+    ``{"packed": pack(header, arrays)}``, about 40 kB (docs/BENCHMARKS.md). n squares, m = n(n-1)/2
+    unordered pairs, u(i, j) = i*n - i*(i+1)/2 + j - i - 1 for i < j.
 
-    ref    n*n (Uint16, base64), the line from square i to square j at i*n+j: below `nv` (the
-           number of visible lines) in sight, the visible line's number v; from `nv` on blocked, by
-           culprit number ref - nv (the culprit gives the reason: REASONS[k]); SAME for i == j;
-    dist   (Uint8) squares away [6.7] for each i < j, row after row (255: no chain of shared sides);
-    vlen, vpath   per visible line v: how many squares it passes between its ends, and those
-           squares (Uint8, in order from the lower-numbered end), all lines one after another;
-    vshot  per visible line v (Uint16): its shot, an index into `shots`;
-    shots  [total per gun, [modifier line numbers], doors words number, destroys a door (0/1)];
-    mlines, dwords, culprits   the sentences and culprits those numbers point to.
+    ref    (Uint16, n*n) the line from square i to square j at i*n+j: below `ns` in sight, with the
+           shot shots[ref]; from `ns` on blocked, by the culprit culprits[ref - ns] (whose first
+           field is the reason, REASONS[k]); SAME for i == j;
+    dist   (Uint8, m) squares away [6.7] at u(i, j) (255: no chain of shared sides);
+    dseq   (Uint16, m) the doors the line from i to j passes, in order from i: seqs[dseq[u]]
+           (door numbers, in the order of board_view["doors"]); from j: seqs[rev[dseq[u]]];
+    shots  [total per gun, [modifier line numbers], destroys a door (0/1)]; mlines their sentences;
+    culprits   [reason number, the culprit's words, where it is drawn];
+    dwords     each door's words with its state (the order of board_view["doors"]).
+    The squares a line passes are not shipped: see `squares_passed`.
     """
     board = atlas.board
     ids = atlas.ids
     n = len(ids)
-    ref = [SAME] * (n * n)
-    dist = [0] * (n * (n - 1) // 2)
+    door_ids = sorted(board.doors)
+    door_no = {d: k for k, d in enumerate(door_ids)}
+    ref = array("H", [SAME]) * (n * n)
+    dist = array("B", [0]) * (n * (n - 1) // 2)
+    dseq = array("H", [0]) * (n * (n - 1) // 2)
+    seqs: dict[tuple, int] = {(): 0}
+    rev: dict[int, int] = {0: 0}
     blocked: list[tuple[int, int]] = []
-    vis_index: dict[tuple[int, int], int] = {}
-    vlen: list[int] = []
-    vpath: list[int] = []
-    vshot: list[int] = []
     shots: dict[tuple, int] = {}
+    shots_list: list[list] = []
     mlines: dict[str, int] = {}
-    dwords: dict[str, int] = {}
     culprits: dict[tuple, int] = {}
     states = atlas.door_states
     shown_states = {d: s for d, s in states.items() if s != "open"}
 
-    def shot_of(key: tuple, mods: ShotModifiers, doors: tuple) -> int:
+    def shot_of(key: tuple, mods: ShotModifiers) -> int:
         got = shots.get(key)
         if got is None:
             lines = []
@@ -165,43 +232,40 @@ def explorer_data(atlas: SightAtlas, lang: str, frame) -> dict:
                 label, note = modifier_words(board, line, lang)
                 text = tr("mod.line", lang, label=label, value=_minus(line.value), case=line.case) + (f" \u2014 {note}" if note else "")
                 lines.append(mlines.setdefault(text, len(mlines)))
-            words = and_list([door_words(board, d, shown_states, state=True, lang=lang) for d in doors], lang)
             got = shots[key] = len(shots)
-            shots_list.append([mods.total, lines, dwords.setdefault(words, len(dwords)), int(bool(mods.destroys_doors))])
+            shots_list.append([mods.total, lines, int(bool(mods.destroys_doors))])
         return got
 
-    shots_list: list[list] = []
+    def doors_of(kept: tuple) -> tuple:
+        return kept[3] if kept[0] else kept[5]
+
     for i in range(n):
         for j in range(n):
-            k = i * n + j
             if i == j:
                 continue
             kept = atlas.pair(i, j)
             if i < j:
-                far = kept[2] if kept[0] else kept[4]
-                dist[i * n - i * (i + 1) // 2 + j - i - 1] = 255 if far is None else far
+                u = i * n - i * (i + 1) // 2 + j - i - 1
+                far = kept[1] if kept[0] else kept[4]
+                dist[u] = 255 if far is None else far
+                there = seqs.setdefault(tuple(door_no[d] for d in doors_of(kept)), len(seqs))
+                back = seqs.setdefault(tuple(door_no[d] for d in doors_of(atlas.pair(j, i))), len(seqs))
+                # the data's assumption, checked on every line: one order back per order there
+                if rev.setdefault(there, back) != back or rev.setdefault(back, there) != there:
+                    raise AssertionError(f"the doors from {ids[j]} to {ids[i]} are not in the one order the data keeps")
+                dseq[u] = there
             if kept[0]:
-                lo, hi = min(i, j), max(i, j)
-                v = vis_index.get((lo, hi))
-                if v is None:
-                    v = vis_index[(lo, hi)] = len(vlen)
-                    between = kept[1] if i < j else atlas.pair(lo, hi)[1]
-                    vlen.append(len(between))
-                    vpath.extend(between)
-                    passages = kept[3]
-                    key = (kept[2], tuple((p, tuple(states[d] for d in p)) for p in passages))
-                    doors = tuple(d for p in passages for d in p)
-                    sight = _SightFacts(ids[lo], ids[hi], kept[2], passages)
-                    mods = modifiers_of(geometry_of(board, sight, states))  # type: ignore[arg-type]
-                    vshot.append(shot_of(key, mods, doors))
-                ref[k] = v
+                passages = kept[2]
+                key = (kept[1], tuple((p, tuple(states[d] for d in p)) for p in passages))
+                sight = _SightFacts(ids[i], ids[j], kept[1], passages)
+                ref[i * n + j] = shot_of(key, modifiers_of(geometry_of(board, sight, states)))  # type: ignore[arg-type]
             else:
-                blocked.append((k, culprits.setdefault((kept[1], kept[2], kept[3]), len(culprits))))
-    nv = len(vlen)
+                blocked.append((i * n + j, culprits.setdefault((kept[1], kept[2], kept[3]), len(culprits))))
+    ns = len(shots_list)
     for k, c in blocked:
-        ref[k] = nv + c
+        ref[k] = ns + c
     same = modifiers_of(geometry_of(board, _SightFacts(ids[0], ids[0], 0, ()), states))  # type: ignore[arg-type]
-    same_shot = shot_of(("same",), same, ())
+    same_shot = shot_of(("same",), same)
 
     def where_px(where: tuple) -> list:
         if where[0] == "seg":
@@ -213,22 +277,21 @@ def explorer_data(atlas: SightAtlas, lang: str, frame) -> dict:
         seg = board.doors[where[1]].seg
         return ["seg", _r(frame.x(seg.x0)), _r(frame.y(seg.y0)), _r(frame.x(seg.x1)), _r(frame.y(seg.y1))]
 
-    return {
+    header = {
         "n": n,
-        "nv": nv,
-        "ref": _b64("H", ref),
-        "dist": _b64("B", dist),
-        "vlen": _b64("B", vlen),
-        "vpath": _b64("B", vpath),
-        "vshot": _b64("H", vshot),
+        "ns": ns,
         "shots": shots_list,
         "same_shot": same_shot,
         "mlines": list(mlines),
-        "dwords": list(dwords),
         "culprits": [[r, text, where_px(w)] for (r, text, w) in culprits],
+        "seqs": [list(q) for q in seqs],
+        "rev": [rev[k] for k in range(len(seqs))],
+        "dwords": [door_words(board, d, shown_states, state=True, lang=lang) for d in door_ids],
         "occupied": sorted(atlas.index[s] for s in atlas.occupied),
         "doors": {d: s for d, s in sorted(shown_states.items())},
     }
+    # totals: the shots' total modifiers, for the kill chances of `SightExplorer.shot`
+    return {"packed": pack(header, {"ref": ref, "dist": dist, "dseq": dseq}), "totals": sorted({s[0] for s in shots_list})}
 
 
 class _SightFacts:
@@ -255,6 +318,8 @@ def _words(lang: str) -> dict:
         "passes_doors": tr("los.passes_doors", lang, path=_PATH, doors=_DOORS),
         "passes_no_door": tr("los.passes_no_door", lang, path=_PATH),
         "same_square": tr("los.same_square", lang),
+        "comma": catalogue(lang)["grammar"].get("comma", ", "),  # dodnb.i18n.names
+        "and": catalogue(lang)["grammar"].get("and", " and "),
         "distance": [tr("los.distance", lang, n=d) for d in range(0, 64)],
         "no_shot": tr("los.no_shot", lang),
         "modifier_head": tr("los.modifier_head", lang),
@@ -333,7 +398,8 @@ class SightExplorer(StillMixin, anywidget.AnyWidget):
         self._values = tuple(unseen_values().outcomes)
         self._decoded: Optional[tuple] = None
         super().__init__(lang=lang, fire=fire, value=UNKNOWN if value is None else str(value), **kwargs)
-        self.board_view = self._board_view()
+        self._view = self._board_view()
+        self.board_view = {"packed": pack(self._view, {})}  # static/sightview.js unpacks it
         self.words = _words(lang)
         if door_states or occupied:
             self.atlas.update(door_states=door_states or {}, occupied=occupied)
@@ -345,6 +411,7 @@ class SightExplorer(StillMixin, anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ data
     def _board_view(self) -> dict:
+        """The map the page draws and finds squares and doors on (sent packed: see `pack`)."""
         f, board = self.frame, self.board
         ids = self.atlas.ids
         rects = []
@@ -363,6 +430,7 @@ class SightExplorer(StillMixin, anywidget.AnyWidget):
             "doors": doors,
             "width": _r(self.scene.width),
             "height": _r(self.scene.height),
+            "grid": [2 * v for s in ids for v in (lambda r: (r.x0, r.y0, r.x1, r.y1))(board.squares[s].rect)],
             "shapes": [_shape(s) for s in self.scene.shapes],
             "colours": {k: STYLE[k] for k in ("visible", "blocked", "highlight", "culprit", "seen", "glass", "solid", "main")} | {"dark": DARK},
             "wall_width": WALL_WIDTH,
@@ -387,7 +455,7 @@ class SightExplorer(StillMixin, anywidget.AnyWidget):
         zombie = None if self.value == UNKNOWN else int(self.value)
         against = tr("los.against_unknown", self.lang) if zombie is None else tr("los.against_value", self.lang, value=zombie)
         out = {}
-        for total in sorted({s[0] for s in self.data["shots"]}):
+        for total in self.data["totals"]:
             all_guns = total * guns
             kill = kill_chance(dice, -all_guns, zombie)  # [6.0], [6.8]: the modifier applies to each gun
             odds = f"{fmt_fraction(kill)} = {fmt_percent(kill, 1, self.lang)}" if kill else tr("los.impossible", self.lang)
@@ -469,50 +537,48 @@ class SightExplorer(StillMixin, anywidget.AnyWidget):
         """The panel for the line from a to b, read from the data as static/sightview.js reads it
         (kind, text): 'head-ok', 'head-no', 'text' or 'item'. Tests compare it with the rules."""
         a, b = self.board.square_id(a), self.board.square_id(b)
-        d, w = self.data, self.words
+        w = self.words
+        if self._decoded is None or self._decoded[0] is not self.data:
+            self._decoded = (self.data, unpack(self.data["packed"]))
+        d = self._decoded[1]
         ids = self.atlas.ids
         n = d["n"]
         i, j = ids.index(a), ids.index(b)
-        if self._decoded is None or self._decoded[0] is not d:
-            vlen = base64.b64decode(d["vlen"])
-            starts = [0]
-            for m in vlen:
-                starts.append(starts[-1] + m)
-            self._decoded = (d, array("H", base64.b64decode(d["ref"])), base64.b64decode(d["dist"]), starts,
-                             base64.b64decode(d["vpath"]), array("H", base64.b64decode(d["vshot"])))
-        _, ref, dist, starts, vpath, vshot = self._decoded
 
         def fill(text: str, **values: str) -> str:
             for name, value in values.items():
                 text = text.replace(w["sentinels"][name], value)
             return text
 
+        def passes() -> tuple[str, str]:
+            """The squares the line passes (squares_passed, as the page) and its doors (data)."""
+            path = " \u2192 ".join(ids[q] for q in squares_passed(self._view["grid"], i, j))
+            seq = d["dseq"][lo * n - lo * (lo + 1) // 2 + hi - lo - 1]
+            words = [d["dwords"][k] for k in d["seqs"][seq if i < j else d["rev"][seq]]]
+            doors = words[0] if len(words) == 1 else w["comma"].join(words[:-1]) + w["and"] + words[-1] if words else ""
+            return ("text", fill(w["passes_doors"], path=path, doors=doors) if doors else fill(w["passes_no_door"], path=path))
+
         out: list[tuple[str, str]] = []
         k = i * n + j
         lo, hi = min(i, j), max(i, j)
-        far = dist[lo * n - lo * (lo + 1) // 2 + hi - lo - 1] if i != j else 0
+        far = d["dist"][lo * n - lo * (lo + 1) // 2 + hi - lo - 1] if i != j else 0
         shot = None
         if i == j:
             out.append(("head-ok", fill(w["head_ok"], a=a, b=b)))
             out.append(("text", w["same_square"]))
             shot = d["shots"][d["same_shot"]]
-        elif ref[k] < d["nv"]:
-            v = ref[k]
-            between = [ids[q] for q in vpath[starts[v]:starts[v + 1]]]
-            if i > j:
-                between.reverse()
-            shot = d["shots"][vshot[v]]
-            path = " \u2192 ".join([a, *between, b])
+        elif d["ref"][k] < d["ns"]:
+            shot = d["shots"][d["ref"][k]]
             out.append(("head-ok", fill(w["head_ok"], a=a, b=b)))
-            doors = d["dwords"][shot[2]]
-            out.append(("text", fill(w["passes_doors"], path=path, doors=doors) if doors else fill(w["passes_no_door"], path=path)))
+            out.append(passes())
             out.append(("text", w["distance"][far]))
         else:
-            reason, what, _where = d["culprits"][ref[k] - d["nv"]]
+            reason, what, _where = d["culprits"][d["ref"][k] - d["ns"]]
             words = w["reasons"][str(reason + 1)]
             out.append(("head-no", fill(words["head"], a=a, b=b)))
             because = fill(words["why"], a=a, b=b, what=what)
             out.append(("text", fill(w["why"], path=f"{because[0].upper()}{because[1:]} {words['case']}")))
+            out.append(passes())
             if far != 255:
                 out.append(("text", w["distance"][far]))
         if shot is None:
@@ -525,7 +591,7 @@ class SightExplorer(StillMixin, anywidget.AnyWidget):
         out.append(("text", kill_line))
         if i == j:
             out.append(("text", w["panic_first"]))
-        elif ids.index(b) in d["occupied"]:
+        elif j in d["occupied"]:
             out.append(("text", fill(w["piece_at_target"], b=b)))
         return out
 

@@ -2174,6 +2174,9 @@ def test_french_widgets_read_french(lab_server, browser, browser_summary, tmp_pa
 # (05_game.json) and Run All carries on from it.
 
 
+# The notebook's own stepper (its output's top widget): notebook 05's position editor holds a
+# stepper of its own, the same class, inside its view (issue 35 item 4).
+NOTEBOOK_STEPPER = f".jp-OutputArea-output > {STEPPER}"
 REOPEN_SHOTS = Path("/tmp/shots_reopen")  # where a person looks at the reopened notebook
 KEPT_GAME = "05_game.json"  # GameStepper(save_file=...) in notebooks/05
 # The saved notebook holds the committed outputs (the same seeded run) plus per-run metadata; the
@@ -2261,7 +2264,7 @@ def test_reopened_notebook_shows_stills_stays_small_and_carries_on_the_game(lab_
         run.wait_kernel()
         first_kernel = page.evaluate(PAGE_STATE_JS, nb)["kernel"]
         run.run_all()
-        root = page.locator(STEPPER)
+        root = page.locator(NOTEBOOK_STEPPER)
         root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
         history = root.locator(".dodnb-history")
         wait(lambda: history.inner_text().strip(), "no history label", run)
@@ -2307,12 +2310,12 @@ def test_reopened_notebook_shows_stills_stays_small_and_carries_on_the_game(lab_
         reopen_shot = run.screenshot("reopen-day2-reopened")
         # Run All: the stepper carries on the game kept on disk
         run.run_all()
-        root = page.locator(STEPPER)
+        root = page.locator(NOTEBOOK_STEPPER)
         root.wait_for(state="attached", timeout=PAINT_TIMEOUT_MS)
         said = tr("stepper.resumed", "en", file=KEPT_GAME, n=n_actions, seed=game["seed"])
         wait(lambda: said in root.locator(".dodnb-message").inner_text(), f"no {said!r} after Run All", run)
         assert root.locator(".dodnb-history").inner_text() == played_at
-        assert page.locator(f"{STEPPER} .jupyter-widgets-disconnected").count() == 0
+        assert page.locator(f"{NOTEBOOK_STEPPER} .jupyter-widgets-disconnected").count() == 0
         root.scroll_into_view_if_needed()
         resumed_shot = run.screenshot("reopen-day2-run-again")
     finally:

@@ -350,3 +350,101 @@ def test_html_export_answers_a_hover_offline(browser, browser_summary, tmp_path_
     finally:
         context.close()
     assert errors == [], errors
+
+
+def test_voila_serves_the_explorer_and_it_answers_a_hover(browser, browser_summary, tmp_path_factory):
+    """The explorer in a Voilà page (a notebook served as an app, its code hidden): a hover answers
+    from the data in the page, and a door clicked goes through Python (Voilà's kernel) [6.4].
+    The server: `voila --no-browser --port N` on 127.0.0.1, its own HOME, stopped by its pid."""
+    import socket
+
+    from dodnb.board.sight import line_of_sight
+    from dodnb.widgets.sightview import SightExplorer
+
+    work = tmp_path_factory.mktemp("sight-voila")
+    home = work / "home"
+    home.mkdir()
+    expected = SightExplorer()
+    board = expected.board
+    # the shooter beside a solid door, a target in sight through it and one out of sight [6.4]
+    solid, shooter, target = next((d, board.doors[d].squares[0], t) for d in sorted(board.doors) if board.doors[d].kind == "solid"
+                                  for t in expected.atlas.ids if t != board.doors[d].squares[0]
+                                  and expected.lines(board.doors[d].squares[0], t)[0][0] == "head-ok"
+                                  and d in line_of_sight(board, board.doors[d].squares[0], t).doors)
+    hidden = next(t for t in expected.atlas.ids if expected.lines(shooter, t)[0][0] == "head-no")
+    _write_notebook(work / "sight_voila.ipynb", [f'from dodnb.widgets.sightview import SightExplorer\nsx = SightExplorer(shooter="{shooter}")\nsx'])
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    env = dict(os.environ, HOME=str(home), JUPYTER_PLATFORM_DIRS="1", PYTHONPATH=str(REPO),
+               PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
+    voila = shutil.which("voila", path=str(Path(sys.executable).parent))
+    assert voila, "voila is not installed in the test environment (the test extra of pyproject.toml)"
+    log = work / "voila.log"
+    t0 = time.monotonic()
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([voila, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+                                 "sight_voila.ipynb"], cwd=work, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+    geo = _Map()
+    context = None
+    errors: list[str] = []
+    try:
+        import urllib.error
+        import urllib.request
+
+        deadline = time.monotonic() + 120
+        while True:
+            assert proc.poll() is None, log.read_text(errors="replace")[-3000:]
+            try:
+                with urllib.request.urlopen(url + "/voila/static/", timeout=2):
+                    break
+            except urllib.error.HTTPError:
+                break  # it answers
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            assert time.monotonic() < deadline, "Voilà not ready: " + log.read_text(errors="replace")[-3000:]
+            time.sleep(0.25)
+        context = browser.new_context(viewport={"width": 1400, "height": 900}, device_scale_factor=1)
+        page = context.new_page()
+        page.set_default_timeout(STEP_MS)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)  # Voilà runs the notebook, then sends the page
+        page.wait_for_selector('.dodnb-sight[data-live="1"]', timeout=STEP_MS)
+        shown_s = time.monotonic() - t0
+        over = page.locator(".dodnb-sight-over")
+        over.scroll_into_view_if_needed()
+        for sid in (target, hidden):  # in sight; blocked (the culprit, the squares it passes)
+            page.mouse.move(*geo.centre(sid, over.bounding_box()))
+            want = expected.lines(shooter, sid)
+            page.wait_for_function("(t) => document.querySelector('.dodnb-sight-panel').innerText.includes(t)", arg=want[0][1], timeout=5000)
+            text = page.inner_text(".dodnb-sight-panel")
+            assert all(t in text for _, t in want[:3]), (text, want)
+        # a door clicked goes through the kernel: the line through it is then blocked [6.4]
+        seg = expected.board.doors[solid].seg
+        x, y = expected.frame.point(((seg.x0 + seg.x1) / 2, (seg.y0 + seg.y1) / 2))
+        box = over.bounding_box()
+        k = box["width"] / geo.scene.width
+        page.mouse.click(box["x"] + x * k, box["y"] + y * k)
+        expected.click_door(solid)
+        want = expected.lines(shooter, target)
+        assert want[0][0] == "head-no"
+        page.mouse.move(*geo.centre(target, box))
+        page.wait_for_function("(t) => document.querySelector('.dodnb-sight-panel').innerText.includes(t)", arg=want[0][1], timeout=10_000)
+        assert all(t in page.inner_text(".dodnb-sight-panel") for _, t in want[:3]), want
+        shot = work / "sight-voila.png"
+        page.screenshot(path=str(shot))
+        line = (f"  sight in Voilà (127.0.0.1:{port}): page live after {shown_s:.1f} s; hovers answered; door {solid} clicked, "
+                f"{shooter}->{target} then '{want[0][1]}'; screenshot {shot}")
+        print(line)
+        browser_summary.append(line)
+    finally:
+        if context is not None:
+            context.close()
+        proc.terminate()  # by its pid; it shuts its kernel down
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+    assert not [e for e in errors if "sightview" in e or "dodnb" in e], errors

@@ -14,9 +14,43 @@ function bytes(b64) {
   return out;
 }
 
-function u16(b64) {
-  const b = bytes(b64);
-  return new Uint16Array(b.buffer, 0, b.length >> 1);
+// sightview.pack: a zlib stream (base64) of [header length (Uint32), JSON header, typed arrays]
+async function unpack(b64) {
+  const stream = new Blob([bytes(b64)]).stream().pipeThrough(new DecompressionStream("deflate"));
+  const buf = await new Response(stream).arrayBuffer();
+  const size = new DataView(buf).getUint32(0, true);
+  const out = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, size)));
+  const start = 4 + size;
+  for (const [name, kind, offset, count] of out.arrays) {
+    const part = buf.slice(start + offset, start + offset + count * (kind === "H" ? 2 : 1));
+    out[name] = kind === "H" ? new Uint16Array(part) : new Uint8Array(part);
+  }
+  delete out.arrays;
+  return out;
+}
+
+// The squares whose interior the line from the centre of square i to the centre of square j
+// meets, in order from i (both ends included): sightview.squares_passed, the same arithmetic on the
+// squares' rectangles in doubled grid units (whole numbers; the tests check it against the walker
+// for every ordered pair).
+function squaresPassed(grid, i, j) {
+  const px = (grid[4 * i] + grid[4 * i + 2]) / 2, py = (grid[4 * i + 1] + grid[4 * i + 3]) / 2;
+  const qx = (grid[4 * j] + grid[4 * j + 2]) / 2, qy = (grid[4 * j + 1] + grid[4 * j + 3]) / 2;
+  const dx = qx - px, dy = qy - py;
+  const hits = [];
+  for (let k = 0; k < grid.length / 4; k++) {
+    let lo = 0, hi = 1, inside = true;
+    for (const [p, d, low, high] of [[px, dx, grid[4 * k], grid[4 * k + 2]], [py, dy, grid[4 * k + 1], grid[4 * k + 3]]]) {
+      if (d === 0) inside = inside && low < p && p < high;
+      else {
+        const t0 = (low - p) / d, t1 = (high - p) / d;
+        lo = Math.max(lo, Math.min(t0, t1)); hi = Math.min(hi, Math.max(t0, t1));
+      }
+    }
+    if (inside && lo < hi) hits.push([lo, k]);
+  }
+  hits.sort((a, b) => a[0] - b[0]);
+  return hits.map((h) => h[1]);
 }
 
 function escapeHtml(s) {
@@ -73,12 +107,13 @@ function contact(p, q, where, rects) {
   return ts.length ? Math.min(...ts) : 0;
 }
 
-function render({ model, el }) {
+async function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "dodnb-sight";
   el.appendChild(root);
   let view, words, data, shot;     // model traits
-  let rects, centres, ref, dist, vlen, vstart, vpath, vshot, occupied;
+  let rects, centres, occupied;
+  let viewSeen = null, dataSeen = null;  // the packed texts read last
   let live = false;                 // a kernel answered our ping
   let mode = "shooter";
   let hovered = null;               // square number under the mouse
@@ -103,8 +138,10 @@ function render({ model, el }) {
   function ids() { return view.ids; }
   function idx(sid) { return sid ? view.ids.indexOf(sid) : -1; }
 
-  function readView() {
-    view = model.get("board_view"); words = model.get("words");
+  async function readView() {
+    const packed = model.get("board_view").packed;
+    if (packed !== viewSeen) { view = await unpack(packed); viewSeen = packed; }
+    words = model.get("words");
     rects = view.rects;
     centres = [];
     for (let i = 0; i < view.ids.length; i++) centres.push([rects[4 * i] + rects[4 * i + 2] / 2, rects[4 * i + 1] + rects[4 * i + 3] / 2]);
@@ -120,12 +157,12 @@ function render({ model, el }) {
     buildBar();
   }
 
-  function readData() {
-    data = model.get("data");
-    ref = u16(data.ref); dist = bytes(data.dist);
-    vlen = bytes(data.vlen); vpath = bytes(data.vpath); vshot = u16(data.vshot);
-    vstart = new Uint32Array(vlen.length + 1);
-    for (let v = 0; v < vlen.length; v++) vstart[v + 1] = vstart[v] + vlen[v];
+  async function readData() {
+    const packed = model.get("data").packed;
+    if (packed === dataSeen) return;
+    const got = await unpack(packed);
+    if (model.get("data").packed !== packed) return;  // a newer one came meanwhile
+    data = got; dataSeen = packed;
     occupied = new Set(data.occupied);
   }
 
@@ -221,34 +258,37 @@ function render({ model, el }) {
     for (const [name, value] of Object.entries(values)) text = text.split(words.sentinels[name]).join(value);
     return text;
   }
-  function far_(i, j) {  // squares away, stored once per pair (i < j)
+  function pairIndex(i, j) {  // the unordered pair's place in dist and dseq
     const lo = Math.min(i, j), hi = Math.max(i, j), n = data.n;
-    return dist[lo * n - (lo * (lo + 1)) / 2 + hi - lo - 1];
+    return lo * n - (lo * (lo + 1)) / 2 + hi - lo - 1;
+  }
+  function names(items) {  // dodnb.i18n.names
+    return items.length < 2 ? (items[0] || "") : items.slice(0, -1).join(words.comma) + words.and + items[items.length - 1];
+  }
+  function passes(i, j) {  // the squares the line passes and its doors
+    const path = squaresPassed(view.grid, i, j).map((q) => view.ids[q]).join(" \u2192 ");
+    const seq = data.dseq[pairIndex(i, j)];
+    const doors = names(data.seqs[i < j ? seq : data.rev[seq]].map((k) => data.dwords[k]));
+    return ["text", doors ? fill(words.passes_doors, { path, doors }) : fill(words.passes_no_door, { path })];
   }
   function panelLines(i, j) {
     const n = data.n, a = view.ids[i], b = view.ids[j], k = i * n + j;
-    const far = i === j ? 0 : far_(i, j);
+    const far = i === j ? 0 : data.dist[pairIndex(i, j)];
     const out = [];
     let s = null;
     if (i === j) {
       out.push(["head-ok", fill(words.head_ok, { a, b })], ["text", words.same_square]);
       s = data.shots[data.same_shot];
-    } else if (ref[k] < data.nv) {
-      const v = ref[k];
-      const between = Array.from(vpath.subarray(vstart[v], vstart[v + 1]), (q) => view.ids[q]);
-      if (i > j) between.reverse();
-      s = data.shots[vshot[v]];
-      const path = [a, ...between, b].join(" \u2192 ");
-      out.push(["head-ok", fill(words.head_ok, { a, b })]);
-      const doors = data.dwords[s[2]];
-      out.push(["text", doors ? fill(words.passes_doors, { path, doors }) : fill(words.passes_no_door, { path })]);
-      out.push(["text", words.distance[far]]);
+    } else if (data.ref[k] < data.ns) {
+      s = data.shots[data.ref[k]];
+      out.push(["head-ok", fill(words.head_ok, { a, b })], passes(i, j), ["text", words.distance[far]]);
     } else {
-      const [reason, what] = data.culprits[ref[k] - data.nv];
+      const [reason, what] = data.culprits[data.ref[k] - data.ns];
       const w = words.reasons[String(reason + 1)];
       out.push(["head-no", fill(w.head, { a, b })]);
       const because = fill(w.why, { a, b, what });
       out.push(["text", fill(words.why, { path: because[0].toUpperCase() + because.slice(1) + " " + w.case })]);
+      out.push(passes(i, j));
       if (far !== 255) out.push(["text", words.distance[far]]);
     }
     if (!s) { out.push(["text", words.no_shot]); return out; }
@@ -306,6 +346,7 @@ function render({ model, el }) {
     }
   }
   function drawFor(i, j) {
+    if (!data || !view) return;  // still unpacking
     const key = `${i}>${j}`;
     if (key === shown) return;
     shown = key;
@@ -323,17 +364,16 @@ function render({ model, el }) {
       return;
     }
     const k = i * data.n + j;
-    const ok = i === j || ref[k] < data.nv;
+    const ok = i === j || data.ref[k] < data.ns;
     const colour = ok ? c.visible : c.blocked;
     const p = centres[i], q = centres[j];
     if (i !== j && ok) {
-      const v = ref[k];
       ctx.globalAlpha = 0.5; ctx.fillStyle = c.highlight;
-      for (const s of vpath.subarray(vstart[v], vstart[v + 1])) ctx.fillRect(rects[4 * s] + 1.5, rects[4 * s + 1] + 1.5, rects[4 * s + 2] - 3, rects[4 * s + 3] - 3);
+      for (const s of squaresPassed(view.grid, i, j).slice(1, -1)) ctx.fillRect(rects[4 * s] + 1.5, rects[4 * s + 1] + 1.5, rects[4 * s + 2] - 3, rects[4 * s + 3] - 3);
       ctx.globalAlpha = 1;
       line(ctx, p, q, colour, 3);
     } else if (i !== j) {
-      const [, , where] = data.culprits[ref[k] - data.nv];
+      const [, , where] = data.culprits[data.ref[k] - data.ns];
       const t = Math.max(0, Math.min(1, contact(p, q, where, rects)));
       const m = [p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])];
       line(ctx, p, m, colour, 3); line(ctx, m, q, colour, 2, [6, 4]);
@@ -357,6 +397,7 @@ function render({ model, el }) {
 
   // ---- events
   over.addEventListener("mousemove", (e) => {
+    if (!data) return;
     const [x, y] = toScene(e);
     const sq = squareAt(x, y);
     if (sq === hovered) return;
@@ -367,6 +408,7 @@ function render({ model, el }) {
   });
   over.addEventListener("mouseleave", () => { hovered = null; redraw(); });
   over.addEventListener("click", (e) => {
+    if (!data) return;
     const [x, y] = toScene(e);
     const door = doorAt(x, y);
     if (door) { if (live) send({ kind: "door", id: door }); return; }
@@ -383,9 +425,9 @@ function render({ model, el }) {
     redraw();
   });
 
-  model.on("change:board_view", () => { readView(); redraw(); });
-  model.on("change:words", () => { readView(); redraw(); });
-  model.on("change:data", () => { readData(); redraw(); });
+  model.on("change:board_view", async () => { await readView(); redraw(); });
+  model.on("change:words", async () => { await readView(); redraw(); });
+  model.on("change:data", async () => { await readData(); redraw(); });
   model.on("change:shot", () => { shot = model.get("shot"); redraw(); });
   model.on("change:shooter", redraw);
   model.on("change:target", redraw);
@@ -394,7 +436,7 @@ function render({ model, el }) {
   model.on("change:value", () => { if (valueSel) valueSel.value = model.get("value"); });
   model.on("msg:custom", (msg) => { if (msg && msg.kind === "pong") { live = true; root.dataset.live = "1"; showLive(); } });
 
-  readView(); readData(); shot = model.get("shot");
+  await readView(); await readData(); shot = model.get("shot");
   redraw();
   root.dataset.live = "0";
   send({ kind: "ping" });
