@@ -33,7 +33,7 @@ from dodnb.render.style import current as current_style
 from dodnb.rules.context import default_rules
 from dodnb.widgets.still import StillMixin
 
-__all__ = ["ExerciseWidget", "question_picture", "reveal_picture"]
+__all__ = ["ExerciseWidget", "question_picture", "question_image", "reveal_picture"]
 
 RIGHT, WRONG = "#2e7d32", "#c62828"
 _PICK = "info"
@@ -44,8 +44,15 @@ def _esc(x: Any) -> str:
 
 
 def question_picture(ex: Exercise, lang: Optional[str] = None) -> str:
-    """The question's picture as HTML (a PNG): the two squares of a sight or shot question marked on
-    the map around them (no line drawn: that would give the answer away), or the study position."""
+    """The question's picture as HTML (a PNG), '' for a question without one (see question_image)."""
+    pic = question_image(ex, lang)
+    return pic.html() if pic is not None else ""
+
+
+def question_image(ex: Exercise, lang: Optional[str] = None):
+    """The question's picture (a :class:`~dodnb.render.picture.Picture`, shown as a PNG in a notebook):
+    the two squares of a sight or shot question marked on the map around them (no line drawn: that
+    would give the answer away), or the study position; None for a question without one."""
     kind = ex.scene[0] if ex.scene else ""
     if kind == "sight":
         _, a, b, occupied, doors = ex.scene
@@ -60,10 +67,10 @@ def question_picture(ex: Exercise, lang: Optional[str] = None) -> str:
         tokens = {s: ["zombie"] for s in occupied}
         scene = compose_scene(board, overlay, [(tr("ex.w.picture", lang), "#333")], frame, board_scene(board, scale=scale, legend=False, lang=lang),
                               tokens, window, tr("ex.w.picture", lang), "seen", lang=lang)
-        return picture(scene, alt=ex.question_text(lang)).html()
+        return picture(scene, alt=ex.question_text(lang))
     if kind == "position":
-        return picture(game_scene(ex.scene[1].state(), lang=lang), alt=ex.question_text(lang)).html()
-    return ""
+        return picture(game_scene(ex.scene[1].state(), lang=lang), alt=ex.question_text(lang))
+    return None
 
 
 def reveal_picture(ex: Exercise, lang: Optional[str] = None) -> str:

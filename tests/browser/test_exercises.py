@@ -47,6 +47,7 @@ RIGHT_EXERCISE, WRONG_EXERCISE = 0, 6  # a sight question (no number) and a like
 
 # Await the notebook's context, session and kernel info (Lab's "Idle" is not "ready": JUPYTER_TESTING.md).
 KERNEL_READY_JS = """async ([path, ms]) => {
+  while (!window.jupyterapp) await new Promise(r => setTimeout(r, 50));  // the page may not have made the app yet
   const app = window.jupyterapp;
   const work = (async () => {
     await app.started; await app.restored;

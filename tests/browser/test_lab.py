@@ -1164,7 +1164,9 @@ def _timed(page, selector, act, kind, mark=None, settle=None, rect=None):
 # The game stepper (notebooks/05_step_through_a_game.ipynb), played with the mouse.
 
 STEPPER_NOTEBOOK = "notebooks/05_step_through_a_game.ipynb"
-STEPPER = ".dodnb-stepper"
+# The notebook's own stepper (its output's top widget): notebook 05's position editor holds a
+# stepper of its own, the same class, inside its view (issue 35 item 4).
+STEPPER = ".jp-OutputArea-output > .dodnb-stepper"
 
 # Pixels of colour `rgb` (each channel within `tol`, opaque) in a rectangle of the canvas.
 RECT_COLOUR_JS = """([selector, x, y, w, h, rgb, tol]) => {
@@ -2174,9 +2176,7 @@ def test_french_widgets_read_french(lab_server, browser, browser_summary, tmp_pa
 # (05_game.json) and Run All carries on from it.
 
 
-# The notebook's own stepper (its output's top widget): notebook 05's position editor holds a
-# stepper of its own, the same class, inside its view (issue 35 item 4).
-NOTEBOOK_STEPPER = f".jp-OutputArea-output > {STEPPER}"
+NOTEBOOK_STEPPER = STEPPER
 REOPEN_SHOTS = Path("/tmp/shots_reopen")  # where a person looks at the reopened notebook
 KEPT_GAME = "05_game.json"  # GameStepper(save_file=...) in notebooks/05
 # The saved notebook holds the committed outputs (the same seeded run) plus per-run metadata; the
