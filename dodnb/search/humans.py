@@ -16,6 +16,8 @@ their kill estimate (:func:`kill_estimate`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import random
 from fractions import Fraction
 from typing import Iterable, Optional, Sequence
@@ -64,19 +66,15 @@ def kill_estimate(state: GameState, ctx, shooters: Iterable[str], src: str, targ
 
 def _hits(n: int, shift: int, values: tuple[int, ...]) -> int:
     """How many (face combination of n dice, value) pairs give a total at least value + shift
-    [6.7], [6.8]: the kill chance's numerator over 6**n * len(values) (kept)."""
-    key = (n, shift, values)
-    got = _HITS.get(key)
-    if got is None:
-        ways = core.ways(n)
-        got = sum(sum(c for t, c in ways.items() if core.destroys(t, shift, v)) for v in values)
-        if len(_HITS) > 20_000:
-            _HITS.clear()
-        _HITS[key] = got
-    return got
+    [6.7], [6.8]: the kill chance's numerator over 6**n * len(values) (kept per value: the humans'
+    list of possible values changes from one deal or draw to the next, its members do not)."""
+    return sum(_hits_one(n, shift, v) for v in values)
 
 
-_HITS: dict[tuple, int] = {}
+@lru_cache(maxsize=None)
+def _hits_one(n: int, shift: int, value: int) -> int:
+    """Face combinations of n dice whose total is at least `value` + `shift` [6.0], [6.7]."""
+    return sum(c for t, c in core.ways(n).items() if core.destroys(t, shift, value))
 
 
 def _reduction(state: GameState, ctx, src: str, target: str) -> int:
