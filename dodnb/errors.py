@@ -37,6 +37,8 @@ class RuleViolation(DodnbError, Readable):
     def __init__(self, case: object, detail: str, /, **params: object):
         if case is None:
             raise TypeError("a RuleViolation must name its Case")
+        if isinstance(detail, Words):  # a keyed sentence given whole (e.g. a CounterError's)
+            detail, params = detail.key, {**detail.params, **params}
         self.key: str | None = detail if _KEY.match(str(detail)) else None
         self.params = dict(params)
         self.case = normalise_case(case)
@@ -51,7 +53,10 @@ class RuleViolation(DodnbError, Readable):
         return self._detail
 
     def __str__(self) -> str:
-        return f"[{self.case}] {self.detail}"
+        """What a learner sees when a notebook prints the error: in the package's language
+        (:func:`dodnb.set_language`) for a keyed refusal, as :class:`dodnb.board.model.UnknownSquare`;
+        ``.detail`` stays the English."""
+        return f"[{self.case}] {self.text()}"
 
     def text(self, lang: str | None = None) -> str:
         """The sentence (without its Case) in `lang`: 'en' or 'fr' (default: the package's)."""

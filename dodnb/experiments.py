@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence, Union
 
+from dodnb.i18n import Readable, Words, tr
 from dodnb.prob.stats import two_proportions, wilson
 from dodnb.rules.vocab import LOST, Side
 
@@ -86,12 +87,48 @@ def _policy(policy: Union[str, Callable]):
     return getattr(policy, "__name__", "custom"), policy
 
 
+#: How a game ended, by message key: a record's ``cause`` is the English sentence (a
+#: :class:`dodnb.i18n.Words`, as stored in docs/data/fairness.json); :func:`cause_words` writes it in
+#: the reader's language.
+CAUSES = {"fran": "exp.cause.fran", "three": "exp.cause.three", "human": "exp.cause.human", "limit": "exp.cause.limit"}
+
+
 def _cause(reason: str) -> str:
     if reason.startswith("fran"):
-        return "Fran and one other lost [14.1]"
+        return Words(CAUSES["fran"])
     if reason.startswith("three"):
-        return "three characters lost [14.1]"
+        return Words(CAUSES["three"])
     return reason
+
+
+def cause_words(cause: str, lang: Optional[str] = None) -> str:
+    """A game's end (a record's ``cause``, or its English sentence read back from a file) in `lang`."""
+    if isinstance(cause, Readable):
+        return cause.text(lang)
+    for key in CAUSES.values():
+        if tr(key, "en") == cause:
+            return tr(key, lang)
+    return str(cause)
+
+
+#: The columns of :meth:`ExperimentResult.summary_row` by message key ("door N closed" and
+#: "cause: ..." are written with their door and cause).
+COLUMNS = {
+    "policy": "exp.col.policy", "games": "exp.col.games", "human wins": "exp.col.wins", "win rate": "exp.col.rate",
+    "95% CI low": "exp.col.ci_low", "95% CI high": "exp.col.ci_high", "median turns": "exp.col.median",
+    "mean turns": "exp.col.mean", "Fran survives": "exp.col.fran", "rifles held (mean)": "exp.col.rifles",
+}
+
+
+def column_words(column: str, lang: Optional[str] = None) -> str:
+    """A column of :func:`compare`'s table in `lang`: ``table.rename(columns=column_words)``."""
+    if column in COLUMNS:
+        return tr(COLUMNS[column], lang)
+    if column.startswith("door ") and column.endswith(" closed") and column[5:-7] in MAIN:
+        return tr("exp.col.door", lang, door=column[5:-7])
+    if column.startswith("cause: "):
+        return tr("exp.col.cause", lang, cause=cause_words(column[7:], lang))
+    return column
 
 
 def play_one(i: int, seed: int, policy: Union[str, Callable] = "sensible", max_turns: int = 100) -> GameRecord:
@@ -110,9 +147,9 @@ def play_one(i: int, seed: int, policy: Union[str, Callable] = "sensible", max_t
     st = g.state
     fran = next(c for c in st.characters if c.name == "Fran")
     if st.result is None:
-        winner, cause = "", "turn limit"
+        winner, cause = "", Words(CAUSES["limit"])
     elif st.result.winner == Side.HUMAN:
-        winner, cause = "human", "human victory [14.2]"
+        winner, cause = "human", Words(CAUSES["human"])
     else:
         winner, cause = "zombie", _cause(st.result.reason)
     board = st.board

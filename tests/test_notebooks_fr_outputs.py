@@ -4,12 +4,15 @@ cell's source) scanned with the widgets' English-word list (tests/widgets/test_f
 no percentage written with a decimal point.
 
 Done: the other games (notebook 07), the sight and modifier verdicts, square descriptions, the map's
-summary, the unknown-square error, the game picture's alt text. Not done yet (issue 34): the
-zombie-turn reports (prob.zombieturn, notebooks 04 and 06), the engine's InputErrors from dodnb.prob
-and the rules' refusals printed with print(err) (03), the experiments' causes and policy names
-(06, 08), door states and square kinds printed raw by notebook 02's own code, the position repr in
-08. LEFT records what each notebook still shows: a notebook may only go down (a new English word
-fails), and one that reaches 0 must stay there."""
+summary, the unknown-square error, the game picture's alt text; then the zombie-turn report's method
+line, the refusals printed with print(err) and the calculators' messages (keyed, str() in the
+package's language), the state-aware shot's derivation, the attack derivations and statuses
+printed by notebook 04's own code, the experiments' causes and table columns (06, 08), door states
+and square kinds in notebook 02. What is left is code, not words: the calculators' "same answer in
+code" (03, 04: ``same_square=``, ``P.shooter``, ``'stunned'``) and the human policies' names
+(``search``, ``together`` in 08, the names a learner passes to ``compare``). LEFT records what each
+notebook still shows: a notebook may only go down (a new English word fails), and one that reaches
+0 must stay there."""
 
 from __future__ import annotations
 
@@ -25,10 +28,11 @@ from tests.widgets.test_french_scan import english_words, point_numbers
 ROOT = Path(__file__).resolve().parents[1]
 FRENCH = sorted((ROOT / "notebooks" / "fr").glob("[0-9][0-9]_*.ipynb"))
 
-#: English words still found, per notebook (issue 34, measured after the other games, sight, squares
-#: and map summary went French; before: 38, 36, 55, 93, 19, 43, 414, 56, and 131, 36, 341, 178, 22,
-#: 56, 432, 56 before the prob derivations).
-LEFT = {"02_line_of_sight": 5, "03_shooting_odds": 38, "04_zombie_attacks": 65, "06_solitaire": 20, "08_best_play": 23}
+#: English words still found, per notebook (issue 34, measured after the refusals, zombie-turn
+#: method, experiments and notebook 02's words went French; before: 5, 38, 65, 20, 23 in 02, 03, 04,
+#: 06, 08; before that 38, 36, 55, 93, 19, 43, 414, 56, and 131, 36, 341, 178, 22, 56, 432, 56 before
+#: the prob derivations).
+LEFT = {"03_shooting_odds": 14, "04_zombie_attacks": 9, "08_best_play": 5}
 #: Percentages still written with a decimal point, per notebook (before: 0, 0, 52, 26, 0, 0, 94, 1; then 30 in 07, 1 in 08).
 POINTS_LEFT: dict[str, int] = {}
 

@@ -102,7 +102,7 @@ def _status(status: str) -> str:
     try:
         return check_status(status)
     except CounterError as exc:
-        raise ProbError(exc.case, exc.detail) from exc
+        raise ProbError(exc.case, exc.message) from exc
 
 
 def attack_on(strength: int, status: str = "normal", dice_table: Tables | None = None) -> Dist:
@@ -192,7 +192,7 @@ def character_statuses(characters: Any) -> list[tuple[str, str]]:
         try:
             cname = canonical_name(name)
         except CounterError as exc:
-            raise ProbError(exc.case, exc.detail) from exc
+            raise ProbError(exc.case, exc.message) from exc
         out.append((cname, _status(st)))
     if not out:
         raise ProbError("8.0", "a zombie attack needs at least one character in the square")

@@ -30,8 +30,8 @@ Policy = Callable[[GameState, list, random.Random], Any]
 class TooBig(ProbError):
     """The exact enumeration would take longer than the budget allows."""
 
-    def __init__(self, detail: str):
-        super().__init__("4.0", detail)
+    def __init__(self, detail: str, /, **params: object):
+        super().__init__("4.0", detail, **params)
 
 
 def first_legal(state: GameState, legal: list, rng: random.Random):
@@ -68,9 +68,9 @@ def outcomes(
         for s, p in layer.items():
             seen += 1
             if seen > max_states:
-                raise TooBig(f"more than {max_states} different positions to follow: too big to enumerate exactly")
+                raise TooBig("zt.too_big.states", n=max_states)
             if max_seconds is not None and time.perf_counter() - start > max_seconds:
-                raise TooBig(f"exact enumeration passed its budget of {max_seconds} s")
+                raise TooBig("zt.too_big.seconds", s=max_seconds)
             if s.pending is None or stop(s):
                 k = key(s)
                 final[k] = final.get(k, Fraction(0)) + p

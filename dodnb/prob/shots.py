@@ -47,11 +47,7 @@ def check_shot_dice(n: Any) -> int:
     if n < 1:
         raise ProbError("6.6", f"a shot is rolled with one, two or three dice; got {n} dice")
     if n > MAX_SHOT_DICE:
-        raise ProbError(
-            "6.8",
-            f"no more than three dice may ever be rolled for a single shot; got {n} "
-            "(shooters pooling more dice still roll three)",
-        )
+        raise ProbError("6.8", "shot.too_many_dice", n=n)
     return n
 
 
@@ -346,7 +342,7 @@ def shooter(
         n = ch.dice_for_shot(rifle)
         pn = ch.dice_for_panic(rifle)
     except CounterError as exc:
-        raise ProbError(exc.case, exc.detail) from exc
+        raise ProbError(exc.case, exc.message) from exc
     if squares_away is not None or open_door or closed_glass_door:
         t = tables or default_tables()
         try:

@@ -15,6 +15,7 @@ from typing import Any, Iterable
 
 from dodnb.board.sight import SightError
 from dodnb.prob.attacks import solitaire_attack, square_attack
+from dodnb.i18n import Words
 from dodnb.prob.dist import Dist
 from dodnb.prob.errors import ProbError
 from dodnb.prob.shots import Shooter, combined_fire, shooter, unseen_values as unseen_values_dist
@@ -46,15 +47,15 @@ def unseen_pool(state: GameState) -> list[int]:
     return unseen_values(state)
 
 
-def _target_value(state: GameState, unit: Any, counters: Counters) -> tuple[Any, str]:
+def _target_value(state: GameState, unit: Any, counters: Counters) -> tuple[Any, Words]:
     """The value the players can reason with, as the rules define it (:func:`dodnb.rules.observe.value_knowledge`):
     known if face up or seen before [2.3], [5.4]; else one of the values it could be [7.7], [13.3]."""
     k = value_knowledge(state, unit)
     if isinstance(k, int):
-        return k, f"Zombie Value {k} is known ({'face up' if unit.face_up else 'seen before; players may remember it'}) [2.3], [5.4]."
+        return k, Words("shoot.value.face_up" if unit.face_up else "shoot.value.seen", k=k)
     if unit.candidates:
-        return unseen_values_dist(pool=list(k)), f"[13.3] the unit came in face down from the eliminated units: its value is one of those {len(unit.candidates)} counters."
-    return unseen_values_dist(pool=list(k)), f"[7.7] the unit is face down: its value could be any of the {len(k)} counters never seen."
+        return unseen_values_dist(pool=list(k)), Words("shoot.value.candidates", n=len(unit.candidates))
+    return unseen_values_dist(pool=list(k)), Words("shoot.value.face_down", n=len(k))
 
 
 def shoot(
@@ -81,7 +82,7 @@ def shoot(
     for ch in chars:  # who may shoot: the rules decide [8.3], [8.5], [11.0]
         why = engine.shooter_problem(state, ch.name)
         if why is not None:
-            raise ProbError(why.case, why.detail)
+            raise ProbError(why.case, why.key or why.detail, **why.params)
     squares = {ch.square for ch in chars}
     if len(squares) != 1:
         raise ProbError("6.8", f"only characters in the same square (a stack) shoot together; these are in {sorted(squares)}")
@@ -92,7 +93,7 @@ def shoot(
     supers = state.super_zombies_in(dst)
     why = engine.shot_target_problem(state, state.ctx if c is state.ctx.counters and tables is state.ctx.tables else engine.context(board, c, tables), src, dst)  # [6.0], [6.3], [6.4]
     if why is not None:
-        raise ProbError(why.case, why.detail)
+        raise ProbError(why.case, why.key or why.detail, **why.params)
     try:
         mods = shot_modifiers(board, src, dst, door_states=state.doors, occupied=state.occupied(), tables=tables)
     except SightError as exc:
@@ -101,22 +102,23 @@ def shoot(
     group: list[Shooter] = [
         shooter(ch.name, status=ch.status, rifle=ch.rifle, modifier=per_gun, counters=c) for ch in chars
     ]
+    value_lines: list[Words] = []
+    value = None
     if unit is not None:
-        value, value_line = _target_value(state, unit, c)
-    else:
-        value, value_line = None, ""
+        value, line = _target_value(state, unit, c)
+        value_lines.append(line)
     if supers:
         add = state.super_value * len(supers)
         value = add if value is None else value + add
-        value_line = (value_line + " " if value_line else "") + f"[11.3] super zombie(s) add {add}: one combined target."
+        value_lines.append(Words("shoot.value.supers", add=add))
         kind = "super"
     else:
         kind = "berserk" if unit.berserk else "zombie"
     d = combined_fire(group, value, kind, src == dst, together=together, counters=c, tables=tables)
-    head = [mods.sight.explain(), mods.explain(), value_line]
+    head = [mods.sight.explain(), mods.explain(), *value_lines]
     if mods.destroys_doors:
-        head.append(f"[10.5] the shot destroys the closed glass door {', '.join(mods.destroys_doors)}.")
-    return d.with_steps(*head, *d.steps, title=f"{' + '.join(ch.name for ch in chars)} shoot from {src} at {dst}")
+        head.append(Words("shoot.glass", doors=", ".join(mods.destroys_doors)))
+    return d.with_steps(*head, *d.steps, title=Words("shoot.title", who=" + ".join(ch.name for ch in chars), src=src, dst=dst))
 
 
 def zombie_attack(
@@ -170,5 +172,5 @@ def zombie_attack(
         d = solitaire_attack(chars, value, **kw)
     else:
         d = square_attack(chars, value, k, **kw)
-    head = [f"Square {sq}: the attacker's value is revealed because characters are there [5.4]."]
-    return d.with_steps(*head, *d.steps, title=f"Zombie attack in square {sq}")
+    head = [Words("att.state.head", sq=sq)]
+    return d.with_steps(*head, *d.steps, title=Words("att.state.title", sq=sq))

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from dodnb.errors import InputError
+from dodnb.errors import InputError, Readable, Words
 from dodnb.rules.datafile import load_data_file
 from dodnb.rules.vocab import CHARACTER_STATUSES, Status
 
@@ -32,18 +32,27 @@ _ALIASES = {"peter": "Peter", "roger": "Roger", "steve": "Steve", "steven": "Ste
 STATUSES = tuple(s.value for s in CHARACTER_STATUSES)
 
 
-class CounterError(InputError):
+class CounterError(InputError, Readable):
     """Bad counter data or an unknown character/status [2.3].
 
     An :class:`~dodnb.errors.InputError` (a malformed counters file or an unknown name) that always
     names its Case: ``CounterError("2.3", "...")``; ``.case`` is ``"2.3"``, ``.detail`` the sentence,
-    ``str(err)`` ``"[2.3] ..."``.
+    ``str(err)`` ``"[2.3] ..."``. The message may be a keyed refusal (:class:`dodnb.errors.Words`,
+    kept as ``.message``): :meth:`text` writes it in any language and ``str(err)`` in the package's
+    (:func:`dodnb.set_language`); ``.detail`` is the English.
     """
 
-    def __init__(self, case: str, message: str):
+    def __init__(self, case: str, message: str | Words):
         if case is None:
             raise TypeError("a CounterError must name its Case")
-        super().__init__(message, case)
+        super().__init__(str(message), case)
+        self.message = message
+
+    def text(self, lang: str | None = None) -> str:
+        return self.message.text(lang) if isinstance(self.message, Readable) else str(self.message)
+
+    def __str__(self) -> str:
+        return f"[{self.case}] {self.text()}"
 
 
 def canonical_name(name: str) -> str:
@@ -99,7 +108,7 @@ class Character:
 
     def _check_rifle(self, rifle: bool) -> None:
         if rifle and not self.rifle_allowed:
-            raise CounterError("12.1", f"{self.name} may never acquire a hunting rifle (only Steve and Fran may)")
+            raise CounterError("12.1", Words("rifle.never", who=self.name))
 
     def dice_for_shot(self, rifle: bool = False) -> int:
         """Dice rolled for one shot: Peter/Roger 2, Steve/Fran 1, 2 with a hunting rifle [6.6], [12.0]."""

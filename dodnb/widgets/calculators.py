@@ -36,6 +36,7 @@ import ipywidgets as W
 import dodnb.prob as P
 from dodnb.i18n import check_language, fmt_one_in, fmt_percent, names, tr
 from dodnb.i18n import text as i18n_text
+from dodnb.errors import Readable
 from dodnb.prob.dist import fmt_fraction
 from dodnb.render.calc_charts import STATUS_COLOURS, STATUS_ORDER, fire_chart, fire_outcome_words, heat_colour, ink_on, status_chart
 from dodnb.render.picture import picture
@@ -251,7 +252,7 @@ class _Calculator(StillMixin, W.VBox):
             self.compute_ms = (time.perf_counter() - t1) * 1000
         except ValueError as exc:  # ProbError, CounterError, TableError, DistError: rule messages
             self.result, self.error = None, exc
-            self.message = str(exc)
+            self.message = f"[{exc.case}] {exc.text(self.lang)}" if isinstance(exc, Readable) and exc.case else str(exc)
         except Exception as exc:  # a bug: still no traceback in the learner's face
             self.result, self.error = None, exc
             self.message = tr("calc.bug", self.lang, error=f"{type(exc).__name__}: {exc}")
@@ -725,7 +726,7 @@ class AttackCalculator(_Calculator):
                 zero |= s.p(0) > 0
         if zero:
             ruling = [line for line in P.attack_result(0).steps if "Ruling" in line] or list(P.attack_result(0).steps)
-            notes.append(tr("calc.attack.note.zero", self.lang) + " " + " ".join(ruling))
+            notes.append(tr("calc.attack.note.zero", self.lang) + " " + " ".join(i18n_text(line, self.lang) for line in ruling))
         if reaction:
             stunned = [nm for nm, st in chars if st == "stunned"]
             if stunned:

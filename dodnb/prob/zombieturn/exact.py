@@ -80,9 +80,9 @@ def _stage(starts: dict, walk: ZombieTurnWalk, final: dict, explored: list, t0: 
         if succ[i] is not None:
             continue
         if explored[0] >= max_states:
-            raise TooBig(f"more than {max_states} different positions to follow: too big to enumerate exactly")
+            raise TooBig("zt.too_big.states", n=max_states)
         if max_seconds is not None and clock() - t0 > max_seconds:
-            raise TooBig(f"exact enumeration passed its budget of {max_seconds} s")
+            raise TooBig("zt.too_big.seconds", s=max_seconds)
         s = states[i]
         if staged and i >= n0 and s.pending.kind == PendingKind.ROLL_SUPER and s.phase == Phase.GENERATION:
             succ[i] = _NEXT_STAGE  # the parts held back are put back first (next stage)

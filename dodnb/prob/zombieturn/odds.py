@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Optional
 
+from dodnb.i18n import Words
 from dodnb.prob.dist import Dist, fmt_percent
 from dodnb.prob.enumerate import TooBig
 from dodnb.prob.errors import ProbError
@@ -212,11 +213,11 @@ def zombie_turn(
     common = dict(names=names, question=question, now=now, two_player=not st.solitaire, in_play=in_play)
     try:
         dist = walk_exact(st, walk, max_states=max_states, max_seconds=max_seconds, clock=clock)
-        return ZombieTurnOdds(dist, True, "exact (every chance node followed)", time.perf_counter() - t0, **common)
+        return ZombieTurnOdds(dist, True, Words("zt.method.exact"), time.perf_counter() - t0, **common)
     except TooBig as exc:
         if fallback is None:
             raise
-        why = exc.detail
+        why, reason = exc.detail, exc
     dist, counts = estimate(st, walk, n, seed)
-    return ZombieTurnOdds(dist, False, f"Monte Carlo (n = {n}, seed {seed}) — exact enumeration stopped: {why}",
+    return ZombieTurnOdds(dist, False, Words("zt.method.mc", n=n, seed=seed, why=reason),
                           time.perf_counter() - t0, n=n, counts=counts, why=why, **common)
