@@ -55,7 +55,7 @@ from dodnb.rules import engine
 from dodnb.rules.state import GameState, TurnRecord
 from dodnb.rules.vocab import Phase, Side
 
-__all__ = ["best_play", "Goal", "goals", "Budget", "BudgetExceeded", "BestPlay", "Choice", "Step",
+__all__ = ["best_play", "horizon_stop", "Goal", "goals", "Budget", "BudgetExceeded", "BestPlay", "Choice", "Step",
            "Node", "horizon_words", "ZOMBIES"]
 
 ZOMBIES = ("solitaire", "worst")
@@ -181,8 +181,9 @@ goals = _Goals()
 # horizons
 
 
-def _horizon(root: GameState, horizon: Union[str, int]) -> tuple[Callable[[GameState], bool], str, dict]:
-    """(stop(state), catalogue key, params): where the search stops."""
+def horizon_stop(root: GameState, horizon: Union[str, int]) -> tuple[Callable[[GameState], bool], str, dict]:
+    """(stop(state), catalogue key, params): where the search stops (public: the tests' plain walks
+    stop where best_play does)."""
     turn = root.turn
     if horizon == "player-turn":
         if root.phase == Phase.HUMAN:
@@ -527,7 +528,7 @@ def best_play(position, goal: Goal, horizon: Union[str, int] = "player-turn", zo
         st0 = conceal(st0)  # ruling K1: the values nobody knows wait in the urn
     ctx = st0.ctx
     test = goal.make(st0)
-    stop, hkey, hparams = _horizon(st0, horizon)
+    stop, hkey, hparams = horizon_stop(st0, horizon)
     # the Hidden Zombie Table's roll [15.2] comes first after a solitaire Human Player-Turn: nothing
     # reads the squares entered before the horizon's leaf (in a two-player game the reaction moves may)
     drop = merge and hkey == "best.horizon.human_turn" and st0.solitaire

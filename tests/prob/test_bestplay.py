@@ -10,10 +10,11 @@ import pytest
 
 from dodnb import Position, load_board
 from dodnb.prob import shoot, zombie_attack
-from dodnb.prob.bestplay import Budget, BudgetExceeded, best_play, goals, _horizon
+from dodnb.prob.bestplay import Budget, BudgetExceeded, best_play, goals, horizon_stop
 from dodnb.prob.errors import ProbError
 from dodnb.rules import engine
 from dodnb.rules.actions import ReactionFire, Shoot
+from dodnb.rules.knowledge import reveal_needed, reveal_outcomes
 from dodnb.rules.solitaire import zombie_policy
 from dodnb.rules.vocab import Side
 
@@ -23,7 +24,7 @@ MAIN_CLOSED = {d.id: "closed" for d in BOARD.main_doors.values()}
 
 def plain(s, ctx, test, reach: bool, stop, worst: bool) -> Fraction:
     """Every line of play, one by one: no merging of equal positions, no pruning, no canonical key.
-    Humans take the best legal action; zombies the [15.5] automaton's (solitaire games) or the worst
+    A value nobody knows (in a concealed state, ruling K1) is drawn as soon as its unit shows. Humans take the best legal action; zombies the [15.5] automaton's (solitaire games) or the worst
     legal one; every chance outcome of the engine with its probability."""
     met = test(s)
     if reach and met:
@@ -32,6 +33,9 @@ def plain(s, ctx, test, reach: bool, stop, worst: bool) -> Fraction:
         return Fraction(0)
     if s.result is not None or s.pending is None or stop(s):
         return Fraction(0 if reach else 1)
+    i = reveal_needed(s)  # ruling K1: a value nobody knows (a concealed state only) is drawn where its unit shows
+    if i is not None:
+        return sum((q * plain(t, ctx, test, reach, stop, worst) for t, q in reveal_outcomes(s, i)), Fraction(0))
     side = s.pending.side
     if side == Side.HUMAN:
         return max(plain(engine.apply(s, ctx, a)[0], ctx, test, reach, stop, worst) for a in engine.legal_actions(s, ctx))
@@ -48,7 +52,7 @@ def plain(s, ctx, test, reach: bool, stop, worst: bool) -> Fraction:
 def plain_choices(p: Position, goal, horizon, zombies):
     st = p.state()
     ctx = engine.context(st.board)
-    stop = _horizon(st, horizon)[0]
+    stop = horizon_stop(st, horizon)[0]
     test = goal.make(st)
     args = (ctx, test, goal.kind == "reach", stop, zombies == "worst")
     whole = plain(st, *args)

@@ -6,41 +6,17 @@ caught by the same swaps."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 import pytest
 
 from dodnb import Position
 from dodnb.prob import shoot
-from dodnb.prob.bestplay import best_play, goals, _horizon
+from dodnb.prob.bestplay import best_play, goals, horizon_stop
 from dodnb.rules import engine
 from dodnb.rules.actions import Shoot
-from dodnb.rules.knowledge import conceal, reveal_needed, reveal_outcomes
-from dodnb.rules.solitaire import zombie_policy
-from dodnb.rules.vocab import Side
+from dodnb.rules.knowledge import conceal
 from tests.oracle.swaps import pairs, swap
-
-
-def plain(s, ctx, test, reach, stop) -> Fraction:
-    """Every line of play one by one (tests/prob/test_bestplay.py's plain walk), a value nobody knows
-    drawn as soon as its unit shows or is read."""
-    met = test(s)
-    if reach and met:
-        return Fraction(1)
-    if not reach and not met:
-        return Fraction(0)
-    if s.result is not None or s.pending is None or stop(s):
-        return Fraction(0 if reach else 1)
-    i = reveal_needed(s)
-    if i is not None:
-        return sum((q * plain(t, ctx, test, reach, stop) for t, q in reveal_outcomes(s, i)), Fraction(0))
-    side = s.pending.side
-    if side == Side.HUMAN:
-        return max(plain(engine.apply(s, ctx, a)[0], ctx, test, reach, stop) for a in engine.legal_actions(s, ctx))
-    if side == Side.ZOMBIE:
-        return plain(engine.apply(s, ctx, zombie_policy(s, engine.legal_actions(s, ctx))[0])[0], ctx, test, reach, stop)
-    return sum((q * plain(engine.apply(s, ctx, a)[0], ctx, test, reach, stop) for a, q in engine.chance_outcomes(s, ctx)),
-               Fraction(0))
+from tests.prob.test_bestplay import plain  # the plain walk, drawing at the reveal in a concealed state
 
 
 def two_face_down(values=(2, 6)):
@@ -58,9 +34,9 @@ def test_k1_best_play_equals_the_plain_walk_drawing_at_the_reveal(values):
     p = two_face_down(values)
     st = p.state()
     ctx = engine.context(st.board)
-    stop = _horizon(st, "player-turn")[0]
+    stop = horizon_stop(st, "player-turn")[0]
     c = conceal(st)
-    args = (ctx, GOAL.make(c), True, stop)
+    args = (ctx, GOAL.make(c), True, stop, False)
     r = best_play(p, GOAL, "player-turn")
     assert r.value == plain(c, *args)
     assert r.values() == {a: plain(engine.apply(c, ctx, a)[0], *args) for a in engine.legal_actions(c, ctx)}
