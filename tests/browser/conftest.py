@@ -81,7 +81,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _stop(proc: subprocess.Popen) -> None:
+def stop_server(proc: subprocess.Popen) -> None:
     """Stop the server by its pid: SIGTERM (it shuts its kernels down), then SIGKILL."""
     if proc.poll() is not None:
         return
@@ -91,6 +91,83 @@ def _stop(proc: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait(timeout=10)
+
+
+# Await the notebook's context, session and kernel info (Lab's "Idle" is not "ready": JUPYTER_TESTING.md).
+KERNEL_READY_JS = """async ([path, ms]) => {
+  while (!window.jupyterapp) await new Promise(r => setTimeout(r, 50));  // the page may not have made the app yet
+  const app = window.jupyterapp;
+  const work = (async () => {
+    await app.started; await app.restored;
+    let panel = null;
+    while (!panel) {
+      for (const w of app.shell.widgets('main')) if (w.context && w.context.path === path && w.sessionContext) panel = w;
+      if (!panel) await new Promise(r => setTimeout(r, 100));
+    }
+    app.shell.activateById(panel.id);
+    await panel.context.ready; await panel.sessionContext.ready;
+    let kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+    while (!kernel) { await new Promise(r => setTimeout(r, 100)); kernel = panel.sessionContext.session && panel.sessionContext.session.kernel; }
+    await kernel.info;
+    while (kernel.connectionStatus !== 'connected' || kernel.status !== 'idle') await new Promise(r => setTimeout(r, 100));
+    return kernel.id;
+  })();
+  return await Promise.race([work, new Promise((_, no) => setTimeout(() => no(new Error('kernel not ready')), ms))]);
+}"""
+
+# Run All in the notebook at `path`, wait for the kernel to be idle: {errors, unrun} (code cells that
+# raised, code cells with no execution count).
+RUN_ALL_JS = """async (path) => {
+  const app = window.jupyterapp;
+  let panel = null;
+  for (const w of app.shell.widgets('main')) if (w.context && w.context.path === path) panel = w;
+  app.shell.activateById(panel.id);
+  await app.commands.execute('notebook:run-all-cells');
+  const kernel = panel.sessionContext.session.kernel;
+  while (kernel.status !== 'idle') await new Promise(r => setTimeout(r, 100));
+  const errors = [], unrun = [];
+  panel.content.widgets.forEach((cell, i) => {
+    if (cell.model.type !== 'code') return;
+    if (cell.model.executionCount === null) unrun.push(i);
+    for (const o of cell.model.outputs.toJSON()) if (o.output_type === 'error') errors.push(`cell ${i}: ${o.ename}: ${o.evalue}`);
+  });
+  return {errors, unrun};
+}"""
+
+
+def start_voila(notebook: str, root: Path, home: Path, log: Path, *, env: dict | None = None, extra: tuple = (),
+                timeout: float = SERVER_START_TIMEOUT) -> tuple[subprocess.Popen, str, float]:
+    """Voilà serving `notebook` (relative to `root`) on 127.0.0.1 with its own HOME, the kernel's
+    WebSocket as `make lab` sets it (labserver.FLAG); waits until it answers. (process, url, seconds
+    to start); stop it with `stop_server`. A server that exits or never answers fails the test with its log."""
+    port = _free_port()
+    env = dict(os.environ, HOME=str(home), JUPYTER_PLATFORM_DIRS="1", PYTHONUNBUFFERED="1",
+               PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""), **(env or {}))
+    assert labserver.FLAG.startswith("--ServerApp.kernel_websocket_connection_class=")
+    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+           f"--Voila.root_dir={root}", labserver.FLAG.replace("ServerApp", "Voila"), *extra, notebook]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=root, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    t0 = time.monotonic()
+    try:
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"Voilà exited with code {proc.returncode}:\n{log.read_text(errors='replace')[-3000:]}")
+            try:
+                with urllib.request.urlopen(url + "/voila/static/favicon.ico", timeout=2):
+                    break
+            except urllib.error.HTTPError:
+                break  # it answers
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() - t0 > timeout:
+                pytest.fail(f"Voilà not answering after {timeout:g} s:\n{log.read_text(errors='replace')[-3000:]}")
+            time.sleep(0.25)
+    except BaseException:
+        stop_server(proc)
+        raise
+    return proc, url, time.monotonic() - t0
 
 
 @pytest.fixture(scope="module")  # stopped once the browser tests are done
@@ -155,7 +232,7 @@ def lab_server(tmp_path_factory) -> LabServer:
             time.sleep(0.25)
         yield server
     finally:
-        _stop(proc)
+        stop_server(proc)
 
 
 @pytest.fixture(scope="module")

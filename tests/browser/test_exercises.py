@@ -21,20 +21,15 @@ Screenshots go to pytest's temporary folder; their paths and the timings are pri
 
 from __future__ import annotations
 
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 import uuid
 from pathlib import Path
 
 import nbformat
 import pytest
+
+from tests.browser.conftest import KERNEL_READY_JS, RUN_ALL_JS, stop_server, start_voila
 
 pytestmark = pytest.mark.browser
 
@@ -45,44 +40,7 @@ STEP_MS = 90_000  # page load, kernel start, run-all of notebook 09 (about 5 s h
 ANSWER_MS = 15_000  # a click's answer: one round trip to the kernel (a picture drawn at most)
 RIGHT_EXERCISE, WRONG_EXERCISE = 0, 6  # a sight question (no number) and a likelier one (an exact number)
 
-# Await the notebook's context, session and kernel info (Lab's "Idle" is not "ready": JUPYTER_TESTING.md).
-KERNEL_READY_JS = """async ([path, ms]) => {
-  while (!window.jupyterapp) await new Promise(r => setTimeout(r, 50));  // the page may not have made the app yet
-  const app = window.jupyterapp;
-  const work = (async () => {
-    await app.started; await app.restored;
-    let panel = null;
-    while (!panel) {
-      for (const w of app.shell.widgets('main')) if (w.context && w.context.path === path && w.sessionContext) panel = w;
-      if (!panel) await new Promise(r => setTimeout(r, 100));
-    }
-    app.shell.activateById(panel.id);
-    await panel.context.ready; await panel.sessionContext.ready;
-    let kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-    while (!kernel) { await new Promise(r => setTimeout(r, 100)); kernel = panel.sessionContext.session && panel.sessionContext.session.kernel; }
-    await kernel.info;
-    while (kernel.connectionStatus !== 'connected' || kernel.status !== 'idle') await new Promise(r => setTimeout(r, 100));
-    return kernel.id;
-  })();
-  return await Promise.race([work, new Promise((_, no) => setTimeout(() => no(new Error('kernel not ready')), ms))]);
-}"""
 
-RUN_ALL_JS = """async (path) => {
-  const app = window.jupyterapp;
-  let panel = null;
-  for (const w of app.shell.widgets('main')) if (w.context && w.context.path === path) panel = w;
-  app.shell.activateById(panel.id);
-  await app.commands.execute('notebook:run-all-cells');
-  const kernel = panel.sessionContext.session.kernel;
-  while (kernel.status !== 'idle') await new Promise(r => setTimeout(r, 100));
-  const errors = [], unrun = [];
-  panel.content.widgets.forEach((cell, i) => {
-    if (cell.model.type !== 'code') return;
-    if (cell.model.executionCount === null) unrun.push(i);
-    for (const o of cell.model.outputs.toJSON()) if (o.output_type === 'error') errors.push(`cell ${i}: ${o.ename}: ${o.evalue}`);
-  });
-  return {errors, unrun};
-}"""
 
 
 def _plain(text: str) -> str:
@@ -240,58 +198,22 @@ def test_lesson_answered_right_and_wrong_in_lab(lang, lab_server, browser, brows
 # 2. notebook 09 as the pupils' page in Voilà
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def voila_server(tmp_path_factory):
     """Voilà serving notebook 09 on 127.0.0.1 from a copy of notebooks/ (its own HOME); stopped by its pid."""
     import shutil
-
-    from dodnb import labserver
 
     base = tmp_path_factory.mktemp("voila")
     root = base / "root"
     shutil.copytree(REPO / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     home = base / "home"
     home.mkdir()
-    port = _free_port()
-    env = dict(os.environ, HOME=str(home), JUPYTER_PLATFORM_DIRS="1", PYTHONUNBUFFERED="1",
-               PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
-    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-           f"--Voila.root_dir={root}", labserver.FLAG.replace("ServerApp", "Voila"), LESSON["en"]]
-    assert labserver.FLAG.startswith("--ServerApp.kernel_websocket_connection_class=")
     log = base / "voila.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, cwd=root, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    t0 = time.monotonic()
+    proc, url, started = start_voila(LESSON["en"], root, home, log)
     try:
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"Voilà exited with code {proc.returncode}:\n{log.read_text(errors='replace')[-3000:]}")
-            try:
-                with urllib.request.urlopen(url + "/voila/static/favicon.ico", timeout=2):
-                    break
-            except urllib.error.HTTPError:
-                break  # it answers
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() - t0 > 120:
-                pytest.fail(f"Voilà not answering after 120 s:\n{log.read_text(errors='replace')[-3000:]}")
-            time.sleep(0.25)
-        yield url, time.monotonic() - t0, log
+        yield url, started, log
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
+        stop_server(proc)
 
 
 def test_pupils_page_in_voila(voila_server, browser, browser_summary, tmp_path_factory):

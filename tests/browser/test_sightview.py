@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -22,6 +21,8 @@ import uuid
 from pathlib import Path
 
 import pytest
+
+from tests.browser.conftest import KERNEL_READY_JS, RUN_ALL_JS, stop_server, start_voila
 
 pytestmark = pytest.mark.browser
 
@@ -53,41 +54,6 @@ PROJECTOR_JS = """() => {
   const maps = Array.from(document.querySelectorAll('.dodnb-sight-over'));
   const c = maps[maps.length - 1];
   return c.getBoundingClientRect().width;
-}"""
-
-KERNEL_READY_JS = """async ([path, ms]) => {
-  const app = window.jupyterapp;
-  const work = (async () => {
-    await app.started; await app.restored;
-    let panel = null;
-    while (!panel) {
-      for (const w of app.shell.widgets('main')) if (w.context && w.context.path === path) panel = w;
-      if (!panel) await new Promise(r => setTimeout(r, 100));
-    }
-    app.shell.activateById(panel.id);
-    await panel.context.ready; await panel.sessionContext.ready;
-    let kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-    while (!kernel) { await new Promise(r => setTimeout(r, 100)); kernel = panel.sessionContext.session && panel.sessionContext.session.kernel; }
-    await kernel.info;
-    while (kernel.connectionStatus !== 'connected' || kernel.status !== 'idle') await new Promise(r => setTimeout(r, 100));
-    return kernel.id;
-  })();
-  return await Promise.race([work, new Promise((_, no) => setTimeout(() => no(new Error('kernel not ready')), ms))]);
-}"""
-
-RUN_ALL_JS = """async (path) => {
-  const app = window.jupyterapp;
-  let panel = null;
-  for (const w of app.shell.widgets('main')) if (w.context && w.context.path === path) panel = w;
-  await app.commands.execute('notebook:run-all-cells');
-  const kernel = panel.sessionContext.session.kernel;
-  while (kernel.status !== 'idle') await new Promise(r => setTimeout(r, 100));
-  const errors = [];
-  panel.content.widgets.forEach((cell, i) => {
-    if (cell.model.type !== 'code') return;
-    for (const o of cell.model.outputs.toJSON()) if (o.output_type === 'error') errors.push(`cell ${i}: ${o.ename}: ${o.evalue}`);
-  });
-  return errors;
 }"""
 
 SAVE_JS = """async (path) => {
@@ -211,7 +177,7 @@ def test_hover_latency_and_a_reopened_notebook_without_kernel(lab_server, browse
         page.goto(f"{lab_server.url}/lab/workspaces/s{uuid.uuid4().hex[:10]}/tree/{nb}")
         page.wait_for_function("() => !!window.jupyterapp", timeout=STEP_MS)
         page.evaluate(KERNEL_READY_JS, [nb, STEP_MS])
-        assert page.evaluate(RUN_ALL_JS, nb) == []
+        assert page.evaluate(RUN_ALL_JS, nb) == {"errors": [], "unrun": []}
         page.wait_for_function("() => document.querySelectorAll('.dodnb-sight[data-live=\"1\"]').length === 2", timeout=60_000)
         page.wait_for_selector(".widget-html.dodnb-los-panel >> text=Shooter: 024", timeout=60_000)
         page.locator(".dodnb-sight-over").first.scroll_into_view_if_needed()
@@ -356,8 +322,6 @@ def test_voila_serves_the_explorer_and_it_answers_a_hover(browser, browser_summa
     """The explorer in a Voilà page (a notebook served as an app, its code hidden): a hover answers
     from the data in the page, and a door clicked goes through Python (Voilà's kernel) [6.4].
     The server: `voila --no-browser --port N` on 127.0.0.1, its own HOME, stopped by its pid."""
-    import socket
-
     from dodnb.board.sight import line_of_sight
     from dodnb.widgets.sightview import SightExplorer
 
@@ -373,38 +337,13 @@ def test_voila_serves_the_explorer_and_it_answers_a_hover(browser, browser_summa
                                   and d in line_of_sight(board, board.doors[d].squares[0], t).doors)
     hidden = next(t for t in expected.atlas.ids if expected.lines(shooter, t)[0][0] == "head-no")
     _write_notebook(work / "sight_voila.ipynb", [f'from dodnb.widgets.sightview import SightExplorer\nsx = SightExplorer(shooter="{shooter}")\nsx'])
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    url = f"http://127.0.0.1:{port}"
-    env = dict(os.environ, HOME=str(home), JUPYTER_PLATFORM_DIRS="1", PYTHONPATH=str(REPO),
-               PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
-    voila = shutil.which("voila", path=str(Path(sys.executable).parent))
-    assert voila, "voila is not installed in the test environment (the test extra of pyproject.toml)"
     log = work / "voila.log"
     t0 = time.monotonic()
-    with open(log, "wb") as out:
-        proc = subprocess.Popen([voila, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-                                 "sight_voila.ipynb"], cwd=work, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+    proc, url, _ = start_voila("sight_voila.ipynb", work, home, log, env={"PYTHONPATH": str(REPO)})
     geo = _Map()
     context = None
     errors: list[str] = []
     try:
-        import urllib.error
-        import urllib.request
-
-        deadline = time.monotonic() + 120
-        while True:
-            assert proc.poll() is None, log.read_text(errors="replace")[-3000:]
-            try:
-                with urllib.request.urlopen(url + "/voila/static/", timeout=2):
-                    break
-            except urllib.error.HTTPError:
-                break  # it answers
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            assert time.monotonic() < deadline, "Voilà not ready: " + log.read_text(errors="replace")[-3000:]
-            time.sleep(0.25)
         context = browser.new_context(viewport={"width": 1400, "height": 900}, device_scale_factor=1)
         page = context.new_page()
         page.set_default_timeout(STEP_MS)
@@ -434,17 +373,12 @@ def test_voila_serves_the_explorer_and_it_answers_a_hover(browser, browser_summa
         assert all(t in page.inner_text(".dodnb-sight-panel") for _, t in want[:3]), want
         shot = work / "sight-voila.png"
         page.screenshot(path=str(shot))
-        line = (f"  sight in Voilà (127.0.0.1:{port}): page live after {shown_s:.1f} s; hovers answered; door {solid} clicked, "
+        line = (f"  sight in Voilà ({url}): page live after {shown_s:.1f} s; hovers answered; door {solid} clicked, "
                 f"{shooter}->{target} then '{want[0][1]}'; screenshot {shot}")
         print(line)
         browser_summary.append(line)
     finally:
         if context is not None:
             context.close()
-        proc.terminate()  # by its pid; it shuts its kernel down
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop_server(proc)  # by its pid; it shuts its kernel down
     assert not [e for e in errors if "sightview" in e or "dodnb" in e], errors
