@@ -596,14 +596,12 @@ class Game:
             if thrown is None:
                 g.apply(a)
                 continue
-            node = g.pending
-            try:
-                again, _ = class_roll(node, thrown, [o for o, _ in g.chance_outcomes()] if node is not None and not node.kind.is_roll else [])
+            try:  # the game is being rebuilt: a refusal discards it whole
+                g.roll_in_class(thrown)
             except (InputError, RuleViolation) as exc:
                 raise InputError(f"saved action {i} ({a}) is marked as dice thrown in class, but {exc}") from exc
-            if again != a:
-                raise InputError(f"saved action {i} ({a}) is marked as dice thrown in class with faces {thrown}, which give {again}")
-            g.roll_in_class(thrown)
+            if g.actions[-1] != a:
+                raise InputError(f"saved action {i} ({a}) is marked as dice thrown in class with faces {thrown}, which give {g.actions[-1]}")
         return g
 
     # ------------------------------------------------------------------ display
