@@ -151,6 +151,16 @@ def never_seen(z: ZombieUnit) -> bool:
     return not (z.seen or z.face_up)
 
 
+def live_candidates(candidates: tuple[int, ...], any_unseen: bool) -> tuple[int, ...]:
+    """The entries of a drawn unit's ``candidates`` that it can still be (ruling K2): an UNKNOWN entry
+    stands for a draw from the counters nobody has seen; once none is left, it stands for nothing
+    and is dropped, the other entries keeping their weights relative to one another (all of them
+    UNKNOWN cannot happen in play: such a unit is itself a counter nobody has seen)."""
+    if any_unseen or UNKNOWN not in candidates:
+        return candidates
+    return tuple(c for c in candidates if c != UNKNOWN) or candidates
+
+
 def unseen(zombies: Units) -> list[int]:
     """The values of the counters nobody has seen, one entry per counter, sorted: the counter mix less
     what has been shown."""
@@ -233,7 +243,7 @@ def lot(z: ZombieUnit, unseen_values: list[int]) -> list[tuple[int, Fraction]]:
     if value_known(z):
         return [(z.value, Fraction(1))]
     got: dict[int, Fraction] = {}
-    entries = z.candidates or (UNKNOWN,)
+    entries = live_candidates(z.candidates or (UNKNOWN,), bool(unseen_values))
     for c in entries:
         if c != UNKNOWN:
             got[c] = got.get(c, Fraction(0)) + Fraction(1, len(entries))
@@ -298,7 +308,7 @@ def reveal_outcomes(st: Any, i: int) -> list[tuple[Any, Fraction]]:
     ``zturn.urn``, which loses that value."""
     z = st.zombies[i]
     zt = st.zturn
-    entries = zt.lots[-1 - z.value] if z.value < UNKNOWN else (UNKNOWN,)
+    entries = live_candidates(zt.lots[-1 - z.value], bool(zt.urn)) if z.value < UNKNOWN else (UNKNOWN,)
     got: dict = {}
     for c in entries:
         if c != UNKNOWN:
@@ -333,7 +343,8 @@ def public_world(st: Any, rng: random.Random) -> Any:
     lots = [i for i, z in enumerate(zs) if not value_known(z) and z.candidates]
     blind = [i for i, z in enumerate(zs) if not value_known(z) and not z.candidates]
     for i in sorted(lots, key=lambda i: zs[i].uid):
-        c = zs[i].candidates[rng.randrange(len(zs[i].candidates))]
+        live = live_candidates(zs[i].candidates, bool(pool))  # ruling K2
+        c = live[rng.randrange(len(live))]
         if c == UNKNOWN:
             c = pool.pop() if pool else rng.choice(unseen(st.zombies) or [1])
         zs[i] = _with_value(zs[i], c)
@@ -367,4 +378,4 @@ def _with_value(z: ZombieUnit, v: int) -> ZombieUnit:
 
 
 __all__ = ["KNOWLEDGE", "shown_squares", "known", "settle", "settle_after", "remember", "UNKNOWN", "value_known", "never_seen",
-           "unseen", "unseen_of", "pool_record", "draw_record", "lot", "conceal", "reveal_needed", "reveal_outcomes", "public_world", "Shown"]
+           "unseen", "unseen_of", "live_candidates", "pool_record", "draw_record", "lot", "conceal", "reveal_needed", "reveal_outcomes", "public_world", "Shown"]

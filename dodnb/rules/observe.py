@@ -41,8 +41,8 @@ def value_knowledge(state: GameState, unit: ZombieUnit, unseen: Optional[list[in
             out += u if c == knowledge.UNKNOWN else [c] * len(u)
         return tuple(sorted(out))
     if unit.candidates:
-        known = tuple(c for c in unit.candidates if c != knowledge.UNKNOWN)
-        return known or (unit.value,)
+        known = knowledge.live_candidates(unit.candidates, False)  # ruling K2
+        return known if knowledge.UNKNOWN not in known else (unit.value,)
     return tuple(u) if u else (unit.value,)
 
 

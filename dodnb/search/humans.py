@@ -64,10 +64,12 @@ def kill_estimate(state: GameState, ctx, shooters: Iterable[str], src: str, targ
     return Fraction(_hits(n, supers + mod, tuple(values)), 6**n * len(values))
 
 
+@lru_cache(maxsize=4096)
 def _hits(n: int, shift: int, values: tuple[int, ...]) -> int:
     """How many (face combination of n dice, value) pairs give a total at least value + shift
-    [6.7], [6.8]: the kill chance's numerator over 6**n * len(values) (kept per value: the humans'
-    list of possible values changes from one deal or draw to the next, its members do not)."""
+    [6.7], [6.8]: the kill chance's numerator over 6**n * len(values) (kept per value, and per list
+    for a while: the humans' list of possible values changes from one deal or draw to the next,
+    its members do not, and within one look-ahead the same list comes back at every shot)."""
     return sum(_hits_one(n, shift, v) for v in values)
 
 

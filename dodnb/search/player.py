@@ -63,6 +63,7 @@ is a small frozen, picklable value, so it can be sent to the worker processes of
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
@@ -192,11 +193,28 @@ class TurnSearch:
             return [(engine.apply(s, ctx, o)[0], float(q)) for o, q in outs]
         outs = sorted(outs, key=lambda t: t[0].total)
         got: dict[int, GameState] = {}
+        # the engine's classes of totals (`engine.roll_classes`: totals of one class give one
+        # position), so a class is applied once however many of its totals the halves visit; the
+        # cost charged stays one engine step per total visited, so the search's budget, and with
+        # it every choice the player makes, is what the plain split gives (tests/search checks both)
+        classes = engine.roll_classes(s, ctx)
+        of: dict = {}
+        if classes is not None:
+            for c, (acts, _) in enumerate(classes):
+                for r in acts:
+                    of[r.total] = c
+        by_class: dict[int, GameState] = {}
 
         def at(i: int) -> GameState:
             if i not in got:
                 self._cost += 1
-                got[i] = engine.apply(s, ctx, outs[i][0])[0]
+                c = of.get(outs[i][0].total)
+                if c is None:
+                    got[i] = engine.apply(s, ctx, outs[i][0])[0]
+                else:
+                    if c not in by_class:
+                        by_class[c] = engine.apply(s, ctx, classes[c][0][0])[0]
+                    got[i] = by_class[c]
             return got[i]
 
         merged: dict[GameState, float] = {}
@@ -289,14 +307,23 @@ class ShotSearch(TurnSearch):
         got = _CHILDREN.get(key)
         if got is None:
             act = st.activation
-            out: list[Action] = []
+            est: list[tuple[Fraction, int, Action]] = []
             if act is not None:
                 sq = _square(st)
-                for a in engine.legal_actions(st, self.ctx):
-                    if isinstance(a, Shoot) and kill_estimate(st, self.ctx, a.shooters, sq, a.target) >= GOOD_ODDS:
-                        out.append(a)
-            got = _remember(_CHILDREN, key, out)
+                for i, a in enumerate(engine.legal_actions(st, self.ctx)):
+                    if isinstance(a, Shoot):
+                        k = kill_estimate(st, self.ctx, a.shooters, sq, a.target)
+                        if k >= GOOD_ODDS:
+                            est.append((-k, i, a))
+            # the likeliest kills first (the engine's order among equals): where the budget stops the
+            # first look one shot ahead part-way, the shots it has valued are the best bets
+            got = _remember(_CHILDREN, key, [a for _, _, a in sorted(est, key=lambda t: t[:2])])
         return got
+
+    def ctx_order(self, acts: list[Action]) -> list[Action]:
+        """`acts` in the engine's order of the root's legal actions."""
+        legal = engine.legal_actions(self.root, self.ctx)
+        return sorted(acts, key=legal.index)
 
     def value(self, st: GameState, depth: int, memo: dict) -> float:
         stop = self.leaf(st)
@@ -320,7 +347,10 @@ class ShotSearch(TurnSearch):
     def best_shot(self, max_depth: int = 10) -> tuple[Optional[Action], float, float, int]:
         """(the shot to fire now or None to stop, its value, the value of stopping, depth searched):
         iterative deepening while the node budget lasts; a shot is fired only when it is worth more
-        than stopping at the deepest depth finished."""
+        than stopping at the deepest depth finished. If the budget runs out before every shot has
+        been looked at one shot ahead (many targets, each face-down one a draw from the counters
+        nobody has seen, ruling K1), the shots looked at so far — the likeliest kills, see
+        :meth:`shots` — are compared (depth 1): the player never gives up shooting for want of time."""
         acts = self.shots(self.root)
         stop = self.leaf(self.root)
         done: dict[Action, float] = {}
@@ -328,16 +358,21 @@ class ShotSearch(TurnSearch):
         for depth in range(1, max_depth + 1):
             memo: dict = {}
             self.cut = False
+            vals: dict[Action, float] = {}
             try:
-                vals = {a: self.q(self.root, a, depth, memo) for a in acts}
+                for a in acts:
+                    vals[a] = self.q(self.root, a, depth, memo)
             except _Budget:
+                if depth == 1:
+                    done, depth_done = vals, 1
                 break
             done, depth_done = vals, depth
             if not self.cut:
                 break
         if not done:
             return None, stop, stop, 0
-        best = max(done, key=done.get)  # ties: the first in the engine's order
+        top = max(done.values())
+        best = next(a for a in self.ctx_order(acts) if a in done and done[a] == top)  # ties: the engine's order
         if done[best] > stop + 1e-9:
             return best, done[best], stop, depth_done
         return None, done[best], stop, depth_done
@@ -516,8 +551,14 @@ class SearchPlayer:
         fire; everything else (and the rest, once it stops) is :func:`together_human`'s plan."""
         if _acting(state, state.turn) and state.activation is not None and any(isinstance(a, Shoot) for a in legal):
             ctx = state.ctx
-            # from what the humans know (ruling K1): the dice of the shots and the values they show
-            shot, _, _, _ = ShotSearch(conceal(state), ctx, self.shot_nodes).best_shot()
+            # from what the humans know (ruling K1): the dice of the shots and the values they show;
+            # the search is a function of that public position and its budget, so it is kept (the
+            # hint's play-outs reach one public position in many deals of the unknown values)
+            public = conceal(state)
+            key = ("best_shot", self.shot_nodes, public)
+            shot = _CHILDREN.get(key, _CHILDREN)
+            if shot is _CHILDREN:
+                shot = _remember(_CHILDREN, key, ShotSearch(public, ctx, self.shot_nodes).best_shot()[0])
             if shot is not None and shot in legal:
                 return shot
             legal = [a for a in legal if not isinstance(a, Shoot)]

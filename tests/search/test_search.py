@@ -185,6 +185,62 @@ def test_dice_totals_split_in_halves_give_the_plain_walk():
     assert checked > 20 and saved > 5  # the shortcut was taken, and gave the plain walk each time
 
 
+def _split_every_total(ts, s):
+    """The halves as first written: every total the split visits applied (one engine step each)."""
+    ctx = ts.ctx
+    outs = sorted(engine.chance_outcomes(s, ctx), key=lambda t: t[0].total)
+    got, cost, merged = {}, [0], {}
+
+    def at(i):
+        if i not in got:
+            cost[0] += 1
+            got[i] = engine.apply(s, ctx, outs[i][0])[0]
+        return got[i]
+
+    def run(lo, hi):
+        a, b = at(lo), at(hi)
+        if a == b:
+            merged[a] = merged.get(a, 0.0) + sum(float(outs[i][1]) for i in range(lo, hi + 1))
+            return
+        if hi - lo == 1:
+            merged[a] = merged.get(a, 0.0) + float(outs[lo][1])
+            merged[b] = merged.get(b, 0.0) + float(outs[hi][1])
+            return
+        mid = (lo + hi) // 2
+        run(lo, mid)
+        run(mid + 1, hi)
+
+    run(0, len(outs) - 1)
+    return list(merged.items()), cost[0]
+
+
+def test_the_halves_read_by_classes_of_totals_give_every_state_chance_and_cost_of_the_plain_halves():
+    """[6.0], [6.5]: the search applies one total per class of totals (`engine.roll_classes`) where the
+    halves visit several of one class; the states, their chances (to the last bit) and the engine steps
+    charged to the budget are those of the halves applying every total they visit, so every choice of
+    the search player is unchanged — checked at every roll of the human turns of two seeded games."""
+    from dodnb.rules.game import Game
+    from dodnb.rules.solitaire import zombie_policy
+    from dodnb.search.humans import sensible_human
+    from dodnb.search.player import TurnSearch
+
+    checked = fewer = 0
+    for seed in (3, 8):
+        g = Game(seed=seed, solitaire=True, human=sensible_human, zombie=zombie_policy)
+        while not g.over and g.state.turn <= 5:
+            st = g.state
+            if st.pending.side == "chance" and st.pending.kind.is_roll and len(g.chance_outcomes()) > 3:
+                ts = TurnSearch(st, g.ctx, 10**9)
+                ts._cost = 0
+                got = ts._outcomes(st)
+                want, cost = _split_every_total(ts, st)
+                assert got == want and ts._cost == cost
+                checked += 1
+                fewer += len(engine.roll_classes(st, g.ctx) or ()) < cost
+            g.step()
+    assert checked > 10 and fewer > 5  # the classes were read, and saved engine steps each time
+
+
 def test_experiments_play_slices_of_the_same_games():
     """run(first=k) plays games k, k+1...: the slices of an experiment are its games."""
     from dodnb.experiments import run
