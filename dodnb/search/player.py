@@ -350,7 +350,8 @@ class ShotSearch(TurnSearch):
         than stopping at the deepest depth finished. If the budget runs out before every shot has
         been looked at one shot ahead (many targets, each face-down one a draw from the counters
         nobody has seen, ruling K1), the shots looked at so far — the likeliest kills, see
-        :meth:`shots` — are compared (depth 1): the player never gives up shooting for want of time."""
+        :meth:`shots`, the first of them always — are compared (depth 1): the player never gives up
+        shooting for want of time."""
         acts = self.shots(self.root)
         stop = self.leaf(self.root)
         done: dict[Action, float] = {}
@@ -364,6 +365,9 @@ class ShotSearch(TurnSearch):
                     vals[a] = self.q(self.root, a, depth, memo)
             except _Budget:
                 if depth == 1:
+                    if not vals:  # the likeliest kill is always looked at one shot ahead, whatever it costs
+                        self.max_nodes = float("inf")
+                        vals[acts[0]] = self.q(self.root, acts[0], 1, {})
                     done, depth_done = vals, 1
                 break
             done, depth_done = vals, depth

@@ -61,6 +61,36 @@ def test_k1_a_public_position_draws_a_value_only_where_it_is_read():
     assert sorted((t.zombies[0].value, t.zturn.urn, q) for t, q in outs) == [(3, (3, 8), Fraction(2, 3)), (8, (3, 3), Fraction(1, 3))]
 
 
+def test_k2_a_drawn_units_never_seen_candidate_stands_for_nothing_once_every_counter_was_seen():
+    """Ruling K2 [13.3], [15.1]: a unit drawn from a pool of a never-seen counter, a seen 2 and a seen 5
+    (candidates UNKNOWN, 2, 5), once every counter has been seen (the urn empty): a 2 or a 5, each a
+    half — the same odds from every reader (the humans' lot and kill odds, the public walk's reveal,
+    the look-ahead's deals), never a value made up and never an error."""
+    import random
+    from dataclasses import replace
+
+    st = build({"Peter": "024"}, [{"square": "099", "value": 4, "seen": True}], eliminated=(2, 5))
+    st = st.evolve(zombies=tuple(replace(z, seen=True) for z in st.zombies))
+    unit = replace(st.zombies[0], uid="D01", value=5, square="100", candidates=(UNKNOWN, 2, 5))
+    st = st.evolve(zombies=st.zombies + (unit,))
+    assert knowledge.unseen(st.zombies) == []  # every counter has been seen
+    assert knowledge.live_candidates(unit.candidates, False) == (2, 5)
+    assert knowledge.live_candidates(unit.candidates, True) == (UNKNOWN, 2, 5)
+    half = {2: Fraction(1, 2), 5: Fraction(1, 2)}
+    assert dict(lot(unit, [])) == half
+    assert sorted(observe.value_knowledge(st, unit)) == [2, 5]
+    c = conceal(st)
+    i = next(k for k, z in enumerate(c.zombies) if z.uid == "D01")
+    assert c.zturn.urn == () and c.zombies[i].value < UNKNOWN
+    shot = c.evolve(zombies=c.zombies[:i] + (replace(c.zombies[i], face_up=True),) + c.zombies[i + 1:])
+    assert {t.zombies[i].value: q for t, q in reveal_outcomes(shot, i)} == half
+    dealt = Counter(knowledge.public_world(st, random.Random(k)).zombies[-1].value for k in range(400))
+    assert set(dealt) == {2, 5} and min(dealt.values()) > 150
+    # with a counter still unseen (a 9 face down on the map), the UNKNOWN entry is a draw of it
+    more = st.evolve(zombies=st.zombies[:1] + (replace(st.zombies[1], seen=False, value=9),) + st.zombies[2:])
+    assert dict(lot(unit, knowledge.unseen(more.zombies))) == {2: Fraction(1, 3), 5: Fraction(1, 3), 9: Fraction(1, 3)}
+
+
 def _positions():
     return turn_starts(tuple(range(6)))
 

@@ -148,3 +148,27 @@ def test_the_default_search_player_keeps_the_group_and_searches_the_shots():
     st = engine.apply(st, ctx, Activate(FOUR))[0]
     shot = ShotSearch(st, ctx, search_human.shot_nodes).best_shot()[0]
     assert shot is not None and search_human(st, engine.legal_actions(st, ctx), random.Random(0)) == shot
+
+
+def test_the_shot_search_still_shoots_when_one_shot_ahead_passes_its_budget():
+    """[6.0], [6.8], ruling K1: with several face-down units in sight, each shot's look one shot ahead
+    branches on every value the target may show, and a small budget runs out before every shot is
+    valued; the search then compares the shots it valued (the likeliest kills first) instead of
+    giving up shooting — the player kept firing and stopped winning games before it did."""
+    from dodnb.rules.knowledge import conceal
+
+    pos = Position(characters={n: "115" for n in FOUR}, units={"116": 4, "114": 3, "117": 2, "113": 5}, solitaire=True)
+    st, ctx = _state(pos)
+    st = conceal(engine.apply(st, ctx, Activate(FOUR))[0])
+    shots = ShotSearch(st, ctx, 10**9).shots(st)
+    assert len(shots) >= 2
+    # the likeliest kills first
+    ests = [kill_estimate(st, ctx, a.shooters, "115", a.target) for a in shots]
+    assert ests == sorted(ests, reverse=True)
+    small = ShotSearch(st, ctx, 30)
+    shot, value, stop, depth = small.best_shot()
+    assert small.nodes > 30 and depth == 1  # the budget ran out one shot ahead ...
+    assert shot == shots[0] and value > stop  # ... and it still shoots: the likeliest kill, valued alone
+    wider = ShotSearch(st, ctx, 200)
+    shot, value, stop, depth = wider.best_shot()
+    assert depth == 1 and shot in shots and value > stop  # several valued, the best of them fired
