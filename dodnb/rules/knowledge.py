@@ -151,14 +151,35 @@ def never_seen(z: ZombieUnit) -> bool:
     return not (z.seen or z.face_up)
 
 
-def live_candidates(candidates: tuple[int, ...], any_unseen: bool) -> tuple[int, ...]:
+def live_candidates(candidates: tuple[int, ...], spare: bool) -> tuple[int, ...]:
     """The entries of a drawn unit's ``candidates`` that it can still be (ruling K2): an UNKNOWN entry
-    stands for a draw from the counters nobody has seen; once none is left, it stands for nothing
-    and is dropped, the other entries keeping their weights relative to one another (all of them
-    UNKNOWN cannot happen in play: such a unit is itself a counter nobody has seen)."""
-    if any_unseen or UNKNOWN not in candidates:
+    stands for a draw from the counters nobody has seen, live only while they hold a value to
+    `spare` (:func:`has_spare`); else it stands for nothing and is dropped, the other entries keeping
+    their weights relative to one another (all of them UNKNOWN cannot happen in play: such a unit
+    is itself a counter nobody has seen, so there is a value to spare, its own)."""
+    if spare or UNKNOWN not in candidates:
         return candidates
     return tuple(c for c in candidates if c != UNKNOWN) or candidates
+
+
+def must_draw(candidates: tuple[int, ...]) -> bool:
+    """A unit whose value is not known with these candidates (none: never drawn from the pool; or only
+    UNKNOWN: drawn from a pool of counters nobody had seen) is itself a counter nobody has seen: its
+    value is one of theirs (ruling K2)."""
+    return all(c == UNKNOWN for c in candidates)
+
+
+def has_spare(st: Any) -> bool:
+    """Ruling K2: do the counters nobody has seen hold more values than the units that must each take
+    one of them (:func:`must_draw`)? Only then can a unit drawn face down from a pool of seen and
+    unseen counters be one of the unseen. In a public position (`conceal`): the urn against those
+    units."""
+    zt = st.zturn
+    zs = st.zombies
+    if zt.urn or zt.lots or any(z.value is not None and z.value <= UNKNOWN for z in zs):
+        need = sum(1 for z in zs if z.value is not None and (z.value == UNKNOWN or (z.value < UNKNOWN and must_draw(zt.lots[-1 - z.value]))))
+        return len(zt.urn) > need
+    return len(unseen(zs)) > sum(1 for z in zs if not value_known(z) and must_draw(z.candidates))
 
 
 def unseen(zombies: Units) -> list[int]:
@@ -237,13 +258,14 @@ def draw_record(zombies: Units, uid: str) -> tuple:
     return tuple(out), rec
 
 
-def lot(z: ZombieUnit, unseen_values: list[int]) -> list[tuple[int, Fraction]]:
+def lot(z: ZombieUnit, unseen_values: list[int], spare: Optional[bool] = None) -> list[tuple[int, Fraction]]:
     """The humans' odds of this unit's value [2.3], [7.7], [13.3]: its value if known, else each value
-    with its chance (an UNKNOWN candidate standing for a draw from `unseen_values`)."""
+    with its chance (an UNKNOWN candidate standing for a draw from `unseen_values`, while they have a
+    value to `spare`, ruling K2: :func:`has_spare` of the position; by default, while there are any)."""
     if value_known(z):
         return [(z.value, Fraction(1))]
     got: dict[int, Fraction] = {}
-    entries = live_candidates(z.candidates or (UNKNOWN,), bool(unseen_values))
+    entries = live_candidates(z.candidates or (UNKNOWN,), bool(unseen_values) if spare is None else spare)
     for c in entries:
         if c != UNKNOWN:
             got[c] = got.get(c, Fraction(0)) + Fraction(1, len(entries))
@@ -308,7 +330,7 @@ def reveal_outcomes(st: Any, i: int) -> list[tuple[Any, Fraction]]:
     ``zturn.urn``, which loses that value."""
     z = st.zombies[i]
     zt = st.zturn
-    entries = live_candidates(zt.lots[-1 - z.value], bool(zt.urn)) if z.value < UNKNOWN else (UNKNOWN,)
+    entries = live_candidates(zt.lots[-1 - z.value], has_spare(st)) if z.value < UNKNOWN else (UNKNOWN,)
     got: dict = {}
     for c in entries:
         if c != UNKNOWN:
@@ -340,16 +362,16 @@ def public_world(st: Any, rng: random.Random) -> Any:
     pool = unseen(st.zombies)
     rng.shuffle(pool)
     zs = list(st.zombies)
-    lots = [i for i, z in enumerate(zs) if not value_known(z) and z.candidates]
-    blind = [i for i, z in enumerate(zs) if not value_known(z) and not z.candidates]
+    lots = [i for i, z in enumerate(zs) if not value_known(z) and not must_draw(z.candidates)]
+    blind = [i for i, z in enumerate(zs) if not value_known(z) and must_draw(z.candidates)]  # (ruling K2)
     for i in sorted(lots, key=lambda i: zs[i].uid):
-        live = live_candidates(zs[i].candidates, bool(pool))  # ruling K2
+        live = live_candidates(zs[i].candidates, len(pool) > len(blind))  # ruling K2
         c = live[rng.randrange(len(live))]
         if c == UNKNOWN:
-            c = pool.pop() if pool else rng.choice(unseen(st.zombies) or [1])
+            c = pool.pop()
         zs[i] = _with_value(zs[i], c)
     for i in sorted(blind, key=lambda i: zs[i].uid):
-        zs[i] = _with_value(zs[i], pool.pop() if pool else rng.choice(unseen(st.zombies) or [1]))
+        zs[i] = _with_value(zs[i], pool.pop())  # (each is a counter nobody has seen: its value is in the pool)
     return st.evolve(zombies=tuple(zs))
 
 
@@ -378,4 +400,4 @@ def _with_value(z: ZombieUnit, v: int) -> ZombieUnit:
 
 
 __all__ = ["KNOWLEDGE", "shown_squares", "known", "settle", "settle_after", "remember", "UNKNOWN", "value_known", "never_seen",
-           "unseen", "unseen_of", "live_candidates", "pool_record", "draw_record", "lot", "conceal", "reveal_needed", "reveal_outcomes", "public_world", "Shown"]
+           "unseen", "unseen_of", "live_candidates", "must_draw", "has_spare", "pool_record", "draw_record", "lot", "conceal", "reveal_needed", "reveal_outcomes", "public_world", "Shown"]

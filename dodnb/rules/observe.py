@@ -35,14 +35,16 @@ def value_knowledge(state: GameState, unit: ZombieUnit, unseen: Optional[list[in
     if knowledge.value_known(unit):
         return unit.value
     u = list(unseen if unseen is not None else unseen_values(state))
-    if unit.candidates and u:
+    if unit.candidates:
+        live = knowledge.live_candidates(unit.candidates, bool(u) and knowledge.has_spare(state))  # ruling K2
+        if knowledge.UNKNOWN not in live:
+            return tuple(sorted(live))
+        if not u:
+            return (unit.value,)  # (a study position's unit drawn from a pool of unseen counters, none left)
         out: list[int] = []
-        for c in unit.candidates:
+        for c in live:
             out += u if c == knowledge.UNKNOWN else [c] * len(u)
         return tuple(sorted(out))
-    if unit.candidates:
-        known = knowledge.live_candidates(unit.candidates, False)  # ruling K2
-        return known if knowledge.UNKNOWN not in known else (unit.value,)
     return tuple(u) if u else (unit.value,)
 
 

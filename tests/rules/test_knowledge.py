@@ -86,9 +86,46 @@ def test_k2_a_drawn_units_never_seen_candidate_stands_for_nothing_once_every_cou
     assert {t.zombies[i].value: q for t, q in reveal_outcomes(shot, i)} == half
     dealt = Counter(knowledge.public_world(st, random.Random(k)).zombies[-1].value for k in range(400))
     assert set(dealt) == {2, 5} and min(dealt.values()) > 150
-    # with a counter still unseen (a 9 face down on the map), the UNKNOWN entry is a draw of it
+    # a counter nobody has seen (a 9 in the pool) that is not D01: its value is its own, none to spare
     more = st.evolve(zombies=st.zombies[:1] + (replace(st.zombies[1], seen=False, value=9),) + st.zombies[2:])
-    assert dict(lot(unit, knowledge.unseen(more.zombies))) == {2: Fraction(1, 3), 5: Fraction(1, 3), 9: Fraction(1, 3)}
+    assert knowledge.unseen(more.zombies) == [9] and not knowledge.has_spare(more)
+    assert dict(lot(unit, [9], knowledge.has_spare(more))) == half
+    assert sorted(observe.value_knowledge(more, unit)) == [2, 5]
+    # D01 itself never seen: the 9 and its own value are unseen, one to spare, and the UNKNOWN is live
+    mine = more.evolve(zombies=more.zombies[:-1] + (replace(unit, seen=False),))
+    assert knowledge.unseen(mine.zombies) == [5, 9] and knowledge.has_spare(mine)
+    assert dict(lot(mine.zombies[-1], [5, 9], True)) == {2: Fraction(1, 3), 5: Fraction(1, 2), 9: Fraction(1, 6)}
+
+
+def test_k2_a_unit_nobody_has_seen_always_finds_its_value():
+    """Ruling K2 [13.3], [7.7]: a public walk that reveals a drawn unit's UNKNOWN entry takes a value
+    only the urn can spare, so the units nobody has seen still find theirs — a walk of every reveal
+    order, and the look-ahead's deals, never run the urn dry (the search player met a dry urn in
+    solitaire games before this)."""
+    import random
+    from dataclasses import replace
+
+    st = build({"Peter": "024"}, [{"square": "099", "value": 4}], eliminated=(2, 5))
+    st = st.evolve(zombies=tuple(replace(z, seen=True) if z.uid in ("E01", "E02") else z for z in st.zombies))
+    # D01 drawn when the 4 (never seen) and the seen 2 and 5 were in the pool; the 4 is back on the map
+    drawn = replace(st.zombies[1], uid="D01", square="100", pool="map", candidates=(UNKNOWN, 2, 5))
+    st = st.evolve(zombies=st.zombies + (drawn,))
+    assert knowledge.unseen(st.zombies) == [4] and not knowledge.has_spare(st)
+    c = conceal(st)
+    d = next(k for k, z in enumerate(c.zombies) if z.uid == "D01")
+    z = next(k for k, z in enumerate(c.zombies) if z.uid == "Z01")
+
+    def up(s, i):
+        return s.evolve(zombies=s.zombies[:i] + (replace(s.zombies[i], face_up=True),) + s.zombies[i + 1:])
+
+    for first, second in ((d, z), (z, d)):
+        total = Fraction(0)
+        for t, q in reveal_outcomes(up(c, first), first):
+            for u, r in reveal_outcomes(up(t, second), second):
+                assert u.zombies[z].value == 4 and u.zombies[d].value in (2, 5)
+                total += q * r
+        assert total == 1
+    assert all(knowledge.public_world(st, random.Random(k)).zombies[0].value == 4 for k in range(50))
 
 
 def _positions():
