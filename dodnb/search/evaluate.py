@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from dataclasses import dataclass
 from typing import Optional
 
@@ -101,30 +102,43 @@ def _play_out(st: GameState, ctx, action: Action, rng: random.Random, player, ma
     return _harmed(st) <= before
 
 
-def evaluate(state: GameState, *, budget: int = 48, seed: int = 0, player: Optional[SearchPlayer] = None) -> list:
+def evaluate(state: GameState, *, budget: int = 48, seed: int = 0, player: Optional[SearchPlayer] = None,
+             scores: bool = True, seconds: Optional[float] = None) -> list:
     """For each legal action at a human decision of a solitaire game, a :class:`ChoiceValue`: the
     estimated chance that nobody is killed, infected or made a super zombie before the humans'
     next turn (see module), in the engine's order of the actions.
 
     budget: play-outs in all, shared equally among the choices (at least one each); seed: the
     play-outs' dice (same seed, same values); player: the search player playing on (default the
-    experiments' one)."""
+    experiments' one); scores: also the search player's look-ahead score of each choice (its
+    ``score``; off, None — the hint shows no score and saves that look-ahead); seconds: stop once a
+    round of play-outs (one more for every choice) ends after this much wall time, so every choice
+    still stands on as many play-outs as the others, at least one (None: the whole budget). Each
+    play-out has its own seed, so a round stopped early gives the first values the whole budget
+    would have had."""
     p = state.pending
     if state.result is not None or p is None or p.side != Side.HUMAN:
         raise InputError("evaluate() values the choices of a human decision: this position waits for none")
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise InputError(f"budget must be a whole number of play-outs ≥ 1, got {budget!r}")
+    t0 = time.perf_counter()
     player = player or SearchPlayer()
     ctx = state.ctx
     legal = engine.legal_actions(state, ctx)
-    scores: dict = {}
-    if p.kind == PendingKind.ACT and len(legal) > 1:
-        scores = player.action_values(state, legal, ctx)
+    got: dict = {}
+    if scores and p.kind == PendingKind.ACT and len(legal) > 1:
+        got = player.action_values(state, legal, ctx)
     own = policy_action(player(state, legal, random.Random(_seed(seed, -1, 0))))
-    n = max(1, budget // len(legal))
+    wins = [0] * len(legal)
+    n = 0
+    for k in range(max(1, budget // len(legal))):
+        if k and seconds is not None and time.perf_counter() - t0 > seconds:
+            break
+        for i, a in enumerate(legal):
+            wins[i] += _play_out(state, ctx, a, random.Random(_seed(seed, i, k)), player)
+        n += 1
     out = []
     for i, a in enumerate(legal):
-        wins = sum(_play_out(state, ctx, a, random.Random(_seed(seed, i, k)), player) for k in range(n))
-        lo, hi = wilson(wins, n)
-        out.append(ChoiceValue(a, wins / n, lo, hi, wins, n, scores.get(a), chosen=a == own))
+        lo, hi = wilson(wins[i], n)
+        out.append(ChoiceValue(a, wins[i] / n, lo, hi, wins[i], n, got.get(a), chosen=a == own))
     return out

@@ -23,7 +23,7 @@ from dodnb.search.evaluate import evaluate
 
 __all__ = [
     "ThreatOdds", "zombie_threat", "MC_PLAYS", "EXACT_SECONDS", "STATUSES",
-    "Hint", "HintRow", "hint", "HINT_NODES", "HINT_SECONDS", "HINT_PLAYOUTS",
+    "Hint", "HintRow", "hint", "HINT_NODES", "HINT_SECONDS", "HINT_PLAYOUTS", "HINT_ESTIMATE_SECONDS",
 ]
 
 # =============================================================================================
@@ -77,7 +77,8 @@ def zombie_threat(game, st: Optional[GameState] = None, *, max_seconds: float = 
 #: mall, then the zombies' turn after each), so a bigger budget would only make every hint slower.
 HINT_NODES = 1_000
 HINT_SECONDS = 0.5
-HINT_PLAYOUTS = 160  # play-outs of the estimate, shared among the choices (about 3 s of CPU in a full game)
+HINT_PLAYOUTS = 160  # play-outs of the estimate at most, shared among the choices ...
+HINT_ESTIMATE_SECONDS = 0.6  # ... in rounds (one more for every choice) while this wall time lasts (at least one)
 
 
 @dataclass
@@ -137,10 +138,13 @@ class Hint:
 
 
 def hint(game, st: Optional[GameState] = None, *, nodes: int = HINT_NODES, seconds: float = HINT_SECONDS,
-         playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Optional[Hint]:
+         playouts: int = HINT_PLAYOUTS, seed: int = 0, estimate_seconds: Optional[float] = HINT_ESTIMATE_SECONDS) -> Optional[Hint]:
     """The value of each choice at the human decision now: exact by :func:`dodnb.prob.best_play` when
     the search finishes within its small budget (a study position), else the search player's estimate
-    (:func:`dodnb.search.evaluate`: play-outs, with 95 % intervals). Both answer "the chance that nobody
+    (:func:`dodnb.search.evaluate`: play-outs, with 95 % intervals; at most `playouts` of them, in
+    rounds while `estimate_seconds` last, so a decision of many choices is answered about as soon as
+    a small one, on fewer play-outs each, which its intervals and its count show; None: every
+    play-out, the same numbers on every machine). Both answer "the chance that nobody
     is killed or infected before the next Human Player-Turn begins" (the humans playing on at their
     best, or as the search player). None if the humans do not decide now."""
     st = st or game.state
@@ -155,6 +159,6 @@ def hint(game, st: Optional[GameState] = None, *, nodes: int = HINT_NODES, secon
     else:
         rows = [HintRow(c.action, c.value, float(c.value), float(c.value)) for c in r.choices]
         return Hint(rows, True, r, time.perf_counter() - t0, st=st)
-    got = evaluate(st, budget=playouts, seed=seed)
+    got = evaluate(st, budget=playouts, seed=seed, scores=False, seconds=estimate_seconds)
     rows = [HintRow(c.action, c.value, c.low, c.high, c.n, c.chosen) for c in got]
     return Hint(rows, False, None, time.perf_counter() - t0, why, st)

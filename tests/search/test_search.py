@@ -41,6 +41,22 @@ def test_evaluate_gives_one_value_per_legal_action_with_its_interval():
     assert evaluate(st, budget=len(legal), seed=3) == got  # same seed, same values
 
 
+def test_evaluate_in_rounds_stopped_by_time_gives_the_first_rounds_of_the_whole_budget():
+    """The hint's estimate in rounds: stopped after its time (here at once), every choice stands on one
+    play-out, and those are the play-outs the whole budget starts with (each has its own seed); the
+    look-ahead scores left out change no value."""
+    st = small_state()
+    legal = engine.legal_actions(st)
+    whole = evaluate(st, budget=3 * len(legal), seed=5)
+    assert all(cv.n == 3 for cv in whole)
+    cut = evaluate(st, budget=3 * len(legal), seed=5, seconds=0.0)
+    first = evaluate(st, budget=len(legal), seed=5)
+    assert all(cv.n == 1 for cv in cut) and cut == first
+    bare = evaluate(st, budget=len(legal), seed=5, scores=False)
+    assert all(cv.score is None for cv in bare) and any(cv.score is not None for cv in first)
+    assert [(cv.action, cv.successes, cv.chosen) for cv in bare] == [(cv.action, cv.successes, cv.chosen) for cv in first]
+
+
 def test_evaluate_refuses_a_position_without_a_human_decision():
     st = Position(characters={"Peter": "115"}, units={"116": 5}, solitaire=True, start="free").game(human="ask", zombie="ask").state
     with pytest.raises(InputError):
