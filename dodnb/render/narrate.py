@@ -494,12 +494,12 @@ def hint_method(h: Hint, lang: Optional[str] = None) -> str:
     """How the values were found: the exact search's size and time, or the play-outs."""
     if h.exact:
         return tr("hint.exact", lang, nodes=h.result.nodes, seconds=fmt_number(h.seconds, 1, lang))
-    return tr("hint.estimate", lang, n=h.n, **why_words(h.why, lang))
+    return tr("hint.estimate_within" if "within" in h.why else "hint.estimate", lang, n=h.n, **why_words(h.why, lang))
 
 
 def why_words(why: dict, lang: Optional[str]) -> dict:
     """The exact search's budget in the reader's numbers ('1.5' s, « 1,5 » s)."""
-    return {k: (fmt_short(v, lang) if k == "seconds" else v) for k, v in why.items()}
+    return {k: (fmt_short(v, lang) if k in ("seconds", "within") else v) for k, v in why.items()}
 
 
 def hint_label(game, h: Hint, lang: Optional[str]) -> Callable[[Action], str]:

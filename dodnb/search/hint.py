@@ -160,5 +160,7 @@ def hint(game, st: Optional[GameState] = None, *, nodes: int = HINT_NODES, secon
         rows = [HintRow(c.action, c.value, float(c.value), float(c.value)) for c in r.choices]
         return Hint(rows, True, r, time.perf_counter() - t0, st=st)
     got = evaluate(st, budget=playouts, seed=seed, scores=False, seconds=estimate_seconds)
+    if estimate_seconds is not None:
+        why.update(within=f"{estimate_seconds:g}", playouts=playouts)
     rows = [HintRow(c.action, c.value, c.low, c.high, c.n, c.chosen) for c in got]
     return Hint(rows, False, None, time.perf_counter() - t0, why, st)

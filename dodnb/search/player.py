@@ -320,7 +320,7 @@ class ShotSearch(TurnSearch):
             got = _remember(_CHILDREN, key, [a for _, _, a in sorted(est, key=lambda t: t[:2])])
         return got
 
-    def ctx_order(self, acts: list[Action]) -> list[Action]:
+    def _engine_order(self, acts: list[Action]) -> list[Action]:
         """`acts` in the engine's order of the root's legal actions."""
         legal = engine.legal_actions(self.root, self.ctx)
         return sorted(acts, key=legal.index)
@@ -376,7 +376,7 @@ class ShotSearch(TurnSearch):
         if not done:
             return None, stop, stop, 0
         top = max(done.values())
-        best = next(a for a in self.ctx_order(acts) if a in done and done[a] == top)  # ties: the engine's order
+        best = next(a for a in self._engine_order(acts) if a in done and done[a] == top)  # ties: the engine's order
         if done[best] > stop + 1e-9:
             return best, done[best], stop, depth_done
         return None, done[best], stop, depth_done

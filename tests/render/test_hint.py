@@ -83,12 +83,13 @@ def test_estimate_in_a_full_game_has_its_interval_and_count():
     assert "95 % intervals overlap" in hint_text(h, g, "en")
     assert hint_text(h, g, "fr").startswith("Trop serré pour trancher entre ")
     text = hint_text(h, g, "en", others=True)
-    assert "Estimate: 1 games played out for each choice" in text and "95 % interval" in text
+    assert "Estimate from games played out, 1 for each choice (as many rounds as fit in about 0.6 s, 11 games at most)" in text
+    assert "95 % interval" in text
     assert "if the humans play on with the search player" in text
     assert re.search(r"\d+% \[\d+–\d+\]", text)
     assert sum(1 for line in text.splitlines() if line.startswith("≈")) == len(h.tied)
     fr = hint_text(h, g, "fr", others=True)
-    assert "Estimation" in fr and "intervalle à 95 %" in fr and "joueur automatique" in fr and "joueur de recherche" not in fr
+    assert "Estimation" in fr and "environ 0,6 s" in fr and "intervalle à 95 %" in fr and "joueur automatique" in fr and "joueur de recherche" not in fr
 
 
 def _row(action, value, low, high, chosen=False):
