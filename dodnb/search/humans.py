@@ -53,15 +53,26 @@ def kill_estimate(state: GameState, ctx, shooters: Iterable[str], src: str, targ
     Counted in whole numbers of dice faces (:func:`_hits`), one Fraction at the end."""
     chars = [state.character(n) for n in shooters]
     n = core.pooled_dice([ctx.shot_dice(c) for c in chars])
-    mod = _reduction(state, ctx, src, target) * len(chars) if src != target else 0
+    return kill_chance(n, len(chars), *target_terms(state, ctx, src, target))
+
+
+def target_terms(state: GameState, ctx, src: str, target: str) -> tuple[int, int, tuple[int, ...]]:
+    """What :func:`kill_estimate` reads of the target, the same for every group of shooters from
+    `src`: (the Shot Modifier Chart's subtraction for one gun [6.7], the super zombies' values added
+    to the number to beat [11.3], the values the unit may have as the humans know them)."""
+    per_gun = _reduction(state, ctx, src, target) if src != target else 0
     z = state.zombie_in(target)
     supers = len(state.super_zombies_in(target)) * state.super_value
     if z is None:
-        values = [0]
-    else:
-        k = value_knowledge(state, z)
-        values = [k] if isinstance(k, int) else list(k)
-    return Fraction(_hits(n, supers + mod, tuple(values)), 6**n * len(values))
+        return per_gun, supers, (0,)
+    k = value_knowledge(state, z)
+    return per_gun, supers, ((k,) if isinstance(k, int) else tuple(k))
+
+
+def kill_chance(n: int, guns: int, per_gun: int, supers: int, values: tuple[int, ...]) -> Fraction:
+    """:func:`kill_estimate` from its parts: n dice pooled by `guns` shooters [6.8] at a target whose
+    terms are :func:`target_terms`'s."""
+    return Fraction(_hits(n, supers + per_gun * guns, values), 6**n * len(values))
 
 
 @lru_cache(maxsize=4096)

@@ -67,11 +67,11 @@ from fractions import Fraction
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from dodnb.rules import engine
+from dodnb.rules import core, engine
 from dodnb.rules.knowledge import UNKNOWN, conceal, public_world, reveal_needed, reveal_outcomes, value_known
 from dodnb.rules.observe import public_seed
 from dodnb.rules.actions import Action, Activate, Door, Drop, EndTurn, Move, Shoot
-from dodnb.search.humans import GOOD_ODDS, kill_estimate, next_step, sensible_human, stack_goal, together_human
+from dodnb.search.humans import GOOD_ODDS, kill_chance, next_step, sensible_human, stack_goal, target_terms, together_human
 from dodnb.rules.state import GameState
 from dodnb.rules.vocab import PendingKind, Phase, Side
 from dodnb.search.heuristic import WIN, Weights, score
@@ -310,9 +310,19 @@ class ShotSearch(TurnSearch):
             est: list[tuple[Fraction, int, Action]] = []
             if act is not None:
                 sq = _square(st)
-                for i, a in enumerate(engine.legal_actions(st, self.ctx)):
+                ctx = self.ctx
+                # kill_estimate of each shot, its target's terms read once for every group of shooters
+                terms: dict = {}
+                dice: dict = {}
+                for i, a in enumerate(engine.legal_actions(st, ctx)):
                     if isinstance(a, Shoot):
-                        k = kill_estimate(st, self.ctx, a.shooters, sq, a.target)
+                        t = terms.get(a.target)
+                        if t is None:
+                            t = terms[a.target] = target_terms(st, ctx, sq, a.target)
+                        for name in a.shooters:
+                            if name not in dice:
+                                dice[name] = ctx.shot_dice(st.character(name))
+                        k = kill_chance(core.pooled_dice([dice[name] for name in a.shooters]), len(a.shooters), *t)
                         if k >= GOOD_ODDS:
                             est.append((-k, i, a))
             # the likeliest kills first (the engine's order among equals): where the budget stops the
