@@ -297,6 +297,12 @@ def conceal(st: Any) -> Any:
     return st.evolve(zombies=tuple(zs), zturn=_turn_with(st.zturn, urn=tuple(unseen(st.zombies)), lots=tuple(lots)))
 
 
+def without_urn(zt: Any) -> Any:
+    """A public position's zombie-turn bookkeeping with its urn and lots set aside (a key for what
+    does not read them: `dodnb.prob.zombieturn`'s walk)."""
+    return _turn_with(zt, urn=(), lots=())
+
+
 def _turn_with(zt: Any, **changes: Any) -> Any:
     new = object.__new__(type(zt))
     new.__dict__.update(zt.__dict__)
@@ -400,4 +406,4 @@ def _with_value(z: ZombieUnit, v: int) -> ZombieUnit:
 
 
 __all__ = ["KNOWLEDGE", "shown_squares", "known", "settle", "settle_after", "remember", "UNKNOWN", "value_known", "never_seen",
-           "unseen", "unseen_of", "live_candidates", "must_draw", "has_spare", "pool_record", "draw_record", "lot", "conceal", "reveal_needed", "reveal_outcomes", "public_world", "Shown"]
+           "unseen", "unseen_of", "live_candidates", "must_draw", "has_spare", "without_urn", "pool_record", "draw_record", "lot", "conceal", "reveal_needed", "reveal_outcomes", "public_world", "Shown"]

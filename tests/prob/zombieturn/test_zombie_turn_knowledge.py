@@ -145,3 +145,76 @@ def test_k1_each_kind_of_swap_catches_the_values_under_the_counters(kind, monkey
     st = HAND[kind]()
     (a, b), = pairs(st, kind, 1)
     assert _answer(swap(st, a, b)) != _answer(st)
+
+
+class _NoShare(ZombieTurnWalk):
+    """The walk without the children of a drawn position shared across urns (the shortcut undone)."""
+
+    def _after_reveal(self, t):
+        return self.children(t)
+
+
+def _end_of_human_turn(seed: int, turn: int):
+    from dodnb.rules.actions import EndTurn
+    from dodnb.rules.game import Game
+    from dodnb.rules.solitaire import zombie_policy
+    from dodnb.search.humans import sensible_human
+
+    g = Game(seed=seed, solitaire=True, human=sensible_human, zombie=zombie_policy)
+    while not g.over and g.state.turn <= turn:
+        g.step()
+    return next(st for st, a in zip(g.history, g.actions) if isinstance(a, EndTurn) and st.turn == turn)
+
+
+def test_k1_children_after_a_draw_shared_across_urns_give_the_walk_without_them():
+    """Ruling K1, the zombie turn's walk: the positions after a value is drawn are followed once for
+    every urn they were drawn from when none of them reads the urn again (`_after_reveal`). From the
+    mid-turn positions of a real game (Peter and Roger in the north main-door square, Steve and Fran
+    beside it: two attacks drawn, then units drawn at the door), the odds equal those of the walk
+    without the shortcut, Fraction for Fraction, and of the plain walk where it is small enough; the
+    shortcut was taken."""
+    st0, ctx = start_position(_end_of_human_turn(1000, 2))
+    compared = shared = plain_too = 0
+    for m in mid_turn_states(st0, 2, every=3):
+        if m.phase.value not in ("attack", "generation"):
+            continue
+        c = conceal(m)
+        walk = ZombieTurnWalk(c, ctx)
+        got = dict(walk_exact(c, walk).items())
+        assert got == dict(walk_exact(c, _NoShare(c, ctx)).items()), (m.phase, m.pending)
+        compared += 1
+        here = walk.used.get("children after a draw shared across urns", 0)
+        shared += here
+        if m.phase.value == "generation" and here:  # (the plain walk of the earlier ones is too long)
+            plain = plain_walk(m, max_nodes=30000, public=True)
+            assert {tuple(k): p for k, p in got.items()} == plain
+            plain_too += 1
+    assert compared >= 3 and shared > 0 and plain_too >= 1, (compared, shared, plain_too)
+
+
+class _SharedAlways(ZombieTurnWalk):
+    """The shortcut without its guard: children shared across urns even where they keep the urn."""
+
+    def _after_reveal(self, t):
+        from dodnb.rules.knowledge import without_urn
+
+        zt = t.zturn
+        if not (zt.urn or zt.lots):
+            return self.children(t)
+        key = t.evolve(zturn=without_urn(zt))
+        got = self._shown.get(key)
+        if got is None:
+            got = self._shown[key] = self.children(t)
+        return got
+
+
+def test_k1_children_that_keep_the_urn_are_not_shared():
+    """The guard of the shortcut above: where a drawn position's children keep the urn (a unit may yet
+    be drawn into a character's square), sharing them across urns gives other odds (the test catches
+    it); the walk keeps them apart and gives the odds of the walk without the shortcut."""
+    st0, ctx = start_position(_end_of_human_turn(1000, 3))
+    m = next(m for m in mid_turn_states(st0, 1, every=3) if m.phase.value == "berserk")
+    c = conceal(m)
+    got = dict(walk_exact(c, ZombieTurnWalk(c, ctx)).items())
+    assert got == dict(walk_exact(c, _NoShare(c, ctx)).items())
+    assert got != dict(walk_exact(c, _SharedAlways(c, ctx)).items())
