@@ -32,7 +32,10 @@ multiplicity, a Zombie Entrance Table roll that brings units only where nobody s
 with the number entered, the free movement (no chance node) is followed at once to its end with the
 automaton's choices shared between the die's faces, and rolls are grouped by the result they give;
 in the Zombie Generation Phase what stands in the square of a character still to roll for a super
-zombie is held back with the probability until that roll, the walk going in stages.
+zombie is held back with the probability until that roll, the walk going in stages. In the humans'
+answer (ruling K1), a value drawn at its reveal is followed once for every urn it was drawn from
+where nothing after it reads the urn (proven equal to the walk without it and to the plain walk in
+tests/prob/zombieturn/test_zombie_turn_knowledge.py).
 Outside their proofs (custom policies) the walk is the plain one.
 
 The work is bounded (``max_seconds``, ``max_states``). Beyond the bound it either raises
