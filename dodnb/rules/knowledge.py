@@ -169,6 +169,13 @@ def must_draw(candidates: tuple[int, ...]) -> bool:
     return all(c == UNKNOWN for c in candidates)
 
 
+def is_public(st: Any) -> bool:
+    """Is `st` a public position (`conceal`): an urn of unseen values, lots, or a value held as UNKNOWN
+    or a lot's index?"""
+    zt = st.zturn
+    return bool(zt.urn or zt.lots) or any(z.value is not None and z.value <= UNKNOWN for z in st.zombies)
+
+
 def has_spare(st: Any) -> bool:
     """Ruling K2: do the counters nobody has seen hold more values than the units that must each take
     one of them (:func:`must_draw`)? Only then can a unit drawn face down from a pool of seen and
@@ -176,7 +183,7 @@ def has_spare(st: Any) -> bool:
     units."""
     zt = st.zturn
     zs = st.zombies
-    if zt.urn or zt.lots or any(z.value is not None and z.value <= UNKNOWN for z in zs):
+    if is_public(st):
         need = sum(1 for z in zs if z.value is not None and (z.value == UNKNOWN or (z.value < UNKNOWN and must_draw(zt.lots[-1 - z.value]))))
         return len(zt.urn) > need
     return len(unseen(zs)) > sum(1 for z in zs if not value_known(z) and must_draw(z.candidates))
@@ -190,9 +197,8 @@ def unseen(zombies: Units) -> list[int]:
 
 def unseen_of(st: Any) -> list[int]:
     """`unseen` of a position: in a public position (`conceal`), the urn of values not yet drawn."""
-    zt = st.zturn
-    if zt.urn or zt.lots or any(z.value is not None and z.value <= UNKNOWN for z in st.zombies):
-        return sorted(zt.urn)
+    if is_public(st):
+        return sorted(st.zturn.urn)
     return unseen(st.zombies)
 
 
@@ -406,4 +412,4 @@ def _with_value(z: ZombieUnit, v: int) -> ZombieUnit:
 
 
 __all__ = ["KNOWLEDGE", "shown_squares", "known", "settle", "settle_after", "remember", "UNKNOWN", "value_known", "never_seen",
-           "unseen", "unseen_of", "live_candidates", "must_draw", "has_spare", "without_urn", "pool_record", "draw_record", "lot", "conceal", "reveal_needed", "reveal_outcomes", "public_world", "Shown"]
+           "unseen", "unseen_of", "live_candidates", "must_draw", "is_public", "has_spare", "without_urn", "pool_record", "draw_record", "lot", "conceal", "reveal_needed", "reveal_outcomes", "public_world", "Shown"]

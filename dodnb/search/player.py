@@ -68,7 +68,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from dodnb.rules import core, engine
-from dodnb.rules.knowledge import UNKNOWN, conceal, public_world, reveal_needed, reveal_outcomes, value_known
+from dodnb.rules.knowledge import conceal, is_public, public_world, reveal_needed, reveal_outcomes, value_known
 from dodnb.rules.observe import public_seed
 from dodnb.rules.actions import Action, Activate, Door, Drop, EndTurn, Move, Shoot
 from dodnb.search.humans import GOOD_ODDS, kill_chance, next_step, sensible_human, stack_goal, target_terms, together_human
@@ -134,7 +134,7 @@ class TurnSearch:
     def __init__(self, root: GameState, ctx, max_nodes: int, moves: bool = True, weights: Weights = Weights()):
         self.root, self.ctx, self.max_nodes, self.moves, self.weights = root, ctx, max_nodes, moves, weights
         # a public position (`knowledge.conceal`, ruling K1): a value nobody knows is drawn where it shows
-        self.public = bool(root.zturn.urn or root.zturn.lots) or any(z.value <= UNKNOWN for z in root.zombies)
+        self.public = is_public(root)
         self.nodes = 0
         self.cut = False
         self._charged: set = set()
@@ -330,11 +330,6 @@ class ShotSearch(TurnSearch):
             got = _remember(_CHILDREN, key, [a for _, _, a in sorted(est, key=lambda t: t[:2])])
         return got
 
-    def _engine_order(self, acts: list[Action]) -> list[Action]:
-        """`acts` in the engine's order of the root's legal actions."""
-        legal = engine.legal_actions(self.root, self.ctx)
-        return sorted(acts, key=legal.index)
-
     def value(self, st: GameState, depth: int, memo: dict) -> float:
         stop = self.leaf(st)
         if not _acting(st, self.root.turn) or st.activation is None:
@@ -386,7 +381,8 @@ class ShotSearch(TurnSearch):
         if not done:
             return None, stop, stop, 0
         top = max(done.values())
-        best = next(a for a in self._engine_order(acts) if a in done and done[a] == top)  # ties: the engine's order
+        legal = engine.legal_actions(self.root, self.ctx)
+        best = min((a for a, v in done.items() if v == top), key=legal.index)  # ties: the engine's order
         if done[best] > stop + 1e-9:
             return best, done[best], stop, depth_done
         return None, done[best], stop, depth_done

@@ -129,7 +129,7 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
     def __init__(self, st0: GameState, ctx, *, zombie=None, human=None, shortcuts: Optional[bool] = None):
         self.ctx = ctx
         # a public position (`knowledge.conceal`): values nobody knows are drawn where they are revealed
-        self.public = bool(st0.zturn.urn or st0.zturn.lots) or any(z.value <= knowledge.UNKNOWN for z in st0.zombies)
+        self.public = knowledge.is_public(st0)
         self.turn = st0.turn
         self.solitaire = st0.solitaire
         self.pol = _policies(zombie, human, ctx)
@@ -347,11 +347,18 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
             self.used["children after a draw shared across urns"] = self.used.get("children after a draw shared across urns", 0) + 1
             return got
         got = self.children(t)
-        if self.revealed(t) is None and all(type(u) is tuple or not (u.zturn.urn or u.zturn.lots) for u, _, _, _ in got):
+        if self._urn_unread(t, got):
             if len(self._shown) > 200_000:
                 self._shown.clear()
             self._shown[key] = got
         return got
+
+    @staticmethod
+    def _urn_unread(t: GameState, kids: list) -> bool:
+        """The guard of :meth:`_after_reveal`: no second value is drawn at `t` (its children would
+        then carry the urn's odds), and every child has forgotten the urn and the lots."""
+        return knowledge.reveal_needed(t, shown=False) is None and all(
+            type(u) is tuple or not (u.zturn.urn or u.zturn.lots) for u, _, _, _ in kids)
 
     def children(self, s: GameState) -> list:
         """[(next position, probability, destroyed, entered)] from `s`; a next position may be the end
