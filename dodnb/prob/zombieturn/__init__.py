@@ -33,9 +33,10 @@ with the number entered, the free movement (no chance node) is followed at once 
 automaton's choices shared between the die's faces, and rolls are grouped by the result they give;
 in the Zombie Generation Phase what stands in the square of a character still to roll for a super
 zombie is held back with the probability until that roll, the walk going in stages. In the humans'
-answer (ruling K1), a value drawn at its reveal is followed once for every urn it was drawn from
-where nothing after it reads the urn (proven equal to the walk without it and to the plain walk in
-tests/prob/zombieturn/test_zombie_turn_knowledge.py).
+answer (ruling K1), the urn of unseen values rides with the probability after movement and is given
+back where the next value is drawn, a stage of the walk ending there: what follows a draw is
+followed once for every urn it was drawn from (proven equal to the walk that keeps the urn in the
+position and to the plain walk in tests/prob/zombieturn/test_zombie_turn_knowledge.py).
 Outside their proofs (custom policies) the walk is the plain one.
 
 The work is bounded (``max_seconds``, ``max_states``). Beyond the bound it either raises

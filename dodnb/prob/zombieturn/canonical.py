@@ -1,7 +1,8 @@
 """Ruling Z1 after movement (:mod:`dodnb.prob.zombieturn`): the canonical form of a position once no
 zombie can move in the turn (:meth:`CanonicalForms.canon`), what the rest of the turn can still reach
 (:meth:`CanonicalForms._exposure`), the statuses carried with the probability (:meth:`CanonicalForms.freeze`)
-and the parts held back until a super-zombie roll (:meth:`CanonicalForms.hold`, :meth:`CanonicalForms.give_back`).
+and the parts held back until a super-zombie roll or, in a public position, until a value is drawn
+(:meth:`CanonicalForms.hold`, :meth:`CanonicalForms.set_urn_aside`, :meth:`CanonicalForms.give_back`).
 
 It is one part of :class:`~dodnb.prob.zombieturn.walker.ZombieTurnWalk` (the walker mixes it in): its methods
 read the walker's context, settings, caches and counts (``ctx``, ``shortcuts``, ``used``...) and call the
@@ -16,7 +17,8 @@ from typing import Callable
 from dodnb.prob.zombieturn.common import POST_MOVEMENT, evolved
 from dodnb.rules.phases import generation
 from dodnb.rules.state import GameState, TurnRecord, ZombieTurn
-from dodnb.rules.vocab import Phase, Pool, Status, ZStep
+from dodnb.rules import knowledge
+from dodnb.rules.vocab import PendingKind, Phase, Pool, Status, ZStep
 
 __all__ = ["CanonicalForms"]
 
@@ -227,9 +229,41 @@ class CanonicalForms:
         t = s.evolve(characters=chars, zombies=tuple(kept)) if units else s.evolve(characters=chars)
         return self.canon(t), tuple(held)
 
+    def set_urn_aside(self, s: GameState) -> tuple:
+        """Ruling K1 in a public position (the urn carried): (position, the pairs it carries). After
+        movement the urn of values nobody has seen, and the lots of the units drawn face down from the
+        pool, are read only where a value is drawn (`knowledge.reveal_outcomes`): no rule, decision or
+        shortcut of the walk reads them anywhere else. So a position that draws no value now gives them
+        to the probability, as the statuses carried are (:meth:`freeze`), and the many positions that
+        differ only in what was drawn before them (a second attack after the first one's value) are
+        followed once; where a value is next drawn (:meth:`needs_urn`) the stage of the walk ends and
+        they are given back (:meth:`give_back`)."""
+        zt = s.zturn
+        if not (self.public and self.shortcuts and (zt.urn or zt.lots)) or s.phase not in POST_MOVEMENT \
+                or knowledge.reveal_needed(s, shown=False) is not None:
+            return s, ()
+        bare = self._bare.get(zt)
+        if bare is None:
+            bare = self._bare[zt] = knowledge.without_urn(zt)
+        self.used["urn carried with the probability"] = self.used.get("urn carried with the probability", 0) + 1
+        return s.evolve(zturn=bare), ((_URN, (zt.urn, zt.lots)),)
+
+    def needs_urn(self, s: GameState) -> bool:
+        """Does `s` draw a value now without its urn (:meth:`set_urn_aside`): the end of a stage?"""
+        zt = s.zturn
+        return self.public and not (zt.urn or zt.lots) and knowledge.reveal_needed(s, shown=False) is not None
+
     def give_back(self, s: GameState, carried: tuple) -> tuple:
-        """:meth:`hold` undone at the first super-zombie roll [11.0]: (the position with the units and
+        """What a position carries put back where a stage of the walk ends: at a value drawn
+        (:meth:`needs_urn`), the urn and lots (:meth:`set_urn_aside`), the rest still carried; at the
+        first super-zombie roll [11.0], the urn too, and :meth:`hold` undone: (the position with the units and
         statuses it held put back, in the canonical form, the pairs still carried)."""
+        urn = next((v for k, v in carried if k == _URN), None)
+        if urn is not None:
+            s = s.evolve(zturn=replace(s.zturn, urn=urn[0], lots=urn[1]))
+            carried = tuple(kv for kv in carried if kv[0] != _URN)
+        if not (s.pending.kind == PendingKind.ROLL_SUPER and s.phase == Phase.GENERATION):
+            return s, carried
         rolling = {c.square for c in s.characters if c.name in s.zturn.super_rolls and c.square is not None}
         names = {c.name for c in s.characters if c.square in rolling}
         back = {}
@@ -333,6 +367,7 @@ def _as_victory_reads(characters: tuple, pick: Callable) -> tuple[tuple, tuple]:
 
 _NO_RECORD = TurnRecord()
 _HELD = "\x00held in "  # the key of a square's units held back (:meth:`ZombieTurnWalk.hold`); no character's name
+_URN = "\x00urn"  # the key of the urn and lots carried (:meth:`ZombieTurnWalk.set_urn_aside`); no character's name
 
 
 def _held_order(z) -> tuple:

@@ -1,7 +1,7 @@
 """The exact walk of a zombie turn (:mod:`dodnb.prob.zombieturn`): the graph of positions explored once
 from :class:`~dodnb.prob.zombieturn.walker.ZombieTurnWalk`'s children, equal positions merged wherever
 they are reached, then the probability flowing through it in topological order, in stages that end at
-the super-zombie rolls [11.0] (:func:`walk_exact`); :func:`exact_turn` for a zombie-phase position."""
+the super-zombie rolls [11.0] and at the values drawn (ruling K1) (:func:`walk_exact`); :func:`exact_turn` for a zombie-phase position."""
 
 from __future__ import annotations
 
@@ -28,9 +28,11 @@ def walk_exact(st: GameState, walk: ZombieTurnWalk, *, max_states: int = 300_000
     probabilities flow through it in topological order. The counts of zombies destroyed and units
     entered ride along with the probability (a small table per position) rather than in the position,
     so positions that differ only in what happened before them are followed once; so do the statuses
-    a position forgets (:meth:`ZombieTurnWalk.freeze`) and the parts it holds back until a super-zombie roll
-    (:meth:`ZombieTurnWalk.hold`): the walk goes in stages, each ending at the super-zombie rolls it reaches,
-    where they are put back (:meth:`ZombieTurnWalk.give_back`) for the next.
+    a position forgets (:meth:`ZombieTurnWalk.freeze`), the parts it holds back until a super-zombie roll
+    (:meth:`ZombieTurnWalk.hold`) and, in a public position, the urn of unseen values until a value is
+    drawn (:meth:`ZombieTurnWalk.set_urn_aside`): the walk goes in stages, each ending at the
+    super-zombie rolls and the draws it reaches, where they are put back (:meth:`ZombieTurnWalk.give_back`)
+    for the next.
 
     The cyclic garbage collector is paused meanwhile (and put back as it was): the graph keeps every
     position alive until the flow is done, and the collector would go over all of them again and
@@ -69,7 +71,9 @@ def _stage(starts: dict, walk: ZombieTurnWalk, final: dict, explored: list, t0: 
     # stands for it everywhere below, and the graph's tables are lists by number: a position is hashed
     # once, when it is met, not at every table it goes through (a position's hash is a Python call)
     states = list(starts)
-    ids: dict = {s: i for i, s in enumerate(states)}
+    # (a start is never merged with a position met in the stage: one equal to it ends the stage too —
+    # it carries what the start has been given back — and goes to the next, :meth:`give_back`)
+    ids: dict = {}
     n0 = len(states)
     succ: list = [None] * n0  # per position: [(next position's number or an end, destroyed, entered, carried, probability)]
     indeg = [0] * n0
@@ -84,8 +88,9 @@ def _stage(starts: dict, walk: ZombieTurnWalk, final: dict, explored: list, t0: 
         if max_seconds is not None and clock() - t0 > max_seconds:
             raise TooBig("zt.too_big.seconds", s=max_seconds)
         s = states[i]
-        if staged and i >= n0 and s.pending.kind == PendingKind.ROLL_SUPER and s.phase == Phase.GENERATION:
-            succ[i] = _NEXT_STAGE  # the parts held back are put back first (next stage)
+        if staged and i >= n0 and ((s.pending.kind == PendingKind.ROLL_SUPER and s.phase == Phase.GENERATION)
+                                   or walk.needs_urn(s)):
+            succ[i] = _NEXT_STAGE  # what it carries is given back first (next stage)
             continue
         kids: dict = {}
         for t, q, d, e in walk.children(s):
@@ -99,6 +104,9 @@ def _stage(starts: dict, walk: ZombieTurnWalk, final: dict, explored: list, t0: 
             if type(child) is not tuple:
                 child, sub = walk.freeze(child)
                 child, held = walk.hold(child)
+                child, urn = walk.set_urn_aside(child)
+                if urn:
+                    held += urn
                 if held:
                     sub = tuple(sorted(sub + held))
                 j = ids.get(child)

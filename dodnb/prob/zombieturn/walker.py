@@ -116,7 +116,8 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
       one decision of the side to play (best play walks the zombie side's decisions with it);
     * :meth:`children` — [(next position, probability, destroyed, entered)], the shortcuts taken (a next
       position may be the end of the turn already, ``(END, statuses, winner)``); :meth:`child` one of them;
-    * :meth:`canon`, :meth:`freeze`, :meth:`hold`, :meth:`give_back` — the canonical forms after
+    * :meth:`canon`, :meth:`freeze`, :meth:`hold`, :meth:`set_urn_aside`, :meth:`needs_urn`,
+      :meth:`give_back` — the canonical forms after
       movement (:mod:`~dodnb.prob.zombieturn.canonical`), which :func:`~dodnb.prob.zombieturn.exact.walk_exact`
       applies to every position it keeps;
     * ``stop(position)`` — whether the zombie turn is over there; ``ctx``, ``shortcuts``; ``used`` — how
@@ -164,7 +165,7 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
         # ruling Z1 (counters nameless in movement): the solitaire movement of the [15.5] automaton
         self.nameless = self.shortcuts and self.solitaire and zombie is None and human is None
         self._in_nameless = False  # working out a nameless position's children (:meth:`_nameless_children`)
-        self._shown: dict = {}  # a position just revealed, its urn set aside -> its children (:meth:`_after_reveal`)
+        self._bare: dict = {}  # bookkeeping of the zombie turn -> the same without its urn and lots (:meth:`set_urn_aside`)
         self._nameless_kids: dict = {}  # nameless position -> its children, nameless
         self._nameless_units: dict = {}  # id of a unit -> (the unit, the unit without its id and value)
         self._nameless_tuples: dict = {}  # id of a tuple of units -> (that tuple, :meth:`_nameless_units_of`)
@@ -328,46 +329,15 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
         self.used["values drawn at a reveal"] = self.used.get("values drawn at a reveal", 0) + 1
         return knowledge.reveal_outcomes(s, i)
 
-    def _after_reveal(self, t: GameState) -> list:
-        """:meth:`children` of a position whose value was just drawn (ruling K1), kept for the same
-        position drawn from any urn when they do not read it. The urn of unseen values (and the drawn
-        units' lots) is read only by a later draw (`knowledge.reveal_outcomes`); nothing in the engine
-        reads it, and the canonical form forgets it where no later draw can come (:meth:`canon`). So
-        when no second value is drawn at `t` and every child has forgotten the urn, the children are
-        those of the position with any other urn in its place: they are kept under `t` with its urn set
-        aside, and the many positions that differ only in what was drawn before them (a second attack's
-        value drawn after a first one's) follow them once (tests/prob/zombieturn prove the odds equal
-        to the plain walk)."""
-        zt = t.zturn
-        if not (zt.urn or zt.lots):
-            return self.children(t)
-        key = t.evolve(zturn=knowledge.without_urn(zt))
-        got = self._shown.get(key)
-        if got is not None:
-            self.used["children after a draw shared across urns"] = self.used.get("children after a draw shared across urns", 0) + 1
-            return got
-        got = self.children(t)
-        if self._urn_unread(t, got):
-            if len(self._shown) > 200_000:
-                self._shown.clear()
-            self._shown[key] = got
-        return got
-
-    @staticmethod
-    def _urn_unread(t: GameState, kids: list) -> bool:
-        """The guard of :meth:`_after_reveal`: no second value is drawn at `t` (its children would
-        then carry the urn's odds), and every child has forgotten the urn and the lots."""
-        return knowledge.reveal_needed(t, shown=False) is None and all(
-            type(u) is tuple or not (u.zturn.urn or u.zturn.lots) for u, _, _, _ in kids)
-
     def children(self, s: GameState) -> list:
         """[(next position, probability, destroyed, entered)] from `s`; a next position may be the end
-        of the turn already, as (END, statuses, winner). In a public position a value revealed at `s`
-        is drawn first (:meth:`revealed`)."""
+        of the turn already, as (END, statuses, winner). In a public position where a value is revealed
+        at `s`, the children are the positions with each value drawn (:meth:`revealed`): the exact walk
+        then follows what comes next once for every urn it was drawn from (:meth:`set_urn_aside`)."""
         if self.public:
             shown = self.revealed(s)
             if shown is not None:
-                return [(u, q * p, d, e) for t, q in shown for u, p, d, e in self._after_reveal(t)]
+                return [(self.canon(t), q, 0, 0) for t, q in shown]
         if self.nameless and s.pending.kind in NAMELESS and not self._in_nameless and s.result is None:
             got = self._nameless_children(s)
             if got is not None:

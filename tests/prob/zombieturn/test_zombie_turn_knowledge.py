@@ -15,7 +15,7 @@ import pytest
 import dodnb.prob.zombieturn.odds as odds_module
 from dodnb.prob.enumerate import TooBig
 from dodnb.prob.zombieturn import ZombieTurnWalk, start_position, walk_exact, zombie_turn
-from dodnb.rules.knowledge import UNKNOWN, conceal, never_seen
+from dodnb.rules.knowledge import UNKNOWN, conceal, never_seen, reveal_needed
 from dodnb.rules.state import Pending
 from tests.oracle.swaps import KINDS, pairs, swap, swapped, turn_starts
 from tests.prob.zombieturn.zturn_positions import TooLong, mid_turn_states, plain_walk
@@ -147,11 +147,28 @@ def test_k1_each_kind_of_swap_catches_the_values_under_the_counters(kind, monkey
     assert _answer(swap(st, a, b)) != _answer(st)
 
 
-class _NoShare(ZombieTurnWalk):
-    """The walk without the children of a drawn position shared across urns (the shortcut undone)."""
+class _UrnKept(ZombieTurnWalk):
+    """The walk with the urn kept in the position (the shortcut undone): what follows a draw is
+    followed apart for every urn."""
 
-    def _after_reveal(self, t):
-        return self.children(t)
+    def set_urn_aside(self, s):
+        return s, ()
+
+
+class _UrnNeverGivenBack(ZombieTurnWalk):
+    """The shortcut without its stage ends: the urn set aside and never given back where a value is
+    drawn."""
+
+    def needs_urn(self, s):
+        return False
+
+
+class _StageAtEveryDraw(_UrnKept):
+    """A stage of the walk ending at every value drawn, the urn kept in the position: stages that end
+    anywhere must give the same odds."""
+
+    def needs_urn(self, s):
+        return self.public and reveal_needed(s, shown=False) is not None
 
 
 def _end_of_human_turn(seed: int, turn: int):
@@ -166,47 +183,63 @@ def _end_of_human_turn(seed: int, turn: int):
     return next(st for st, a in zip(g.history, g.actions) if isinstance(a, EndTurn) and st.turn == turn)
 
 
-def test_k1_children_after_a_draw_shared_across_urns_give_the_walk_without_them():
-    """Ruling K1, the zombie turn's walk: the positions after a value is drawn are followed once for
-    every urn they were drawn from when none of them reads the urn again (`_after_reveal`). From the
-    mid-turn positions of a real game (Peter and Roger in the north main-door square, Steve and Fran
-    beside it: two attacks drawn, then units drawn at the door), the odds equal those of the walk
-    without the shortcut, Fraction for Fraction, and of the plain walk where it is small enough; the
-    shortcut was taken."""
+def test_k1_the_urn_carried_with_the_probability_gives_the_walk_that_keeps_it():
+    """Ruling K1, the zombie turn's walk: after movement the urn of unseen values rides with the
+    probability and is given back where the next value is drawn, a stage of the walk ending there
+    (`set_urn_aside`, `needs_urn`, `give_back`), so what follows a draw is followed once for every urn.
+    From the mid-turn positions of a real game (Peter and Roger in the north main-door square, Steve
+    and Fran beside it: two attacks drawn, then units drawn at the door), the odds equal those of the
+    walk that keeps the urn in the position, Fraction for Fraction, and of the plain walk where it is
+    small enough; the shortcut was taken."""
     st0, ctx = start_position(_end_of_human_turn(1000, 2))
-    compared = shared = plain_too = 0
+    compared = carried = plain_too = 0
     for m in mid_turn_states(st0, 2, every=3):
         if m.phase.value not in ("attack", "generation"):
             continue
         c = conceal(m)
         walk = ZombieTurnWalk(c, ctx)
         got = dict(walk_exact(c, walk).items())
-        assert got == dict(walk_exact(c, _NoShare(c, ctx)).items()), (m.phase, m.pending)
+        assert got == dict(walk_exact(c, _UrnKept(c, ctx)).items()), (m.phase, m.pending)
         compared += 1
-        here = walk.used.get("children after a draw shared across urns", 0)
-        shared += here
+        here = walk.used.get("urn carried with the probability", 0)
+        carried += here
         if m.phase.value == "generation" and here:  # (the plain walk of the earlier ones is too long)
             plain = plain_walk(m, max_nodes=30000, public=True)
             assert {tuple(k): p for k, p in got.items()} == plain
             plain_too += 1
-    assert compared >= 3 and shared > 0 and plain_too >= 1, (compared, shared, plain_too)
+    assert compared >= 3 and carried > 0 and plain_too >= 1, (compared, carried, plain_too)
 
 
-class _SharedAlways(ZombieTurnWalk):
-    """The shortcut without its guard: children shared across urns even where they keep the urn."""
-
-    @staticmethod
-    def _urn_unread(t, kids):
-        return True
-
-
-def test_k1_children_that_keep_the_urn_are_not_shared():
-    """The guard of the shortcut above: where a drawn position's children keep the urn (a unit may yet
-    be drawn into a character's square), sharing them across urns gives other odds (the test catches
-    it); the walk keeps them apart and gives the odds of the walk without the shortcut."""
+def test_k1_the_urn_set_aside_must_be_given_back_where_a_value_is_drawn():
+    """The stage ends of the shortcut above: without them a value would be drawn from an urn that is
+    not there — the walk fails (no counter left to draw) or gives other odds; the test catches it."""
     st0, ctx = start_position(_end_of_human_turn(1000, 3))
     m = next(m for m in mid_turn_states(st0, 1, every=3) if m.phase.value == "berserk")
     c = conceal(m)
     got = dict(walk_exact(c, ZombieTurnWalk(c, ctx)).items())
-    assert got == dict(walk_exact(c, _NoShare(c, ctx)).items())
-    assert got != dict(walk_exact(c, _SharedAlways(c, ctx)).items())
+    assert got == dict(walk_exact(c, _UrnKept(c, ctx)).items())
+    try:
+        broken = dict(walk_exact(c, _UrnNeverGivenBack(c, ctx)).items())
+    except (ValueError, IndexError):
+        return
+    assert broken != got
+
+
+def test_k1_stages_ending_at_every_draw_give_the_same_odds():
+    """The exact walk's stages (`exact._stage`): ending one at every value drawn, with the urn kept in
+    the position, changes no odds. Mid-turn positions of a real game where Fran, infected, will roll
+    for a super zombie [11.0] (parts held until her roll, ruling Z1) while the attacks still draw
+    values: a draw's stage then starts beside the super-zombie rolls reached with it, and a position
+    met there equal to one of them must still end its stage (a start merged with it once lost what it
+    carried: 6 of these positions gave other odds)."""
+    st0, ctx = start_position(_end_of_human_turn(1000, 3))
+    compared = 0
+    for seed in (1, 2):
+        for m in mid_turn_states(st0, seed, every=1):
+            if m.phase.value != "attack":
+                continue
+            c = conceal(m)
+            got = dict(walk_exact(c, ZombieTurnWalk(c, ctx)).items())
+            assert got == dict(walk_exact(c, _StageAtEveryDraw(c, ctx)).items()), (seed, m.pending)
+            compared += 1
+    assert compared >= 6, compared
