@@ -248,6 +248,12 @@ class CanonicalForms:
         self.used["urn carried with the probability"] = self.used.get("urn carried with the probability", 0) + 1
         return s.evolve(zturn=bare), ((_URN, (zt.urn, zt.lots)),)
 
+    @staticmethod
+    def at_super_roll(s: GameState) -> bool:
+        """Is `s` a super-zombie roll of the Zombie Generation Phase [11.0]: where :meth:`hold` is
+        undone (:meth:`give_back`), a stage of the walk ending there?"""
+        return s.pending.kind == PendingKind.ROLL_SUPER and s.phase == Phase.GENERATION
+
     def needs_urn(self, s: GameState) -> bool:
         """Does `s` draw a value now without its urn (:meth:`set_urn_aside`): the end of a stage?"""
         zt = s.zturn
@@ -262,7 +268,7 @@ class CanonicalForms:
         if urn is not None:
             s = s.evolve(zturn=replace(s.zturn, urn=urn[0], lots=urn[1]))
             carried = tuple(kv for kv in carried if kv[0] != _URN)
-        if not (s.pending.kind == PendingKind.ROLL_SUPER and s.phase == Phase.GENERATION):
+        if not self.at_super_roll(s):
             return s, carried
         rolling = {c.square for c in s.characters if c.name in s.zturn.super_rolls and c.square is not None}
         names = {c.name for c in s.characters if c.square in rolling}

@@ -16,7 +16,6 @@ from dodnb.prob.enumerate import TooBig
 from dodnb.prob.zombieturn.common import END, TurnOutcome
 from dodnb.prob.zombieturn.walker import ZombieTurnWalk
 from dodnb.rules.state import GameState
-from dodnb.rules.vocab import PendingKind, Phase
 
 __all__ = ["walk_exact", "exact_turn"]
 
@@ -88,8 +87,7 @@ def _stage(starts: dict, walk: ZombieTurnWalk, final: dict, explored: list, t0: 
         if max_seconds is not None and clock() - t0 > max_seconds:
             raise TooBig("zt.too_big.seconds", s=max_seconds)
         s = states[i]
-        if staged and i >= n0 and ((s.pending.kind == PendingKind.ROLL_SUPER and s.phase == Phase.GENERATION)
-                                   or walk.needs_urn(s)):
+        if staged and i >= n0 and (walk.at_super_roll(s) or walk.needs_urn(s)):
             succ[i] = _NEXT_STAGE  # what it carries is given back first (next stage)
             continue
         kids: dict = {}

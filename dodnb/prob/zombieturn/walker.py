@@ -116,7 +116,7 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
       one decision of the side to play (best play walks the zombie side's decisions with it);
     * :meth:`children` — [(next position, probability, destroyed, entered)], the shortcuts taken (a next
       position may be the end of the turn already, ``(END, statuses, winner)``); :meth:`child` one of them;
-    * :meth:`canon`, :meth:`freeze`, :meth:`hold`, :meth:`set_urn_aside`, :meth:`needs_urn`,
+    * :meth:`canon`, :meth:`freeze`, :meth:`hold`, :meth:`set_urn_aside`, :meth:`needs_urn`, :meth:`at_super_roll`,
       :meth:`give_back` — the canonical forms after
       movement (:mod:`~dodnb.prob.zombieturn.canonical`), which :func:`~dodnb.prob.zombieturn.exact.walk_exact`
       applies to every position it keeps;
