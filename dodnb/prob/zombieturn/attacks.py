@@ -1,6 +1,8 @@
 """Ruling Z1 in the Attack and Generation Phases (:mod:`dodnb.prob.zombieturn`): an attack under way
 followed once per what it reads (:meth:`AttackShortcuts._attack_key`, :meth:`AttackShortcuts._attack_ends`),
-its ends written into every position that reads it alike (:meth:`AttackShortcuts._write_end`); and the
+its ends written into every position that reads it alike (:meth:`AttackShortcuts._write_end`), its
+attack rolls followed once per what they read, shared by the attacks of one strength
+(:meth:`AttackShortcuts._roll_ends`); and the
 Zombie Entrance Table's totals that bring units only where nobody stands summed
 (:meth:`AttackShortcuts._entrance_children`).
 
@@ -15,10 +17,10 @@ from fractions import Fraction
 from typing import Optional
 
 from dodnb.prob.zombieturn.common import END, evolved, reached
-from dodnb.rules import engine
+from dodnb.rules import core, engine
 from dodnb.rules.phases.base import RIFLE_HOLDERS
 from dodnb.rules.state import GameState, Pending
-from dodnb.rules.vocab import Pool, Side
+from dodnb.rules.vocab import AttackStep, PendingKind, Pool, Side
 
 __all__ = ["AttackShortcuts"]
 
@@ -117,6 +119,7 @@ class AttackShortcuts:
         ctx = self.ctx
         sq = s0.attack.square
         names = frozenset(c.name for c in s0.characters if c.square == sq)
+        order = tuple(c.name for c in s0.characters)
         where = _unit_index(s0, sq)
         known = s0.with_knowledge().zombies
         succ: dict = {}  # position -> [(next position or end, probability, destroyed, whether an end)]
@@ -124,6 +127,19 @@ class AttackShortcuts:
 
         def visit(s: GameState) -> bool:
             edges = succ[s] = []
+            if _at_rolls(s):  # the attack rolls, shared with the attacks that read them alike
+                rolls = self._roll_ends(s)
+                if rolls is None:
+                    return False
+                here = _end_of_attack(s0, s, names, where, known)  # what the attack changed before them
+                if here is None:
+                    return False
+                before, unit = here
+                for chars, marks, q, d in rolls:
+                    edges.append(((_merged(order, before, chars), evolved(s.zombies[where], uid="", **dict(marks)) if marks else unit),
+                                  q, d, True))
+                post.append(s)
+                return True
             if s.pending.side == Side.CHANCE:
                 classes = engine.roll_classes(s, ctx)
                 outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
@@ -161,6 +177,66 @@ class AttackShortcuts:
                     k = (c, d0 + d) if last else d0 + d
                     into[k] = into.get(k, 0) + p * q
         return tuple((end, q, d) for (end, d), q in ends.items())
+
+    def _roll_key(self, s: GameState) -> tuple:
+        """What the attack rolls still to make at `s` read (:meth:`_roll_ends`): what the attack reads
+        (:meth:`_attack_key`), but of the attack only its square, the number attacked, the strength
+        [8.0] 4, who is attacked and who is rolled for; of its unit only what the players know of it
+        (`_MARKS`). From the first attack roll on, the unit's value is read only through the strength
+        (`core.strength`): each roll reads the Zombie Attack Table at it [8.8] and changes only the
+        character rolled for [8.6] — and what the players know of the unit, turned face down once
+        nobody is left in its square [5.4] (`knowledge.settle`, which reads only that and where the
+        characters are); the unit is not shot at any more [8.1]. Who shot at it [8.1] is not read
+        either, nor whether the unit is berserk."""
+        att = s.attack
+        k = self._attack_key(s)
+        rolls = (att.square, att.k, core.strength(att.value, att.k), att.targets, att.rolled)
+        unit = k[4] and tuple(k[4].__dict__[f] for f in _MARKS)
+        return (k[0], rolls) + k[2:4] + (unit,) + k[5:]
+
+    def _roll_ends(self, s: GameState) -> Optional[tuple]:
+        """Ruling Z1 (the attack rolls followed once): ((the characters of the square that changed, as
+        (name, state) pairs), (the fields of its unit that changed, as (field, value) pairs),
+        probability, destroyed)... of the attack rolls still to make at `s` [8.0] 5, [8.8] — one roll
+        after the other, the victory conditions checked before each [14.0] — worked out once per what
+        they read (:meth:`_roll_key`) and shared by every attack that comes to them alike, whatever
+        the value that gave its strength. None (the attack then followed as before) if a roll changed
+        anything else, or its unit's value."""
+        key = self._roll_key(s)
+        got = self._rolls.get(key, _UNSEEN)
+        if got is not _UNSEEN:
+            self.used["attack rolls followed once"] = self.used.get("attack rolls followed once", 0) + 1
+            return got
+        ctx = self.ctx
+        sq = s.attack.square
+        names = frozenset(c.name for c in s.characters if c.square == sq)
+        order = tuple(c.name for c in s.characters)
+        where = _unit_index(s, sq)
+        known = s.with_knowledge().zombies
+        ends: dict = {}
+        classes = engine.roll_classes(s, ctx)
+        outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
+        unit = s.zombies[where] if where is not None else None  # (a super zombie may attack alone [11.8])
+        for a, q in outs:
+            t, d, e = reached(s, engine.apply_to_attack_end(s, ctx, a)[0])
+            end = None if e else _end_of_attack(s, t, names, where, known)
+            marks = None if end is None else () if end[1] is None else _marks(unit, end[1])
+            if marks is None:
+                ends = None
+                break
+            if t.result is None and (t.attack is not None or t.shot is not None):
+                more = self._roll_ends(t) if _at_rolls(t) else None
+                if more is None:
+                    ends = None
+                    break
+                for chars, later, p, dd in more:
+                    k = (_merged(order, end[0], chars), tuple(sorted({**dict(marks), **dict(later)}.items())), d + dd)
+                    ends[k] = ends.get(k, 0) + q * p
+            else:
+                k = (end[0], marks, d)
+                ends[k] = ends.get(k, 0) + q
+        got = self._rolls[key] = None if ends is None else tuple((chars, marks, q, d) for (chars, marks, d), q in ends.items())
+        return got
 
     @staticmethod
     def _write_end(s: GameState, known: tuple, where: Optional[int], chars: tuple, unit) -> GameState:
@@ -238,6 +314,38 @@ _STALE = Pending(Side.CHANCE.value, "roll:attack", "8.0", "an attack just writte
 #: its characters and units, the phase and result (the end of the game), what is pending and in progress
 _ATTACK_KEEPS = tuple(f.name for f in fields(GameState) if f.compare and f.name not in
                       ("characters", "zombies", "phase", "result", "pending", "shot", "attack"))
+
+
+#: what the attack rolls may change of the attacking unit, and read of it (:meth:`AttackShortcuts._roll_ends`): what
+#: the players know of it (`knowledge.settle`), which changes once its square is left without a character [5.4]
+_MARKS = ("face_up", "seen", "candidates")
+
+
+def _marks(unit, changed) -> Optional[tuple]:
+    """How `changed` (an attacking unit after some of its attack rolls, without its name) differs from
+    `unit`: ((field, value)...) of the fields in `_MARKS`; None if it differs in any other (its value)."""
+    if unit is None:
+        return None
+    d = unit.__dict__
+    marks = tuple((f, v) for f, v in changed.__dict__.items() if f in _MARKS and v != d[f])
+    return marks if changed == evolved(unit, uid="", **dict(marks)) else None
+
+
+def _at_rolls(s: GameState) -> bool:
+    """Whether `s` waits on an attack roll [8.8] (no shot in progress): :meth:`AttackShortcuts._roll_ends`."""
+    return s.shot is None and s.pending.kind == PendingKind.ROLL_ATTACK and s.attack.step == AttackStep.ROLL
+
+
+def _merged(order: tuple, before: tuple, after: tuple) -> tuple:
+    """The changes of an attack's characters (name, state) pairs, `after` over `before`, in the
+    characters' order (`order`: their names)."""
+    if not before:
+        return after
+    if not after:
+        return before
+    new = dict(before)
+    new.update(after)
+    return tuple((n, new[n]) for n in order if n in new)
 
 
 def _unit_index(s: GameState, square: str) -> Optional[int]:

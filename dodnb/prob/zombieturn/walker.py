@@ -140,6 +140,7 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
         # zombie player's choice of how many are attacked by a die, as in solitaire: ruling Z3)
         self.attacks_apart = self.shortcuts and zombie is None and human is None
         self._attacks: dict = {}  # what an attack reads (:meth:`_attack_key`) -> its ends, or None
+        self._rolls: dict = {}  # what attack rolls read (:meth:`_roll_key`) -> their ends, or None
         self.stop = _stop_fn(st0.turn)
         self.rng = random.Random(0)  # the default policies do not use it
         self.entrances = frozenset(ctx.main_square_door)

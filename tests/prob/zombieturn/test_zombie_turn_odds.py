@@ -746,6 +746,36 @@ def test_8_0_13_4_ruling_z1_an_attack_is_shared_by_the_positions_that_read_it_al
     _proves(st, ctx, "attacks followed once", wrong=[_AttackBlindToValues])
 
 
+class _RollsBlindToStrength(ZombieTurnWalk):
+    """A wrong ruling Z1 (the attack rolls followed once): the strength [8.0] 4 left out of what the
+    attack rolls read (and out of the pending roll, whose words name it)."""
+
+    def _roll_key(self, s):
+        k = super()._roll_key(s)
+        return (k[0].kind, k[1][:2] + k[1][3:]) + k[2:]
+
+
+@pytest.mark.parametrize("pool", [(4, 5, 8), (3, 6, 7)])
+def test_8_0_8_8_ruling_z1_the_attack_rolls_are_shared_by_the_values_of_one_strength(pool):
+    """Ruling Z1 (the attack rolls followed once), [8.0] 4-5, [8.8], [13.4]: Peter and Fran in the North
+    entrance square 004, its door open, the Zombie Entrance Table to roll; the units in the pool nobody
+    has seen, so the value of one drawn there is drawn from them when it attacks (ruling K1). Once the
+    number attacked is known, the rolls read the strength, not the value: the values that give one
+    strength (4 and 5 between two characters; 6 and 7) share their rolls. The walk from what the humans
+    know equals the plain walk exactly; rolls taken not to read the strength would not."""
+    st = build({"Peter": "004", "Fran": "004", "Steve": "177"}, [{"square": "134", "value": 2}], eliminated=pool,
+               doors={"E": "closed", "S": "closed", "W": "closed"}, phase="generation", zturn=ZombieTurn(step="entrance"))
+    ctx = engine.context(st.board)
+    st = engine._advance(st, ctx, [])
+    assert st.pending.kind == "roll:entrance"
+    plain = plain_walk(st, public=True)
+    c = conceal(st)
+    walk = ZombieTurnWalk(c, ctx)
+    assert as_plain(walk_exact(c, walk)) == plain
+    assert walk.used.get("attack rolls followed once", 0) > 0, walk.used
+    assert as_plain(walk_exact(c, _RollsBlindToStrength(c, ctx))) != plain
+
+
 def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
     """Ruling Z2 before movement: a Hidden Zombie draw [15.2] from a pool with equal units, their names
     next to each other (grouped) and apart (not grouped); the main doors closed so the plain walk is
