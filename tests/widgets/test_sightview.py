@@ -47,13 +47,18 @@ def test_the_data_answers_as_the_rules_do(pair):
 
 
 def test_every_ordered_pair_answers_as_the_walker(pair):
-    """All 46,440 lines: the verdict, the reason with its Case, the culprit's words, the squares
-    the line passes (computed in the page, squares_passed) and its doors, as the exact walker gives
-    them and the catalogue words them (render.words, as LOSExplorer's panel)."""
+    """All 46,440 lines in English, and in French the lines from every 6th shooter (every target):
+    the verdict, the reason with its Case, the culprit's words, the squares the line passes (computed
+    in the page, squares_passed) and its doors, as the exact walker gives them and the catalogue
+    words them (render.words, as LOSExplorer's panel). The data is one for both languages, only
+    the words differ: the French run reads a sixth of it (blocked lines of several kinds among
+    them), so that make test stays quick."""
     new, _ = pair
     lang, board, ids = new.lang, new.board, new.atlas.ids
+    shooters = ids if lang == "en" else ids[::6]
     checked = 0
-    for a in ids:
+    reasons = set()
+    for a in shooters:
         for b in ids:
             if a == b:
                 continue
@@ -64,11 +69,14 @@ def test_every_ordered_pair_answers_as_the_walker(pair):
             if s.visible:
                 want = [("head-ok", tr("los.in_sight", lang, a=a, b=b)), passes]
             else:
+                reasons.add(s.reason)
                 want = [("head-no", tr("los.not_in_sight", lang, a=a, b=b, title=reason_title(s.reason, lang), case=s.case)),
                         ("text", tr("los.why", lang, why=why(board, s, lang=lang))), passes]
             assert new.lines(a, b)[:len(want)] == want, (a, b)
             checked += 1
-    assert checked == len(ids) * (len(ids) - 1) == 46_440
+    assert checked == len(shooters) * (len(ids) - 1)
+    assert lang != "en" or checked == 46_440
+    assert len(reasons) >= 4, reasons  # blocked lines of several kinds, in French too
 
 
 def test_every_verdict_is_the_sight_tables(pair):

@@ -37,7 +37,8 @@ class CanonicalForms:
         the characters may still win in the turn: every main door closed, no hidden zombie). So: a unit
         elsewhere than a character's square or such an entrance square is reduced to one stand-in (none
         where the characters cannot win in the turn), a
-        unit alone in such an entrance square to a plain blocker, the pool is emptied once no unit can be drawn any more (and
+        unit alone in such an entrance square to a plain blocker while a unit may still be drawn (after
+        the last draw it blocks nothing, and goes with the others), the pool is emptied once no unit can be drawn any more (and
         while nobody stands in a main-door square, its values are forgotten and at most two units kept:
         a drawn unit then attacks nobody [13.4], and a roll calls at most two [13.5]), what
         the players know of each unit (seen, candidates: no rule reads them) is dropped, the units are
@@ -64,12 +65,18 @@ class CanonicalForms:
         # door opens or closes after movement) or a hidden zombie still to come, it cannot be won in the
         # turn, and the stand-in goes too
         witness = not gates and not s.hidden_squares
-        key = (id(zs), attacking, occupied, draws_left, plain_pool, gates, witness)
+        # ruling Z1 (blockers): a unit alone at an open main door blocks the units drawn there [13.2];
+        # once no unit is drawn any more in the turn it blocks nothing, and is reduced like the others
+        # away from the characters
+        blocking = gates if draws_left else frozenset()
+        if gates and not draws_left and not s.unit_squares().keys().isdisjoint(gates - humans):
+            self.used["blockers reduced after the last draw"] = self.used.get("blockers reduced after the last draw", 0) + 1
+        key = (id(zs), attacking, occupied, draws_left, plain_pool, blocking, witness)
         got = self._units.get(key)
         if got is None or got[0] is not zs:
             if len(self._units) > 200_000:
                 self._units.clear()
-            got = self._units[key] = (zs, self._canon_units(zs, attacking, occupied, draws_left, plain_pool, gates, witness))
+            got = self._units[key] = (zs, self._canon_units(zs, attacking, occupied, draws_left, plain_pool, blocking, witness))
         units = got[1]
         urn, lots = zt.urn, zt.lots
         if (urn or lots) and not (draws_left and humans & future) and not any(

@@ -370,6 +370,31 @@ def test_15_0_ruling_z1_a_unit_at_a_closed_main_door_blocks_nothing():
     _proves(st, ctx, "units at a closed main door reduced", [_NoGates])
 
 
+class _BlockersAlwaysReduced(ZombieTurnWalk):
+    """A wrong ruling Z1 (blockers): a unit alone at an open main door reduced like the units away from
+    the characters even while units may still be drawn there [13.2]."""
+
+    def _canon_units(self, zs, attacking, occupied, draws_left, plain_pool, gates, witness):
+        return super()._canon_units(zs, attacking, occupied, draws_left, plain_pool, frozenset(), witness)
+
+
+def test_13_2_ruling_z1_a_blocker_blocks_nothing_after_the_last_draw():
+    """Ruling Z1 (blockers), [13.2], [11.0], [11.8]: a unit alone in the North entrance square 004, its
+    door open, and the West door open; Peter, infected in an earlier Game-Turn, and Fran in 024 with a unit; two units in the
+    eliminated pool; the Zombie Entrance Table to roll. The unit at 004 keeps the units drawn for the
+    North door out [13.2]; once the draws are over it blocks nothing, and is reduced like any unit
+    away from the characters before Peter's super-zombie roll and the attack it may start. The walk
+    equals the plain walk exactly; reducing it while units may still be drawn would not."""
+    st = build({"Peter": {"square": "024", "status": "infected", "infected_turn": 0}, "Fran": "024", "Steve": "177"},
+               [{"square": "024", "value": 4}, {"square": "004", "value": 2}], eliminated=(3, 5),
+               doors={"E": "closed", "S": "closed"}, phase="generation", turn=2,
+               zturn=ZombieTurn(step="entrance", super_rolls=("Peter",)))
+    ctx = engine.context(st.board)
+    st = engine._advance(st, ctx, [])
+    assert st.pending.kind == "roll:entrance"
+    _proves(st, ctx, "blockers reduced after the last draw", [_BlockersAlwaysReduced])
+
+
 class _StandInAlwaysDropped(ZombieTurnWalk):
     """A wrong ruling Z1 (stand-in): the units away from the characters and the open main doors
     dropped even where the characters may still win [14.2]."""
