@@ -2,7 +2,8 @@
 followed once per what it reads (:meth:`AttackShortcuts._attack_key`, :meth:`AttackShortcuts._attack_ends`),
 its ends written into every position that reads it alike (:meth:`AttackShortcuts._write_end`), its
 attack rolls followed once per what they read, shared by the attacks of one strength
-(:meth:`AttackShortcuts._roll_ends`); and the
+(:meth:`AttackShortcuts._roll_ends`), its panic checks shared by the attacks whatever their value
+(:meth:`AttackShortcuts._panic_exits`); and the
 Zombie Entrance Table's totals that bring units only where nobody stands summed
 (:meth:`AttackShortcuts._entrance_children`).
 
@@ -140,6 +141,16 @@ class AttackShortcuts:
                                   q, d, True))
                 post.append(s)
                 return True
+            if _at_panic(s):  # the panic checks, shared with the attacks that read them alike
+                exits = self._panic_exits(s)
+                if exits is not None:
+                    for (shot, att, pending), q in exits:
+                        t = s.evolve(shot=shot, attack=att, pending=pending)
+                        if t not in succ and not visit(t):
+                            return False
+                        edges.append((t, q, 0, False))
+                    post.append(s)
+                    return True
             if s.pending.side == Side.CHANCE:
                 classes = engine.roll_classes(s, ctx)
                 outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
@@ -238,6 +249,51 @@ class AttackShortcuts:
         got = self._rolls[key] = None if ends is None else tuple((chars, marks, q, d) for (chars, marks, d), q in ends.items())
         return got
 
+    def _panic_exits(self, s: GameState) -> Optional[tuple]:
+        """Ruling Z1 (the panic checks followed once): (((the shot, the attack, what is pending) where
+        they end, probability)...) of the panic checks still to make at `s` for a shot at the attacker
+        [8.1], [6.5] — one after the other, the victory conditions checked before each [14.0] — to the
+        first step that is not one: the shot's roll [6.0], or past a shot nobody fired (every shooter
+        panicked) the attack's next decision or roll. Worked out once per what they read (what the
+        attack reads, :meth:`_attack_key`, but the attacking unit's value: a check reads the shooter's
+        Panic Level and the shot's increase [6.5], fixed when the shot was declared [10.6], [11.5])
+        and shared by the attacks that come to them alike, whatever their unit's value. They change
+        nothing but the shot, the attack's step and what is pending: None (the attack then followed as
+        before) if a way through them changed anything else or counted the value in [8.0] 2."""
+        key = self._panic_key(s)
+        got = self._panics.get(key, _UNSEEN)
+        if got is not _UNSEEN:
+            self.used["panic checks followed once"] = self.used.get("panic checks followed once", 0) + 1
+            return got
+        ctx = self.ctx
+        exits: Optional[dict] = {}
+        classes = engine.roll_classes(s, ctx)
+        outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
+        for a, q in outs:
+            t = engine.apply_to_attack_end(s, ctx, a)[0]
+            if t.attack is None or t.result is not None or t.attack.value != s.attack.value or not _only_the_shot_changed(s, t):
+                exits = None
+                break
+            if _at_panic(t):
+                more = self._panic_exits(t)
+                if more is None:
+                    exits = None
+                    break
+                for x, p in more:
+                    exits[x] = exits.get(x, 0) + q * p
+            else:
+                x = (t.shot, t.attack, t.pending)
+                exits[x] = exits.get(x, 0) + q
+        got = self._panics[key] = None if exits is None else tuple(exits.items())
+        return got
+
+    def _panic_key(self, s: GameState) -> tuple:
+        """What the panic checks still to make at `s` read (:meth:`_panic_exits`): what the attack
+        reads (:meth:`_attack_key`), its unit's value and berserk status aside (the increase they
+        give the checks is in the shot already)."""
+        k = self._attack_key(s)
+        return k[:4] + (k[4] and evolved(k[4], value=0, berserk=False),) + k[5:]
+
     @staticmethod
     def _write_end(s: GameState, known: tuple, where: Optional[int], chars: tuple, unit) -> GameState:
         """`s` with an end of its attack (:meth:`_attack_ends`) written into its square (`where`: the
@@ -331,6 +387,20 @@ def _marks(unit, changed) -> Optional[tuple]:
     return marks if changed == evolved(unit, uid="", **dict(marks)) else None
 
 
+def _at_panic(s: GameState) -> bool:
+    """Whether `s` waits on a panic check [6.5] for a shot at the attacker [8.1]: :meth:`AttackShortcuts._panic_exits`."""
+    return s.pending.kind == PendingKind.ROLL_PANIC and s.shot is not None and s.attack is not None
+
+
+def _only_the_shot_changed(s: GameState, t: GameState) -> bool:
+    """Whether `t` is `s` but for the shot, the attack and what is pending (:meth:`AttackShortcuts._panic_exits`)."""
+    for f in _SHOT_KEEPS:
+        a, b = getattr(s, f), getattr(t, f)
+        if a is not b and a != b:
+            return False
+    return True
+
+
 def _at_rolls(s: GameState) -> bool:
     """Whether `s` waits on an attack roll [8.8] (no shot in progress): :meth:`AttackShortcuts._roll_ends`."""
     return s.shot is None and s.pending.kind == PendingKind.ROLL_ATTACK and s.attack.step == AttackStep.ROLL
@@ -346,6 +416,11 @@ def _merged(order: tuple, before: tuple, after: tuple) -> tuple:
     new = dict(before)
     new.update(after)
     return tuple((n, new[n]) for n in order if n in new)
+
+
+#: what the panic checks leave as they found it (:func:`_only_the_shot_changed`): every compared field of a position
+#: but the shot, the attack and what is pending
+_SHOT_KEEPS = tuple(f.name for f in fields(GameState) if f.compare and f.name not in ("pending", "shot", "attack"))
 
 
 def _unit_index(s: GameState, square: str) -> Optional[int]:

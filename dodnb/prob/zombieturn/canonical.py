@@ -236,6 +236,24 @@ class CanonicalForms:
         t = s.evolve(characters=chars, zombies=tuple(kept)) if units else s.evolve(characters=chars)
         return self.canon(t), tuple(held)
 
+    def keep(self, s: GameState) -> tuple:
+        """(position, what it carries as sorted pairs) for a position the exact walk keeps: the
+        statuses it forgets (:meth:`freeze`), the parts it holds back (:meth:`hold`) and the urn it sets
+        aside (:meth:`set_urn_aside`), in turn; worked out once per position (a walk meets the same
+        position again and again, reached from many others)."""
+        got = self._kept.get(s)
+        if got is None:
+            t, sub = self.freeze(s)
+            t, held = self.hold(t)
+            t, urn = self.set_urn_aside(t)
+            held += urn
+            if held:
+                sub = tuple(sorted(sub + held))
+            if len(self._kept) > 200_000:
+                self._kept.clear()
+            got = self._kept[s] = (t, sub)
+        return got
+
     def set_urn_aside(self, s: GameState) -> tuple:
         """Ruling K1 in a public position (the urn carried): (position, the pairs it carries). After
         movement the urn of values nobody has seen, and the lots of the units drawn face down from the

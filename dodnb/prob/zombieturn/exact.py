@@ -100,13 +100,7 @@ def _stage(starts: dict, walk: ZombieTurnWalk, final: dict, explored: list, t0: 
                 child = t
             sub: tuple = ()
             if type(child) is not tuple:
-                child, sub = walk.freeze(child)
-                child, held = walk.hold(child)
-                child, urn = walk.set_urn_aside(child)
-                if urn:
-                    held += urn
-                if held:
-                    sub = tuple(sorted(sub + held))
+                child, sub = walk.keep(child)
                 j = ids.get(child)
                 if j is None:
                     j = ids[child] = len(states)

@@ -116,7 +116,7 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
       one decision of the side to play (best play walks the zombie side's decisions with it);
     * :meth:`children` — [(next position, probability, destroyed, entered)], the shortcuts taken (a next
       position may be the end of the turn already, ``(END, statuses, winner)``); :meth:`child` one of them;
-    * :meth:`canon`, :meth:`freeze`, :meth:`hold`, :meth:`set_urn_aside`, :meth:`needs_urn`, :meth:`at_super_roll`,
+    * :meth:`canon`, :meth:`freeze`, :meth:`hold`, :meth:`set_urn_aside`, :meth:`keep`, :meth:`needs_urn`, :meth:`at_super_roll`,
       :meth:`give_back` — the canonical forms after
       movement (:mod:`~dodnb.prob.zombieturn.canonical`), which :func:`~dodnb.prob.zombieturn.exact.walk_exact`
       applies to every position it keeps;
@@ -141,6 +141,7 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
         self.attacks_apart = self.shortcuts and zombie is None and human is None
         self._attacks: dict = {}  # what an attack reads (:meth:`_attack_key`) -> its ends, or None
         self._rolls: dict = {}  # what attack rolls read (:meth:`_roll_key`) -> their ends, or None
+        self._panics: dict = {}  # what panic checks read (:meth:`_panic_key`) -> where they end, or None
         self.stop = _stop_fn(st0.turn)
         self.rng = random.Random(0)  # the default policies do not use it
         self.entrances = frozenset(ctx.main_square_door)
@@ -166,6 +167,7 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
         # ruling Z1 (counters nameless in movement): the solitaire movement of the [15.5] automaton
         self.nameless = self.shortcuts and self.solitaire and zombie is None and human is None
         self._in_nameless = False  # working out a nameless position's children (:meth:`_nameless_children`)
+        self._kept: dict = {}  # position -> the same kept by the exact walk, with what it carries (:meth:`keep`)
         self._bare: dict = {}  # bookkeeping of the zombie turn -> the same without its urn and lots (:meth:`set_urn_aside`)
         self._nameless_kids: dict = {}  # nameless position -> its children, nameless
         self._nameless_units: dict = {}  # id of a unit -> (the unit, the unit without its id and value)

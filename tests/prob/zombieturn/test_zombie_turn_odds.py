@@ -801,6 +801,39 @@ def test_8_0_8_8_ruling_z1_the_attack_rolls_are_shared_by_the_values_of_one_stre
     assert as_plain(walk_exact(c, _RollsBlindToStrength(c, ctx))) != plain
 
 
+class _PanicsBlindToTheShooters(ZombieTurnWalk):
+    """A wrong ruling Z1 (the panic checks followed once): the shooters' statuses (and so their Panic
+    Levels, normal or infected [8.4], [6.5]) left out of what the panic checks read."""
+
+    def _panic_key(self, s):
+        k = super()._panic_key(s)
+        return k[:3] + (tuple(c.name for c in k[3]),) + k[4:]
+
+
+@pytest.mark.parametrize("pool", [(3, 5, 8), (2, 6, 9)])
+def test_6_5_8_1_ruling_z1_the_panic_checks_are_shared_by_the_attackers_values(pool):
+    """Ruling Z1 (the panic checks followed once), [6.5], [8.1], [13.4], [11.0], [11.8]: Peter (infected in
+    an earlier Game-Turn), Fran and Steve in the North entrance square 004, its door open; the units in
+    the pool nobody has seen, so a unit drawn there attacks at once with a value drawn from them
+    (ruling K1); then Peter's super-zombie roll, and the attack it may start. The characters' shots at
+    the attacker begin with their panic checks, which read their Panic Levels and the shot's increase,
+    not the attacker's value: they are followed once for every value. The walk from what the humans
+    know equals the plain walk exactly; checks taken not to read the shooters' statuses would not."""
+    st = build({"Peter": {"square": "004", "status": "infected", "infected_turn": 0}, "Fran": "004", "Steve": "004"},
+               [{"square": "150", "value": 2}], eliminated=pool,
+               doors={"E": "closed", "S": "closed", "W": "closed"}, phase="generation", turn=2,
+               zturn=ZombieTurn(step="entrance", super_rolls=("Peter",)))
+    ctx = engine.context(st.board)
+    st = engine._advance(st, ctx, [])
+    assert st.pending.kind == "roll:entrance"
+    plain = plain_walk(st, public=True)
+    c = conceal(st)
+    walk = ZombieTurnWalk(c, ctx)
+    assert as_plain(walk_exact(c, walk)) == plain
+    assert walk.used.get("panic checks followed once", 0) > 0, walk.used
+    assert as_plain(walk_exact(c, _PanicsBlindToTheShooters(c, ctx))) != plain
+
+
 def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
     """Ruling Z2 before movement: a Hidden Zombie draw [15.2] from a pool with equal units, their names
     next to each other (grouped) and apart (not grouped); the main doors closed so the plain walk is
