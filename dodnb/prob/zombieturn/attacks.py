@@ -40,7 +40,9 @@ class AttackShortcuts:
         — the square's characters and unit when it is over, with the probability and the zombies
         destroyed on the way — are worked out once per such reading (:meth:`_attack_ends`), and every
         position that reads the same gets them written into its own square, then the engine's next
-        steps (`engine.settle`), as `engine.apply` would have run them at the attack's last step. The
+        steps (`engine.settle`), as `engine.apply` would have run them at the attack's last step — from
+        its canonical form (:meth:`canon`: the attack is over, and what the rest of the turn reads of
+        the position is kept), worked out once for the many that are one there. The
         many positions that differ only away from the attack (what the other attacks left, the pool,
         the units elsewhere) no longer follow it node by node. None where an end changes anything
         else (the walk then follows the attack as before)."""
@@ -57,12 +59,19 @@ class AttackShortcuts:
         where = _unit_index(s, sq)
         out = []
         known = s.with_knowledge().zombies  # (what the players know of the units away from the attack)
+        written = self._written
         for (chars, unit), q, d in ends:
-            e = self._write_end(s, known, where, chars, unit)
-            t, dd, ee = reached(e, engine.settle(e, ctx)[0])
-            if t.pending is _STALE:  # (never seen: every automatic step ends waiting on a new node)
-                return None
-            out.append((self.canon(t), q, d + dd, ee))
+            # the position as the attack leaves it, in its canonical form (the rest of the turn from
+            # there is the engine's next steps): many of them are one, and go on once
+            e = self.canon(self._write_end(s, known, where, chars, unit))
+            got = written.get(e)
+            if got is None:
+                t, dd, ee = reached(e, engine.settle(e, ctx)[0])
+                if t.pending is _STALE:  # (never seen: every automatic step ends waiting on a new node)
+                    return None
+                got = written[e] = (self.canon(t), dd, ee)
+            t, dd, ee = got
+            out.append((t, q, d + dd, ee))
         return out
 
     def _attack_key(self, s: GameState) -> tuple:

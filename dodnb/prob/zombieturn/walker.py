@@ -141,6 +141,7 @@ class ZombieTurnWalk(CanonicalForms, MovementShortcuts, NamelessCounters, Attack
         self.attacks_apart = self.shortcuts and zombie is None and human is None
         self._attacks: dict = {}  # what an attack reads (:meth:`_attack_key`) -> its ends, or None
         self._rolls: dict = {}  # what attack rolls read (:meth:`_roll_key`) -> their ends, or None
+        self._written: dict = {}  # an attack's end written, canonical -> (the engine's next node, canonical, destroyed, entered)
         self._panics: dict = {}  # what panic checks read (:meth:`_panic_key`) -> where they end, or None
         self.stop = _stop_fn(st0.turn)
         self.rng = random.Random(0)  # the default policies do not use it
