@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Optional
 
 from dodnb.prob.zombieturn.common import END, evolved, reached
-from dodnb.rules import core, engine
+from dodnb.rules import core, engine, knowledge
 from dodnb.rules.phases.base import RIFLE_HOLDERS
 from dodnb.rules.state import GameState, Pending
 from dodnb.rules.vocab import AttackStep, PendingKind, Pool, Side
@@ -93,12 +93,19 @@ class AttackShortcuts:
         once in the Generation Phase [13.4] that read the rest alike share their ends (the engine's
         next steps, run on each position, read it)."""
         sq = s.attack.square
+        return self._reads(s, lambda c: c.square == sq)
+
+    def _reads(self, s: GameState, whole) -> tuple:
+        """:meth:`_attack_key` with the characters `whole` selects kept whole (those in the square of
+        the attack; :meth:`_roll_key` keeps fewer) and the others summed up as the victory conditions
+        read them."""
+        sq = s.attack.square
         here = []
         lost = 0  # characters elsewhere but Fran killed or super zombies [14.1]
         fran = ""  # Fran elsewhere: lost, infected or in play ("": here, or not in the game)
         blocks = bool(s.hidden_squares)  # something elsewhere the characters' victory waits on [14.2]
         for c in s.characters:
-            if c.square == sq:
+            if whole(c):
                 here.append(c)
                 continue
             st = c.status
@@ -201,16 +208,21 @@ class AttackShortcuts:
     def _roll_key(self, s: GameState) -> tuple:
         """What the attack rolls still to make at `s` read (:meth:`_roll_ends`): what the attack reads
         (:meth:`_attack_key`), but of the attack only its square, the number attacked, the strength
-        [8.0] 4, who is attacked and who is rolled for; of its unit only what the players know of it
-        (`_MARKS`). From the first attack roll on, the unit's value is read only through the strength
-        (`core.strength`): each roll reads the Zombie Attack Table at it [8.8] and changes only the
-        character rolled for [8.6] — and what the players know of the unit, turned face down once
-        nobody is left in its square [5.4] (`knowledge.settle`, which reads only that and where the
-        characters are); the unit is not shot at any more [8.1]. Who shot at it [8.1] is not read
-        either, nor whether the unit is berserk."""
+        [8.0] 4 and who is still to be rolled for, in order; of its unit only what the players know of
+        it (`_MARKS`); of the characters only those still to be rolled for, the others summed up as the
+        victory conditions read them (as the characters elsewhere are) and by whether any of them
+        still shows the unit [5.4]. From the first attack roll on, the unit's value is read only
+        through the strength (`core.strength`): each roll reads the Zombie Attack Table at it [8.8]
+        and changes only the character rolled for [8.6] — and what the players know of the unit,
+        turned face down once nobody in its square shows it (`knowledge.settle`, which reads only
+        that and where the characters are); the unit is not shot at any more [8.1], and it stays on
+        the map, so the characters cannot win within the rolls [14.2] 3. Who shot at it [8.1] is not
+        read either, nor whether the unit is berserk."""
         att = s.attack
-        k = self._attack_key(s)
-        rolls = (att.square, att.k, core.strength(att.value, att.k), att.targets, att.rolled)
+        left = tuple(t for t in att.targets if t not in att.rolled)
+        k = self._reads(s, lambda c: c.name in left)
+        shown = att.square in knowledge.shown_squares(tuple(c for c in s.characters if c.name not in left), s.solitaire)
+        rolls = (att.square, att.k, core.strength(att.value, att.k), left, shown)
         unit = k[4] and tuple(k[4].__dict__[f] for f in _MARKS)
         return (k[0], rolls) + k[2:4] + (unit,) + k[5:]
 

@@ -801,6 +801,32 @@ def test_8_0_8_8_ruling_z1_the_attack_rolls_are_shared_by_the_values_of_one_stre
     assert as_plain(walk_exact(c, _RollsBlindToStrength(c, ctx))) != plain
 
 
+class _RollsBlindToTheRolled(ZombieTurnWalk):
+    """A wrong ruling Z1 (the attack rolls followed once): the characters not to be rolled for left out
+    of what the rolls still to make read (neither what the victory conditions read of them [14.1] nor
+    whether one still shows the unit [5.4])."""
+
+    def _roll_key(self, s):
+        k = super()._roll_key(s)
+        return (k[0], k[1][:4]) + k[2:5] + ((0, ""),) + k[6:]
+
+
+@pytest.mark.parametrize("value", [9, 12])
+def test_8_6_14_0_ruling_z1_the_rolls_left_read_the_rolled_only_as_the_victory_conditions_do(value):
+    """Ruling Z1 (the attack rolls followed once), [8.6], [14.0], [14.1], [8.5]: Peter already killed;
+    Roger, Steve and Fran, all stunned, attacked in 099 (each stun or infection kills [8.5]). The rolls
+    left after the first read the character rolled for only as the victory conditions do: his roll
+    leaving him alive changes nothing for the others' [8.6] (their rolls are followed once for all
+    such), but killing him and then the second ends the game before the third roll [14.0]. The walk
+    equals the plain walk exactly; rolls left taken not to read the characters already rolled for
+    would not."""
+    st = build({"Peter": {"square": None, "status": "killed"}, "Roger": {"square": "099", "status": "stunned"},
+                "Steve": {"square": "099", "status": "stunned"}, "Fran": {"square": "099", "status": "stunned"}},
+               [{"square": "099", "value": value}], doors=CLOSED)
+    st, ctx = _attack_phase(st)
+    _proves(st, ctx, "attack rolls followed once", wrong=[_RollsBlindToTheRolled])
+
+
 class _PanicsBlindToTheShooters(ZombieTurnWalk):
     """A wrong ruling Z1 (the panic checks followed once): the shooters' statuses (and so their Panic
     Levels, normal or infected [8.4], [6.5]) left out of what the panic checks read."""
