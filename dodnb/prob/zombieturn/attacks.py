@@ -219,7 +219,10 @@ class AttackShortcuts:
         the map, so the characters cannot win within the rolls [14.2] 3. Who shot at it [8.1] is not
         read either, nor whether the unit is berserk."""
         att = s.attack
-        left = tuple(t for t in att.targets if t not in att.rolled)
+        if att.step == AttackStep.TARGETS:  # who is attacked is still to name: from all in the square
+            left = tuple(c.name for c in s.characters if c.square == att.square)
+        else:
+            left = tuple(t for t in att.targets if t not in att.rolled)
         k = self._reads(s, lambda c: c.name in left)
         shown = att.square in knowledge.shown_squares(tuple(c for c in s.characters if c.name not in left), s.solitaire)
         rolls = (att.square, att.k, core.strength(att.value, att.k), left, shown)
@@ -230,7 +233,9 @@ class AttackShortcuts:
         """Ruling Z1 (the attack rolls followed once): ((the characters of the square that changed, as
         (name, state) pairs), (the fields of its unit that changed, as (field, value) pairs),
         probability, destroyed)... of the attack rolls still to make at `s` [8.0] 5, [8.8] — one roll
-        after the other, the victory conditions checked before each [14.0] — worked out once per what
+        after the other, the victory conditions checked before each [14.0]; from the human player's
+        naming who is attacked [8.0] 3 when that is still to come (his choice reads the statuses in
+        the square, not the value) — worked out once per what
         they read (:meth:`_roll_key`) and shared by every attack that comes to them alike, whatever
         the value that gave its strength. None (the attack then followed as before) if a roll changed
         anything else, or its unit's value."""
@@ -246,8 +251,11 @@ class AttackShortcuts:
         where = _unit_index(s, sq)
         known = s.with_knowledge().zombies
         ends: dict = {}
-        classes = engine.roll_classes(s, ctx)
-        outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
+        if s.pending.side == Side.CHANCE:
+            classes = engine.roll_classes(s, ctx)
+            outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
+        else:  # who is attacked [8.0] 3
+            outs = self.branches(s)
         unit = s.zombies[where] if where is not None else None  # (a super zombie may attack alone [11.8])
         for a, q in outs:
             t, d, e = reached(s, engine.apply_to_attack_end(s, ctx, a)[0])
@@ -423,8 +431,12 @@ def _only_the_shot_changed(s: GameState, t: GameState) -> bool:
 
 
 def _at_rolls(s: GameState) -> bool:
-    """Whether `s` waits on an attack roll [8.8] (no shot in progress): :meth:`AttackShortcuts._roll_ends`."""
-    return s.shot is None and s.pending.kind == PendingKind.ROLL_ATTACK and s.attack.step == AttackStep.ROLL
+    """Whether `s` waits on an attack roll [8.8], or on the human player's naming who is attacked [8.0] 3
+    (no shot in progress): :meth:`AttackShortcuts._roll_ends`."""
+    return s.shot is None and s.attack.step in _ROLLS and s.pending.kind in _ROLLS[s.attack.step]
+
+
+_ROLLS = {AttackStep.ROLL: (PendingKind.ROLL_ATTACK,), AttackStep.TARGETS: (PendingKind.ATTACK_TARGETS,)}
 
 
 def _merged(order: tuple, before: tuple, after: tuple) -> tuple:
