@@ -280,13 +280,15 @@ class AttackShortcuts:
 
     def _panic_exits(self, s: GameState) -> Optional[tuple]:
         """Ruling Z1 (the panic checks followed once): (((the shot, the attack, what is pending) where
-        they end, probability)...) of the panic checks still to make at `s` for a shot at the attacker
-        [8.1], [6.5] — one after the other, the victory conditions checked before each [14.0] — to the
-        first step that is not one: the shot's roll [6.0], or past a shot nobody fired (every shooter
-        panicked) the attack's next decision or roll. Worked out once per what they read (what the
-        attack reads, :meth:`_attack_key`, but the attacking unit's value: a check reads the shooter's
-        Panic Level and the shot's increase [6.5], fixed when the shot was declared [10.6], [11.5])
-        and shared by the attacks that come to them alike, whatever their unit's value. They change
+        they end, probability)...) of the characters' choice to shoot at the attacker [8.1], when it
+        is still to come, and the panic checks of that shot [6.5] — one after the other, the victory
+        conditions checked before each [14.0] — to the first step that is neither: the shot's roll
+        [6.0], or past a shot nobody fired (every shooter panicked) or nobody declared the attack's
+        next decision or roll. Worked out once per what they read (what the attack reads,
+        :meth:`_attack_key`, but the attacking unit's value: the choice reads who may shoot, a
+        check the shooter's Panic Level and the shot's increase [6.5], fixed when the shot is
+        declared from the unit's being berserk [10.6] or a super zombie [11.5]) and shared by the
+        attacks that come to them alike, whatever their unit's value. They change
         nothing but the shot, the attack's step and what is pending: None (the attack then followed as
         before) if a way through them changed anything else or counted the value in [8.0] 2."""
         key = self._panic_key(s)
@@ -296,8 +298,11 @@ class AttackShortcuts:
             return got
         ctx = self.ctx
         exits: Optional[dict] = {}
-        classes = engine.roll_classes(s, ctx)
-        outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
+        if s.pending.side == Side.CHANCE:
+            classes = engine.roll_classes(s, ctx)
+            outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
+        else:  # who shoots at the attacker [8.1]
+            outs = self.branches(s)
         for a, q in outs:
             t = engine.apply_to_attack_end(s, ctx, a)[0]
             if t.attack is None or t.result is not None or t.attack.value != s.attack.value or not _only_the_shot_changed(s, t):
@@ -317,10 +322,12 @@ class AttackShortcuts:
         return got
 
     def _panic_key(self, s: GameState) -> tuple:
-        """What the panic checks still to make at `s` read (:meth:`_panic_exits`): what the attack
-        reads (:meth:`_attack_key`), its unit's value and berserk status aside (the increase they
-        give the checks is in the shot already)."""
+        """What the choice to shoot and the panic checks still to make at `s` read (:meth:`_panic_exits`):
+        what the attack reads (:meth:`_attack_key`), its unit's value aside, and its berserk status
+        once the shot is declared (the increase it gives the checks is in the shot then)."""
         k = self._attack_key(s)
+        if s.shot is None:  # who shoots is still to decide: the shot's increase is read from the unit [10.6]
+            return k[:4] + (k[4] and evolved(k[4], value=0),) + k[5:]
         return k[:4] + (k[4] and evolved(k[4], value=0, berserk=False),) + k[5:]
 
     @staticmethod
@@ -417,8 +424,12 @@ def _marks(unit, changed) -> Optional[tuple]:
 
 
 def _at_panic(s: GameState) -> bool:
-    """Whether `s` waits on a panic check [6.5] for a shot at the attacker [8.1]: :meth:`AttackShortcuts._panic_exits`."""
-    return s.pending.kind == PendingKind.ROLL_PANIC and s.shot is not None and s.attack is not None
+    """Whether `s` waits on the characters' choice to shoot at the attacker [8.1] or on a panic check [6.5]
+    for that shot: :meth:`AttackShortcuts._panic_exits`."""
+    kind = s.pending.kind
+    if kind == PendingKind.ROLL_PANIC:
+        return s.shot is not None and s.attack is not None
+    return kind == PendingKind.REACTION_FIRE and s.shot is None and s.attack is not None
 
 
 def _only_the_shot_changed(s: GameState, t: GameState) -> bool:

@@ -15,6 +15,7 @@ import pytest
 import dodnb.prob.zombieturn.odds as odds_module
 from dodnb.prob.enumerate import TooBig
 from dodnb.prob.zombieturn import ZombieTurnWalk, start_position, walk_exact, zombie_turn
+from dodnb.prob.zombieturn.common import evolved
 from dodnb.rules.knowledge import UNKNOWN, conceal, never_seen, reveal_needed
 from dodnb.rules.state import Pending
 from tests.oracle.swaps import KINDS, pairs, swap, swapped, turn_starts
@@ -243,3 +244,31 @@ def test_k1_stages_ending_at_every_draw_give_the_same_odds():
             assert got == dict(walk_exact(c, _StageAtEveryDraw(c, ctx)).items()), (seed, m.pending)
             compared += 1
     assert compared >= 6, compared
+
+
+class _FireBlindToBerserk(ZombieTurnWalk):
+    """A wrong ruling Z1 (the panic checks followed once): whether the attacker is berserk left out of
+    what the characters' choice to shoot at it reads, although the shot's panic checks are harder
+    against a berserk unit [10.6]."""
+
+    def _panic_key(self, s):
+        k = super()._panic_key(s)
+        return k[:4] + (k[4] and evolved(k[4], berserk=False),) + k[5:]
+
+
+@pytest.mark.parametrize("values", [(9, 7, 11), (1, 1, 5)])
+def test_k1_10_6_the_shots_at_a_berserk_attacker_are_not_shared_with_a_plain_one(values):
+    """Ruling Z1 (the panic checks followed once) from what the humans know, [8.1], [6.5], [10.6]:
+    Peter and Fran in 024 with never-seen units around them, one of them berserk (`around`). The
+    characters' shots at whichever unit attacks them are walked once for every value it may show,
+    but a berserk attacker's apart: the panic checks of a shot at it are harder. The fast walk equals
+    the plain walk drawing at the reveal; a walk sharing them between berserk and plain attackers
+    does not."""
+    st0, ctx = start_position(around(values))
+    plain = plain_walk(st0, public=True)
+    c = conceal(st0)
+    walk = ZombieTurnWalk(c, ctx)
+    assert {tuple(k): p for k, p in walk_exact(c, walk).items()} == plain
+    assert walk.used.get("panic checks followed once", 0) > 0, walk.used
+    assert {tuple(k): p for k, p in walk_exact(c, _FireBlindToBerserk(c, ctx)).items()} != plain
+
