@@ -167,12 +167,7 @@ class AttackShortcuts:
                         edges.append((t, q, 0, False))
                     post.append(s)
                     return True
-            if s.pending.side == Side.CHANCE:
-                classes = engine.roll_classes(s, ctx)
-                outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
-            else:
-                outs = self.branches(s)
-            for a, q in outs:
+            for a, q in self._steps(s):
                 t, d, e = reached(s, engine.apply_to_attack_end(s, ctx, a)[0])
                 if e:
                     return False
@@ -204,6 +199,15 @@ class AttackShortcuts:
                     k = (c, d0 + d) if last else d0 + d
                     into[k] = into.get(k, 0) + p * q
         return tuple((end, q, d) for (end, d), q in ends.items())
+
+    def _steps(self, s: GameState) -> list:
+        """[(action, probability)] at a node of an attack under way: a roll one total per what it
+        decides (`engine.roll_classes`) or, where the rule says nothing of that, every total; a
+        decision the side's own (:meth:`branches`)."""
+        if s.pending.side == Side.CHANCE:
+            classes = engine.roll_classes(s, self.ctx)
+            return [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, self.ctx)
+        return self.branches(s)
 
     def _roll_key(self, s: GameState) -> tuple:
         """What the attack rolls still to make at `s` read (:meth:`_roll_ends`): what the attack reads
@@ -251,13 +255,8 @@ class AttackShortcuts:
         where = _unit_index(s, sq)
         known = s.with_knowledge().zombies
         ends: dict = {}
-        if s.pending.side == Side.CHANCE:
-            classes = engine.roll_classes(s, ctx)
-            outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
-        else:  # who is attacked [8.0] 3
-            outs = self.branches(s)
         unit = s.zombies[where] if where is not None else None  # (a super zombie may attack alone [11.8])
-        for a, q in outs:
+        for a, q in self._steps(s):  # (at the first, who is attacked [8.0] 3 when still to name)
             t, d, e = reached(s, engine.apply_to_attack_end(s, ctx, a)[0])
             end = None if e else _end_of_attack(s, t, names, where, known)
             marks = None if end is None else () if end[1] is None else _marks(unit, end[1])
@@ -298,14 +297,9 @@ class AttackShortcuts:
             return got
         ctx = self.ctx
         exits: Optional[dict] = {}
-        if s.pending.side == Side.CHANCE:
-            classes = engine.roll_classes(s, ctx)
-            outs = [(acts[0], q) for acts, q in classes] if classes is not None else engine.chance_outcomes(s, ctx)
-        else:  # who shoots at the attacker [8.1]
-            outs = self.branches(s)
-        for a, q in outs:
+        for a, q in self._steps(s):  # (at the first, who shoots at the attacker [8.1] when still to choose)
             t = engine.apply_to_attack_end(s, ctx, a)[0]
-            if t.attack is None or t.result is not None or t.attack.value != s.attack.value or not _only_the_shot_changed(s, t):
+            if t.attack is None or t.result is not None or t.attack.value != s.attack.value or not _alike(s, t, _SHOT_KEEPS):
                 exits = None
                 break
             if _at_panic(t):
@@ -432,9 +426,9 @@ def _at_panic(s: GameState) -> bool:
     return kind == PendingKind.REACTION_FIRE and s.shot is None and s.attack is not None
 
 
-def _only_the_shot_changed(s: GameState, t: GameState) -> bool:
-    """Whether `t` is `s` but for the shot, the attack and what is pending (:meth:`AttackShortcuts._panic_exits`)."""
-    for f in _SHOT_KEEPS:
+def _alike(s: GameState, t: GameState, names: tuple) -> bool:
+    """Whether `s` and `t` have the same fields `names` (the same objects, or equal ones)."""
+    for f in names:
         a, b = getattr(s, f), getattr(t, f)
         if a is not b and a != b:
             return False
@@ -462,7 +456,7 @@ def _merged(order: tuple, before: tuple, after: tuple) -> tuple:
     return tuple((n, new[n]) for n in order if n in new)
 
 
-#: what the panic checks leave as they found it (:func:`_only_the_shot_changed`): every compared field of a position
+#: what the panic checks leave as they found it (:meth:`AttackShortcuts._panic_exits`): every compared field of a position
 #: but the shot, the attack and what is pending
 _SHOT_KEEPS = tuple(f.name for f in fields(GameState) if f.compare and f.name not in ("pending", "shot", "attack"))
 
@@ -497,10 +491,8 @@ def _end_of_attack(s0: GameState, t: GameState, names: frozenset, where: Optiona
     goes through an attack roll [8.8] or a shot's roll [6.0], which settle it, and the next positions
     are written so, :meth:`ZombieTurnWalk._write_end`), or any other part of the position (the phase only by the
     end of the game [14.0])."""
-    for f in _ATTACK_KEEPS:
-        a, b = getattr(s0, f), getattr(t, f)
-        if a is not b and a != b:
-            return None
+    if not _alike(s0, t, _ATTACK_KEEPS):
+        return None
     if t.phase != s0.phase and t.result is None:
         return None
     chars = []

@@ -334,10 +334,13 @@ def test_15_0_entrance_draw_classes_equal_the_plain_walk():
     assert walk.used.get("draw classes after movement", 0) > 0 and walk.used.get("units reduced", 0) + walk.used.get("stand-in dropped", 0) > 0, walk.used
 
 
-def _proves(st, ctx, used: str = "", wrong=()) -> dict:
+def _proves(st, ctx, used: str = "", wrong=(), public: bool = False) -> dict:
     """The walk from `st` equals the plain walk of the engine's chance nodes exactly, with the shortcut
-    named `used` taken; each walk class in `wrong` (a plausible mistake) does not. The plain answer."""
-    plain = plain_walk(st)
+    named `used` taken; each walk class in `wrong` (a plausible mistake) does not. The plain answer.
+    ``public``: both from what the humans know (ruling K1: `st` concealed, values drawn at the reveal)."""
+    plain = plain_walk(st, public=public)
+    if public:
+        st = conceal(st)
     walk = ZombieTurnWalk(st, ctx)
     assert as_plain(walk_exact(st, walk)) == plain
     assert not used or walk.used.get(used, 0) > 0, walk.used
@@ -793,12 +796,7 @@ def test_8_0_8_8_ruling_z1_the_attack_rolls_are_shared_by_the_values_of_one_stre
     ctx = engine.context(st.board)
     st = engine._advance(st, ctx, [])
     assert st.pending.kind == "roll:entrance"
-    plain = plain_walk(st, public=True)
-    c = conceal(st)
-    walk = ZombieTurnWalk(c, ctx)
-    assert as_plain(walk_exact(c, walk)) == plain
-    assert walk.used.get("attack rolls followed once", 0) > 0, walk.used
-    assert as_plain(walk_exact(c, _RollsBlindToStrength(c, ctx))) != plain
+    _proves(st, ctx, "attack rolls followed once", [_RollsBlindToStrength], public=True)
 
 
 class _RollsBlindToTheRolled(ZombieTurnWalk):
@@ -852,12 +850,7 @@ def test_6_5_8_1_ruling_z1_the_panic_checks_are_shared_by_the_attackers_values(p
     ctx = engine.context(st.board)
     st = engine._advance(st, ctx, [])
     assert st.pending.kind == "roll:entrance"
-    plain = plain_walk(st, public=True)
-    c = conceal(st)
-    walk = ZombieTurnWalk(c, ctx)
-    assert as_plain(walk_exact(c, walk)) == plain
-    assert walk.used.get("panic checks followed once", 0) > 0, walk.used
-    assert as_plain(walk_exact(c, _PanicsBlindToTheShooters(c, ctx))) != plain
+    _proves(st, ctx, "panic checks followed once", [_PanicsBlindToTheShooters], public=True)
 
 
 def test_15_0_hidden_zombie_draw_classes_equal_the_plain_walk():
